@@ -1,0 +1,365 @@
+"""The rule set the engine plays, built from a plain mapping (a parsed rule file).
+
+The engine never reads YAML: callers hand :meth:`Rules.from_dict` the mapping they
+loaded. The mapping is expected to have passed schema validation already, so this
+module only fills defaults and converts names to tile codes; anything it still
+cannot understand raises :class:`RulesError` with the field path.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from engine import tiles as T
+from engine.capabilities import register
+
+
+class RulesError(ValueError):
+    """A rule mapping the engine cannot build; ``path`` is the dotted field path."""
+
+    def __init__(self, path: str, message: str):
+        self.path = path
+        super().__init__(f"{path}: {message}")
+
+
+@dataclass(frozen=True)
+class FanSpec:
+    """One row of ``fan_types``: a fan the variant scores."""
+
+    name: str
+    base_fan: int
+    level: int = 0
+    excludes: tuple[str, ...] = ()
+    conflicts: tuple[str, ...] = ()
+    condition: str = ""
+
+
+@dataclass(frozen=True)
+class WildcardRules:
+    """``wildcard_rules``: which tiles are wild and how they score."""
+
+    type: str = "fixed"  # fixed | random
+    tiles: tuple[int, ...] = ()  # codes, for type fixed
+    random_count: int = 1  # 1 = 正精 only, 2 = 正精 + 副精
+    behavior: str = "substitute"
+    fan_calculation_policy: str = "optimal"
+    per_wildcard_in_win: int = 0
+
+
+@dataclass(frozen=True)
+class ActionOption:
+    """One entry of ``self_action.options`` or ``others_reaction.options``."""
+
+    action: str
+    condition: str = ""
+    priority: int = 0
+
+
+@dataclass(frozen=True)
+class Hook:
+    """A ``scoring.pre_hooks`` entry."""
+
+    name: str
+    condition: str = ""
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class FuFlag:
+    """``phases[play].fu_flag``: the 过水 dirty flag."""
+
+    type: str = "dirty_flag"
+    set_on: str = "can_win_but_pass"
+    clear_on: str = "next_discard_self"
+    effect: str = "block_win_on_current_tile"
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One entry of ``phases``. ``options`` holds the raw mapping for phase types the flow reads itself."""
+
+    name: str
+    type: str
+    action: str = ""
+    next: str | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class PlayRules:
+    """The ``mahjong_turn`` phase, flattened for the flow."""
+
+    turn_order: str = "counter_clockwise"
+    parallel_elimination: bool = False
+    on_draw_flower: str = "replace"
+    on_empty_deck: str = "exhausted"
+    self_actions: tuple[ActionOption, ...] = ()
+    reactions: tuple[ActionOption, ...] = ()
+    priority_policy: str = "highest_wins"
+    on_win: str = "game_over"
+    end_conditions: tuple[Mapping[str, Any], ...] = ()
+    fu_flag: FuFlag | None = None
+
+    def self_action(self, name: str) -> ActionOption | None:
+        """The self action named ``name``, or None when the rules do not list it."""
+        return next((a for a in self.self_actions if a.action == name), None)
+
+    def reaction(self, name: str) -> ActionOption | None:
+        """The reaction named ``name``, or None when the rules do not list it."""
+        return next((a for a in self.reactions if a.action == name), None)
+
+
+@dataclass(frozen=True)
+class FlowerRules:
+    """``flower_rules``: replacement timing and flower scoring."""
+
+    on_draw: str = "replace_and_draw"
+    replace_tiles: str = ""
+    normal: int = 0
+    matching_value: int = 0
+    #: seat number (1-4, dealer = 1) -> flower codes that match that seat.
+    matching: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """``scoring``: the money math."""
+
+    mode: str = "fan_table"
+    max_cap: int | None = None
+    self_draw_multiplier: int = 1
+    discard_win_multiplier: int = 3
+    dealer_multiplier: int = 1
+    pre_hooks: tuple[Hook, ...] = ()
+
+
+@dataclass(frozen=True)
+class WinCondition:
+    """``win_condition``: conditions every win must meet, beyond its shape."""
+
+    pair_must_be_258: bool = False
+    #: fans that lift the 2/5/8 pair requirement (长沙's big wins).
+    pair_258_exempt_fans: tuple[str, ...] = ()
+    must_miss_suit: bool = False  # 缺一门: at most two of 万/条/筒 in hand and melds
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A complete variant. Build it with :meth:`from_dict`."""
+
+    name: str
+    requires: frozenset[str]
+    include_honors: bool
+    include_flowers: bool
+    deck_total: int
+    cards_per_player: int
+    dealer_extra: int
+    wildcard: WildcardRules | None
+    win_condition: WinCondition
+    fans: tuple[FanSpec, ...]
+    fan_stacking: str
+    max_fan: int | None
+    win_min_fan: int
+    ji_hu_self_draw_only: bool
+    phases: tuple[Phase, ...]
+    play: PlayRules
+    scoring: Scoring
+    flowers: FlowerRules | None
+    players: int = 4
+    raw: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    # --- derived views -------------------------------------------------
+    def fan(self, name: str) -> FanSpec | None:
+        """The declared fan named ``name``, or None."""
+        return next((f for f in self.fans if f.name == name), None)
+
+    @property
+    def fan_names(self) -> frozenset[str]:
+        """Names of every declared fan."""
+        return frozenset(f.name for f in self.fans)
+
+    def allows(self, capability: str) -> bool:
+        """True when ``requires`` lists ``capability``."""
+        return capability in self.requires
+
+    def deck(self) -> list[int]:
+        """The tiles this variant deals from (wild tiles outside the base deck are added)."""
+        extra: list[int] = []
+        if self.wildcard and self.wildcard.type == "fixed":
+            for t in self.wildcard.tiles:
+                if T.is_honor(t) and not self.include_honors:
+                    extra.extend([t] * 4)
+        return T.build_deck(self.include_honors, self.include_flowers, extra)
+
+    # --- construction --------------------------------------------------
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Rules":
+        """Build rules from a parsed rule file, filling the specification's defaults."""
+        if not isinstance(data, Mapping):
+            raise RulesError("", "规则文件顶层必须是映射")
+        game = _map(data, "game")
+        deck = _map(data, "deck")
+        deal = _map(data, "deal")
+        phases = tuple(_phase(p, i) for i, p in enumerate(data.get("phases") or []))
+        play_phase = next((p for p in phases if p.type == "mahjong_turn"), None)
+        if play_phase is None:
+            raise RulesError("phases", "缺少 type: mahjong_turn 的对局阶段")
+        players = _map(game, "players", "game.players")
+        return cls(
+            name=str(game.get("name", "")),
+            requires=frozenset(str(r) for r in data.get("requires") or []),
+            include_honors=bool(deck.get("include_honors", False)),
+            include_flowers=bool(deck.get("include_flowers", False)),
+            deck_total=int(deck.get("total", 108)),
+            cards_per_player=int(deal.get("cards_per_player", 13)),
+            dealer_extra=int(deal.get("dealer_extra", 1)),
+            wildcard=_wildcard(data.get("wildcard_rules")),
+            win_condition=_win_condition(data.get("win_condition") or {}),
+            fans=tuple(_fan(f, i) for i, f in enumerate(data.get("fan_types") or [])),
+            fan_stacking=str(data.get("fan_stacking", "add")),
+            max_fan=_opt_int(data.get("max_fan")),
+            win_min_fan=int(data.get("win_min_fan") or 0),
+            ji_hu_self_draw_only=bool((data.get("win_rule") or {}).get("ji_hu_self_draw_only", False)),
+            phases=phases,
+            play=_play(play_phase),
+            scoring=_scoring(data.get("scoring") or {}),
+            flowers=_flowers(data.get("flower_rules")) if deck.get("include_flowers") else None,
+            players=int(players.get("max", 4)),
+            raw=data,
+        )
+
+
+# --- helpers ------------------------------------------------------------------
+
+def _map(data: Mapping[str, Any], key: str, path: str | None = None) -> Mapping[str, Any]:
+    value = data.get(key) or {}
+    if not isinstance(value, Mapping):
+        raise RulesError(path or key, "应当是映射")
+    return value
+
+
+def _opt_int(value: Any) -> int | None:
+    return None if value is None else int(value)
+
+
+def _names(value: Any) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return (value,)
+    return tuple(str(v) for v in value)
+
+
+def _fan(item: Mapping[str, Any], i: int) -> FanSpec:
+    if not isinstance(item, Mapping) or "name" not in item:
+        raise RulesError(f"fan_types[{i}]", "番型需要 name")
+    return FanSpec(
+        name=str(item["name"]),
+        base_fan=int(item.get("base_fan", 0)),
+        level=int(item.get("level", 0) or 0),
+        excludes=_names(item.get("excludes")),
+        conflicts=_names(item.get("conflicts")),
+        condition=str(item.get("condition") or ""),
+    )
+
+
+def _wildcard(item: Any) -> WildcardRules | None:
+    if not item:
+        return None
+    codes = []
+    for i, name in enumerate(item.get("tiles") or []):
+        try:
+            codes.append(T.tile_from_name(str(name)))
+        except T.TileParseError as exc:
+            raise RulesError(f"wildcard_rules.tiles[{i}]", str(exc)) from None
+    scoring = item.get("scoring") or {}
+    return WildcardRules(
+        type=str(item.get("type", "fixed")),
+        tiles=tuple(codes),
+        random_count=int(item.get("random_count", 1)),
+        behavior=str(item.get("behavior", "substitute")),
+        fan_calculation_policy=str(item.get("fan_calculation_policy", "optimal")),
+        per_wildcard_in_win=int(scoring.get("per_wildcard_in_win", 0) or 0),
+    )
+
+
+def _win_condition(item: Mapping[str, Any]) -> WinCondition:
+    return WinCondition(
+        pair_must_be_258=bool(item.get("pair_must_be_258", False)),
+        pair_258_exempt_fans=_names(item.get("pair_258_exempt_fans")),
+        must_miss_suit=bool(item.get("must_miss_suit", False)),
+    )
+
+
+def _phase(item: Mapping[str, Any], i: int) -> Phase:
+    if not isinstance(item, Mapping) or "name" not in item:
+        raise RulesError(f"phases[{i}]", "阶段需要 name")
+    return Phase(
+        name=str(item["name"]),
+        type=str(item.get("type", "auto")),
+        action=str(item.get("action") or ""),
+        next=item.get("next"),
+        options=item,
+    )
+
+
+def _options(block: Mapping[str, Any] | None) -> tuple[ActionOption, ...]:
+    return tuple(
+        ActionOption(str(o["action"]), str(o.get("condition") or ""), int(o.get("priority", 0) or 0))
+        for o in (block or {}).get("options") or []
+    )
+
+
+def _play(phase: Phase) -> PlayRules:
+    raw = phase.options
+    subs = raw.get("sub_phases") or {}
+    draw = subs.get("draw") or {}
+    reaction = subs.get("others_reaction") or {}
+    fu = raw.get("fu_flag")
+    return PlayRules(
+        turn_order=str(raw.get("turn_order", "counter_clockwise")),
+        parallel_elimination=bool(raw.get("parallel_elimination", False)),
+        on_draw_flower=str(draw.get("on_draw_flower", "replace")),
+        on_empty_deck=str(draw.get("on_empty_deck", "exhausted")),
+        self_actions=_options(subs.get("self_action")),
+        reactions=_options(reaction),
+        priority_policy=str(reaction.get("priority_policy", "highest_wins")),
+        on_win=str(reaction.get("on_win", "game_over")),
+        end_conditions=tuple(raw.get("end_conditions") or ()),
+        fu_flag=FuFlag(**{k: str(v) for k, v in fu.items()}) if isinstance(fu, Mapping) else None,
+    )
+
+
+def _scoring(item: Mapping[str, Any]) -> Scoring:
+    return Scoring(
+        mode=str(item.get("mode", "fan_table")),
+        max_cap=_opt_int(item.get("max_cap")),
+        self_draw_multiplier=int(item.get("self_draw_multiplier", 1)),
+        discard_win_multiplier=int(item.get("discard_win_multiplier", 3)),
+        dealer_multiplier=int(item.get("dealer_multiplier", 1)),
+        pre_hooks=tuple(
+            Hook(str(h["name"]), str(h.get("condition") or ""), str(h.get("description") or ""))
+            for h in item.get("pre_hooks") or []
+        ),
+    )
+
+
+def _flowers(item: Any) -> FlowerRules:
+    item = item or {}
+    scoring = item.get("scoring") or {}
+    matching = scoring.get("matching") or {}
+    mapping = {
+        int(seat): tuple(T.tile_from_name(str(n)) for n in names)
+        for seat, names in (matching.get("mapping") or {}).items()
+    }
+    return FlowerRules(
+        on_draw=str(item.get("on_draw", "replace_and_draw")),
+        replace_tiles=str(item.get("replace_tiles") or ""),
+        normal=int(scoring.get("normal", 0) or 0),
+        matching_value=int(matching.get("value", 0) or 0),
+        matching=mapping,
+    )
+
+
+register("deck.generator_mahjong", "麻将牌库生成器", "按 include_honors / include_flowers 生成 108/136/144 张牌库，固定癞子牌不在牌库中时额外加入", "0.1.0", __name__)
