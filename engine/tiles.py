@@ -152,7 +152,7 @@ def parse_tiles(text: str) -> list[int]:
             result.extend(tile(suit, r) for r, _ in pending)
             pending.clear()
         elif pending:
-            raise TileParseError(text, pending[-1][1], "点数后缺少花色（m/s/p 或 万/条/筒）")
+            raise TileParseError(text, i, "点数后应是花色（m/s/p 或 万/条/筒）")
         elif text.startswith("红中", i) or text.startswith("发财", i) or text.startswith("白板", i):
             result.append(ALIASES[text[i:i + 2]])
             i += 1
