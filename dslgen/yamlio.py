@@ -1,0 +1,353 @@
+"""Safe YAML reading and writing for rule files.
+
+Loading is done in two passes over the text. The first pass walks the parser's
+event stream only: it refuses explicit tags (so ``!!python/object/apply:...`` is
+never constructed), counts aliases and the number of nodes the aliases would
+expand to (so a "billion laughs" file is refused before anything is built). The
+second pass loads the text with ruamel.yaml in round-trip mode, which keeps the
+line and column of every key and item, and converts the result to plain Python
+values (dict, list, str, int, float, bool, None).
+
+Writes are atomic: a temporary file in the target directory, ``fsync``, then
+``os.replace``.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import io
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml import events as ev
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+from dslgen.errors import EXIT_FINDINGS, EXIT_USAGE, DslgenError
+
+#: Largest rule file accepted, in bytes.
+MAX_BYTES = 1024 * 1024
+#: Most alias references (``*name``) a file may contain.
+MAX_ALIASES = 100
+#: Most nodes the document may have once every alias is expanded.
+MAX_NODES = 100_000
+#: Explicit tags that only restate the default type; every other tag is refused.
+SAFE_TAGS = frozenset(
+    f"tag:yaml.org,2002:{name}" for name in ("str", "int", "float", "bool", "null", "map", "seq")
+)
+
+Path_ = tuple[Any, ...]
+
+
+class YamlError(DslgenError):
+    """A rule file that cannot be read (exit 2) or is not acceptable YAML (exit 1)."""
+
+    exit_code = EXIT_FINDINGS
+
+
+@dataclass
+class LoadedYaml:
+    """A parsed YAML document: its text, its plain data and where each node was written."""
+
+    path: str
+    text: str
+    data: Any
+    _root: Any = field(default=None, repr=False)
+
+    def locate(self, path: Path_ | list[Any]) -> tuple[int, int]:
+        """1-based ``(line, column)`` of the node at ``path`` (keys and list indexes).
+
+        For a mapping entry the key's position is given; for a list item, the
+        item's. When the path does not exist, the nearest existing ancestor's
+        position is returned (the document start for the empty path).
+        """
+        node = self._root
+        pos = (1, 1)
+        if isinstance(node, (CommentedMap, CommentedSeq)) and node.lc.line is not None:
+            pos = (node.lc.line + 1, node.lc.col + 1)
+        for step in path:
+            if isinstance(node, CommentedMap):
+                key = _find_key(node, step)
+                if key is _MISSING:
+                    break
+                try:
+                    line, col = node.lc.key(key)
+                    pos = (line + 1, col + 1)
+                except (KeyError, TypeError):
+                    pass
+                node = node[key]
+            elif isinstance(node, CommentedSeq) and isinstance(step, int) and 0 <= step < len(node):
+                try:
+                    line, col = node.lc.item(step)
+                    pos = (line + 1, col + 1)
+                except (KeyError, TypeError):
+                    pass
+                node = node[step]
+            else:
+                break
+        return pos
+
+    def where(self, path: Path_ | list[Any] = ()) -> str:
+        """``file:line:col`` for the node at ``path``."""
+        line, col = self.locate(path)
+        return f"{self.path}:{line}:{col}"
+
+
+_MISSING = object()
+
+
+def _find_key(node: CommentedMap, step: Any) -> Any:
+    if step in node:
+        return step
+    for key in node:  # plain data turns every key into str; match the original key
+        if str(key) == str(step):
+            return key
+    return _MISSING
+
+
+def load_yaml_file(path: str | os.PathLike[str]) -> LoadedYaml:
+    """Read and parse the rule file at ``path``; see the module docstring for what is refused."""
+    name = str(path)
+    p = Path(path)
+    try:
+        if p.is_dir():
+            raise YamlError("这是一个目录，不是 YAML 文件", where=name, hint="请给出 .yaml 文件路径", exit_code=EXIT_USAGE)
+        size = p.stat().st_size
+        if size > MAX_BYTES:
+            raise YamlError(
+                f"文件过大（{size} 字节，上限 {MAX_BYTES} 字节）",
+                where=name,
+                hint="规则文件通常只有几 KB；请检查是否选错了文件",
+            )
+        with p.open("rb") as fh:
+            raw = fh.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        raise YamlError("文件不存在", where=name, hint="请检查路径是否拼写正确", exit_code=EXIT_USAGE) from None
+    except PermissionError:
+        raise YamlError("没有读取该文件的权限", where=name, hint="请检查文件权限", exit_code=EXIT_USAGE) from None
+    except OSError as exc:
+        raise YamlError(f"无法读取文件：{exc.strerror or exc}", where=name, hint="请检查路径", exit_code=EXIT_USAGE) from None
+    return load_yaml_bytes(raw, name)
+
+
+def load_yaml_bytes(raw: bytes, name: str = "<bytes>") -> LoadedYaml:
+    """Decode UTF-8 ``raw`` (a BOM is allowed) and parse it like :func:`load_yaml_text`."""
+    if len(raw) > MAX_BYTES:
+        raise YamlError(
+            f"文件过大（超过上限 {MAX_BYTES} 字节）", where=name, hint="规则文件通常只有几 KB；请检查是否选错了文件"
+        )
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise YamlError(
+            f"文件不是 UTF-8 编码（第 {exc.start + 1} 字节 0x{raw[exc.start]:02x} 无法解码）",
+            where=f"{name}:{line}:{col}",
+            hint="请用 UTF-8 编码保存文件（GBK 等编码需先转换）",
+        ) from None
+    return load_yaml_text(text, name)
+
+
+def load_yaml_text(text: str, name: str = "<text>") -> LoadedYaml:
+    """Parse ``text`` as one YAML mapping; ``name`` is used in messages."""
+    if len(text.encode("utf-8")) > MAX_BYTES:
+        raise YamlError(
+            f"文件过大（超过上限 {MAX_BYTES} 字节）", where=name, hint="规则文件通常只有几 KB；请检查是否选错了文件"
+        )
+    if "\x00" in text:
+        raise YamlError("文件含有 NUL 字符，不是文本文件", where=name, hint="请确认这是 YAML 文本文件")
+    yaml = _yaml()
+    _screen_events(yaml, text, name)
+    try:
+        root = yaml.load(text)
+    except MarkedYAMLError as exc:
+        raise _marked(exc, name) from None
+    except YAMLError as exc:
+        raise YamlError(f"YAML 无法解析：{exc}", where=name, hint="请检查 YAML 语法") from None
+    except RecursionError:
+        raise YamlError("YAML 嵌套过深", where=name, hint="请减少嵌套层数") from None
+    if root is None:
+        raise YamlError("文件为空（没有任何 YAML 内容）", where=f"{name}:1:1", hint="规则文件的顶层应当是一个映射，例如 game: …")
+    if not isinstance(root, CommentedMap):
+        kind = "列表" if isinstance(root, CommentedSeq) else "标量"
+        raise YamlError(
+            f"顶层必须是映射（键: 值），这里是{kind}",
+            where=f"{name}:1:1",
+            hint="规则文件以 game:、deck: 等键开头，不要以 “- ” 开头",
+        )
+    return LoadedYaml(path=name, text=text, data=to_plain(root), _root=root)
+
+
+def _yaml() -> YAML:
+    yaml = YAML(typ="rt")
+    yaml.allow_duplicate_keys = False
+    return yaml
+
+
+def _screen_events(yaml: YAML, text: str, name: str) -> None:
+    """Refuse tags and alias bombs by looking at parser events only (nothing is constructed)."""
+    sizes: dict[str, int] = {}
+    # one frame per open collection: [anchor, node count so far]
+    stack: list[list[Any]] = [[None, 0]]
+    aliases = 0
+    total = 0
+    try:
+        for event in yaml.parse(io.StringIO(text)):
+            if isinstance(event, (ev.ScalarEvent, ev.MappingStartEvent, ev.SequenceStartEvent)):
+                tag = getattr(event, "tag", None)
+                tag = getattr(tag, "value", tag)
+                if tag and tag not in SAFE_TAGS and tag not in ("!", "?"):
+                    raise YamlError(
+                        f"不允许使用 YAML 标签 {tag}（标签不会被执行，整个文件被拒绝）",
+                        where=_mark(name, event.start_mark),
+                        hint="规则文件只能包含普通的映射、列表和标量；删除以 ! 开头的标签",
+                    )
+            if isinstance(event, ev.ScalarEvent):
+                stack[-1][1] += 1
+                total += 1
+                if event.anchor:
+                    sizes[event.anchor] = 1
+            elif isinstance(event, (ev.MappingStartEvent, ev.SequenceStartEvent)):
+                stack.append([event.anchor, 1])
+                total += 1
+            elif isinstance(event, (ev.MappingEndEvent, ev.SequenceEndEvent)):
+                anchor, count = stack.pop()
+                stack[-1][1] += count
+                if anchor:
+                    sizes[anchor] = count
+            elif isinstance(event, ev.AliasEvent):
+                aliases += 1
+                added = sizes.get(event.anchor, 1)
+                stack[-1][1] += added
+                total += added
+                if aliases > MAX_ALIASES or total > MAX_NODES:
+                    raise YamlError(
+                        "别名（*引用）展开后过大，疑似“十亿笑声”别名炸弹，已拒绝",
+                        where=_mark(name, event.start_mark),
+                        hint=f"规则文件最多允许 {MAX_ALIASES} 个别名、展开后 {MAX_NODES} 个节点；请直接写出内容",
+                    )
+    except MarkedYAMLError as exc:
+        raise _marked(exc, name) from None
+    except YAMLError as exc:
+        raise YamlError(f"YAML 无法解析：{exc}", where=name, hint="请检查 YAML 语法") from None
+
+
+def _mark(name: str, mark: Any) -> str:
+    if mark is None:
+        return name
+    return f"{name}:{mark.line + 1}:{mark.column + 1}"
+
+
+def _marked(exc: MarkedYAMLError, name: str) -> YamlError:
+    mark = exc.problem_mark or exc.context_mark
+    problem = exc.problem or exc.context or "语法错误"
+    text = str(problem)
+    if "duplicate key" in text or "found duplicate key" in str(exc):
+        key = _duplicate_key(str(exc))
+        return YamlError(
+            f"重复的键 {key}".rstrip(),
+            where=_mark(name, exc.problem_mark or mark),
+            hint="同一映射中每个键只能出现一次；请合并或删除重复的键",
+        )
+    return YamlError(
+        f"YAML 语法错误：{text}",
+        where=_mark(name, mark),
+        hint="检查该行及上一行的缩进、冒号后的空格、引号和括号是否配对",
+    )
+
+
+def _duplicate_key(message: str) -> str:
+    import re
+
+    m = re.search(r'found duplicate key "([^"]*)"', message)
+    return f"“{m.group(1)}”" if m else ""
+
+
+def to_plain(node: Any) -> Any:
+    """Convert ruamel round-trip values to plain dict/list/str/int/float/bool/None.
+
+    Mapping keys become strings (JSON Schema only knows string keys); dates and
+    times become ISO strings.
+    """
+    if isinstance(node, dict):
+        return {_plain_key(k): to_plain(v) for k, v in node.items()}
+    if isinstance(node, (list, tuple)):
+        return [to_plain(v) for v in node]
+    if isinstance(node, bool) or node is None:
+        return node
+    if isinstance(node, int):
+        return int(node)
+    if isinstance(node, float):
+        return float(node)
+    if isinstance(node, str):
+        return str(node)
+    if isinstance(node, (_dt.date, _dt.datetime, _dt.time)):
+        return node.isoformat()
+    if hasattr(node, "value") and isinstance(getattr(node, "value"), str):  # TaggedScalar
+        return str(node.value)
+    return str(node)
+
+
+def _plain_key(key: Any) -> str:
+    if isinstance(key, bool):
+        return "true" if key else "false"
+    if key is None:
+        return "null"
+    plain = to_plain(key)
+    return plain if isinstance(plain, str) else str(plain)
+
+
+def dump_yaml(data: Any) -> str:
+    """Block-style YAML for ``data``: keys in their order, Chinese kept as written."""
+    yaml = YAML(typ="rt")
+    yaml.default_flow_style = False
+    yaml.allow_unicode = True
+    yaml.width = 4096
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    buf = io.StringIO()
+    yaml.dump(_commented(data), buf)
+    return buf.getvalue()
+
+
+def _commented(data: Any) -> Any:
+    if isinstance(data, dict):
+        out = CommentedMap()
+        for k, v in data.items():
+            out[k] = _commented(v)
+        return out
+    if isinstance(data, (list, tuple)):
+        return CommentedSeq(_commented(v) for v in data)
+    return data
+
+
+def write_atomic(path: str | os.PathLike[str], content: str | bytes) -> None:
+    """Write ``content`` to ``path`` atomically (temp file in the same directory, fsync, os.replace)."""
+    target = Path(path)
+    directory = target.parent if str(target.parent) else Path(".")
+    directory.mkdir(parents=True, exist_ok=True)
+    data = content.encode("utf-8") if isinstance(content, str) else content
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if target.exists():
+            try:
+                os.chmod(tmp, target.stat().st_mode & 0o777)
+            except OSError:
+                pass
+        else:
+            os.chmod(tmp, 0o644)
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
