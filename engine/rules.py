@@ -14,6 +14,13 @@ from typing import Any, Mapping
 from engine import tiles as T
 from engine.capabilities import register
 
+#: Values of modal fields the engine implements; anything else is reported by ``dslgen check``.
+SUPPORTED_WILDCARD_TYPES = ("fixed", "random")
+SUPPORTED_WILDCARD_BEHAVIORS = ("substitute",)
+SUPPORTED_FAN_POLICIES = ("optimal",)
+SUPPORTED_SCORING_MODES = ("fan_table",)
+SUPPORTED_PLAYER_COUNTS = (4,)
+
 
 class RulesError(ValueError):
     """A rule mapping the engine cannot build; ``path`` is the dotted field path."""
