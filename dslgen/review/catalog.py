@@ -1,0 +1,98 @@
+"""The catalog folder: list its variants and verify each against its approval record.
+
+A catalog file is ``ok`` when ``approvals/<stem>.json`` exists, names the file
+and carries the sha256 of its current bytes; ``modified`` when the hash no
+longer matches (edited after approval); ``unapproved`` when there is no usable
+record. An approval record whose file is gone is an ``orphan`` (a warning).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from dslgen.review.approvals import APPROVALS_DIR, approval_path, load_record, sha256_file
+from dslgen.review.baseline import catalog_files
+from dslgen.yamlio import YamlError, load_yaml_file
+
+STATUS_TEXT = {
+    "ok": "已批准，内容未变",
+    "modified": "批准后被修改",
+    "unapproved": "没有批准记录",
+    "orphan": "批准记录对应的文件不存在",
+}
+#: Statuses that make ``catalog verify`` fail.
+FAILING = ("modified", "unapproved")
+
+
+@dataclass
+class Entry:
+    """One catalog file (or orphan record) and its approval state."""
+
+    id: str
+    file: str
+    status: str
+    message: str
+    name: str = ""
+    description: str = ""
+    reviewer: str = ""
+    approved_at: str = ""
+    forced: bool = False
+    sha256: str = ""
+    approved_sha256: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain mapping for JSON."""
+        return asdict(self)
+
+
+def _meta(path: Path) -> tuple[str, str]:
+    try:
+        data = load_yaml_file(path).data
+    except YamlError:
+        return "", ""
+    game = data.get("game") if isinstance(data, dict) else None
+    meta = data.get("meta") if isinstance(data, dict) else None
+    name = str(game.get("name") or "") if isinstance(game, dict) else ""
+    desc = str(meta.get("description") or "") if isinstance(meta, dict) else ""
+    return name, desc
+
+
+def inspect(catalog: str | Path) -> list[Entry]:
+    """Every catalog file with its approval status, then any orphan records."""
+    root = Path(catalog)
+    entries: list[Entry] = []
+    stems = set()
+    for path in catalog_files(root):
+        stems.add(path.stem)
+        name, desc = _meta(path)
+        actual = sha256_file(path)
+        record = load_record(approval_path(root, path.stem))
+        entry = Entry(path.stem, str(path), "unapproved", STATUS_TEXT["unapproved"], name, desc, sha256=actual)
+        if record and record.get("sha256") and record.get("file", path.name) == path.name:
+            entry.reviewer = str(record.get("reviewer") or "")
+            entry.approved_at = str(record.get("approved_at") or "")
+            entry.forced = bool(record.get("forced"))
+            entry.approved_sha256 = str(record["sha256"])
+            if record["sha256"] == actual:
+                entry.status, entry.message = "ok", STATUS_TEXT["ok"]
+                if entry.forced:
+                    entry.message += "（带 --force 批准）"
+            else:
+                entry.status = "modified"
+                entry.message = f"{STATUS_TEXT['modified']}（批准时 sha256 {record['sha256'][:12]}…，现在 {actual[:12]}…）"
+        elif record is not None:
+            entry.message = "批准记录无效（缺少 sha256 或文件名不符）"
+        entries.append(entry)
+    records = root / APPROVALS_DIR
+    if records.is_dir():
+        for rec in sorted(records.glob("*.json")):
+            if rec.stem not in stems:
+                entries.append(Entry(rec.stem, str(rec), "orphan", STATUS_TEXT["orphan"]))
+    return entries
+
+
+def failures(entries: list[Entry]) -> list[Entry]:
+    """Entries that make ``catalog verify`` exit 1."""
+    return [e for e in entries if e.status in FAILING]

@@ -1,0 +1,503 @@
+"""Semantic diff of two rule files, in rule language a reviewer reads.
+
+Instead of ``fan_types[3].base_fan: 4 -> 8`` the reviewer sees ``清一色：4 番 → 8 番``;
+instead of a new list entry under ``others_reaction`` they see ``可以吃：否 → 是``.
+Every field of the DSL is covered: the well-known ones by the field table below
+(with the specification's defaults, so an omitted field equals its default), the
+list-shaped ones (fans, actions, hooks, capabilities) by name, and anything else
+by a generic leaf comparison, so no change is ever silently dropped. The ``meta``
+block (description, provenance) is not a rule and is ignored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any, Callable, Mapping
+
+_MISSING = object()
+
+
+@dataclass(frozen=True)
+class Change:
+    """One rule change: the field path, ``added`` / ``removed`` / ``changed``, and the readable text."""
+
+    path: str
+    kind: str
+    text: str
+
+    def to_dict(self) -> dict:
+        """Plain mapping for JSON output."""
+        return asdict(self)
+
+
+# --- value formatting ---------------------------------------------------------
+
+def _yes_no(value: Any) -> str:
+    return "是" if value else "否"
+
+
+def _number(value: Any) -> str:
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(value)
+
+
+def _plain(value: Any) -> str:
+    if value is None or value is _MISSING:
+        return "无"
+    if isinstance(value, bool):
+        return _yes_no(value)
+    if isinstance(value, (int, float)):
+        return _number(value)
+    if isinstance(value, (list, tuple)):
+        return "、".join(_plain(v) for v in value) if value else "无"
+    if isinstance(value, Mapping):
+        return "，".join(f"{k}: {_plain(v)}" for k, v in value.items()) or "无"
+    return str(value) if str(value) != "" else "（空）"
+
+
+def _fan(value: Any) -> str:
+    return "无" if value is None else f"{_number(value)} 番"
+
+
+def _cap(value: Any) -> str:
+    return "不封顶" if value in (None, 0) else f"{_number(value)} 番"
+
+
+def _min_fan(value: Any) -> str:
+    return "无要求" if not value else f"{_number(value)} 番"
+
+
+def _times(value: Any) -> str:
+    return f"{_number(value)} 倍"
+
+
+def _enum(labels: Mapping[str, str]) -> Callable[[Any], str]:
+    def fmt(value: Any) -> str:
+        if value is None:
+            return "无"
+        label = labels.get(str(value))
+        return f"{label}（{value}）" if label else str(value)
+
+    return fmt
+
+
+STACKING = {"add": "所有番型相加", "max_level": "只取最高等级", "add_max": "每个等级取最大后相加"}
+TURN_ORDER = {"counter_clockwise": "逆时针", "clockwise": "顺时针"}
+PRIORITY_POLICY = {"highest_wins": "优先级最高者胡（截胡）", "all_winners": "所有人都可以胡（一炮多响）"}
+WILDCARD_TYPE = {"fixed": "固定牌", "random": "翻牌定精"}
+RANDOM_COUNT = {"1": "仅正精", "2": "正精 + 副精"}
+DEAL_ACTION = {"deal_cards": "标准发牌", "deal_cards_with_flowers": "发牌并开局补花"}
+REPLACE_TILES = {"": "游戏中补花", "BEFORE_GAME_START": "开局前补花"}
+ACTION_LABELS_SELF = {"discard": "出牌", "an_kong": "暗杠", "bu_kong": "加杠（补杠）", "win": "自摸胡"}
+ACTION_LABELS_REACTION = {"chi": "吃", "pung": "碰", "ming_kong": "明杠", "win": "点炮胡", "pass": "过"}
+HOOK_LABELS = {"check_hua_zhu": "查花猪", "check_ting": "查叫", "wildcard_count": "统计癞子"}
+
+
+@dataclass(frozen=True)
+class Field:
+    """A scalar DSL field: where it is, what a reviewer calls it, how to show it, and its default."""
+
+    path: str
+    label: str
+    fmt: Callable[[Any], str] = _plain
+    default: Any = _MISSING
+
+
+#: Scalar fields with their rule-language names and the specification's defaults.
+FIELDS: tuple[Field, ...] = (
+    Field("game.name", "玩法名称"),
+    Field("game.type", "游戏类型"),
+    Field("game.engine_type", "引擎类型"),
+    Field("game.players.min", "最少人数", _number),
+    Field("game.players.max", "最多人数", _number),
+    Field("deck.generator", "牌库生成器"),
+    Field("deck.total", "牌数", _number, 108),
+    Field("deck.include_honors", "含字牌（东南西北中发白）", _yes_no, False),
+    Field("deck.include_flowers", "含花牌", _yes_no, False),
+    Field("deal.cards_per_player", "每人起手张数", _number, 13),
+    Field("deal.dealer_extra", "庄家多拿张数", _number, 1),
+    Field("wildcard_rules.type", "癞子类型", _enum(WILDCARD_TYPE), "fixed"),
+    Field("wildcard_rules.random_count", "精的数量", _enum(RANDOM_COUNT), 1),
+    Field("wildcard_rules.wildcard_encoding", "癞子牌编码起点", _number, 50),
+    Field("wildcard_rules.behavior", "癞子用法", _plain, "substitute"),
+    Field("wildcard_rules.fan_calculation_policy", "癞子算番方式", _plain, "optimal"),
+    Field("wildcard_rules.scoring.per_wildcard_in_win", "每张癞子加番", _fan, 0),
+    Field("win_condition.pair_must_be_258", "将牌必须是 2/5/8", _yes_no, False),
+    Field("win_condition.must_miss_suit", "必须缺一门才能胡", _yes_no, False),
+    Field("fan_stacking", "番型叠加方式", _enum(STACKING), "add"),
+    Field("max_fan", "单局最高番数", _cap, None),
+    Field("win_min_fan", "起胡番数", _min_fan, 0),
+    Field("win_rule.ji_hu_self_draw_only", "鸡胡只能自摸", _yes_no, False),
+    Field("scoring.mode", "计分方式", _plain, "fan_table"),
+    Field("scoring.max_cap", "结算封顶", _cap, None),
+    Field("scoring.self_draw_multiplier", "自摸倍数", _times, 1),
+    Field("scoring.discard_win_multiplier", "点炮倍数", _times, 3),
+    Field("scoring.dealer_multiplier", "庄家倍数", _times, 1),
+    Field("flower_rules.on_draw", "摸到花牌时", _plain, "replace_and_draw"),
+    Field("flower_rules.replace_tiles", "补花时机", _enum(REPLACE_TILES), ""),
+    Field("flower_rules.scoring.normal", "每张花牌分", _number, 0),
+    Field("flower_rules.scoring.matching.value", "本命花加分", _number, 0),
+)
+
+#: Subtrees compared by dedicated code below (never by the generic leaf walk).
+_SPECIAL = ("meta", "requires", "fan_types", "phases", "scoring.pre_hooks", "win_condition.pair_258_exempt_fans",
+            "wildcard_rules.tiles", "flower_rules.scoring.matching.mapping")
+
+#: Play-phase keys the phase comparison handles itself.
+_PLAY_KEYS = ("name", "type", "next", "turn_order", "parallel_elimination", "sub_phases", "end_conditions", "fu_flag")
+
+_PLAY_FIELDS: tuple[Field, ...] = (
+    Field("turn_order", "出牌顺序", _enum(TURN_ORDER), "counter_clockwise"),
+    Field("parallel_elimination", "血战到底（胡牌者离场，其余继续）", _yes_no, False),
+    Field("sub_phases.draw.on_draw_flower", "摸到花牌", _plain, "replace"),
+    Field("sub_phases.draw.on_empty_deck", "牌墙摸完", _plain, "exhausted"),
+    Field("sub_phases.others_reaction.priority_policy", "多人要同一张牌时", _enum(PRIORITY_POLICY), "highest_wins"),
+    Field("sub_phases.others_reaction.on_win", "有人胡牌后", _plain, "game_over"),
+)
+
+
+# --- access helpers -------------------------------------------------------------
+
+def _get(data: Any, path: str) -> Any:
+    node = data
+    for part in path.split("."):
+        if not isinstance(node, Mapping) or part not in node:
+            return _MISSING
+        node = node[part]
+    return node
+
+
+def _value(data: Any, field: Field) -> Any:
+    value = _get(data, field.path)
+    if value is _MISSING or value is None:
+        return field.default if field.default is not _MISSING else value
+    return value
+
+
+def _same(a: Any, b: Any) -> bool:
+    if isinstance(a, bool) or isinstance(b, bool):
+        return a is b or (a is not _MISSING and b is not _MISSING and bool(a) == bool(b) and type(a) is type(b))
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return float(a) == float(b)
+    return _normalise(a) == _normalise(b)
+
+
+def _normalise(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {str(k): _normalise(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_normalise(v) for v in value]
+    return value
+
+
+def _names(value: Any) -> list[str]:
+    if value is None or value is _MISSING:
+        return []
+    if isinstance(value, str):
+        return [value]
+    return [str(v) for v in value]
+
+
+def _set_change(path: str, label: str, old: list[str], new: list[str]) -> list[Change]:
+    added = [n for n in new if n not in old]
+    removed = [n for n in old if n not in new]
+    if not added and not removed:
+        return []
+    parts = []
+    if added:
+        parts.append("新增 " + "、".join(added))
+    if removed:
+        parts.append("移除 " + "、".join(removed))
+    return [Change(path, "changed", f"{label}：{'；'.join(parts)}")]
+
+
+def _field_change(prefix: str, label_prefix: str, field: Field, old: Any, new: Any) -> list[Change]:
+    a, b = _value(old, field), _value(new, field)
+    if _same(a, b):
+        return []
+    fmt = field.fmt
+    return [Change(prefix + field.path, "changed", f"{label_prefix}{field.label}：{_show(fmt, a)} → {_show(fmt, b)}")]
+
+
+def _show(fmt: Callable[[Any], str], value: Any) -> str:
+    return "无" if value is _MISSING else fmt(value)
+
+
+# --- section comparisons --------------------------------------------------------------
+
+def _diff_requires(old: Mapping, new: Mapping) -> list[Change]:
+    a, b = _names(old.get("requires")), _names(new.get("requires"))
+    names = _capability_names()
+    out = [Change("requires", "added", f"新增引擎能力：{_cap_label(c, names)}") for c in b if c not in a]
+    out += [Change("requires", "removed", f"移除引擎能力：{_cap_label(c, names)}") for c in a if c not in b]
+    return out
+
+
+def _capability_names() -> dict[str, str]:
+    try:
+        from engine.capabilities import registry
+
+        return {cid: cap.name for cid, cap in registry().items()}
+    except Exception:  # the registry is a nicety for labels; a broken engine import must not hide the diff
+        return {}
+
+
+def _cap_label(cid: str, names: Mapping[str, str]) -> str:
+    return f"{names[cid]}（{cid}）" if cid in names else cid
+
+
+def _diff_wildcard(old: Mapping, new: Mapping) -> list[Change]:
+    a, b = old.get("wildcard_rules"), new.get("wildcard_rules")
+    if not a and not b:
+        return []
+    if not a or not b:
+        text = f"癞子：{_wildcard_summary(a)} → {_wildcard_summary(b)}"
+        return [Change("wildcard_rules", "added" if b else "removed", text)]
+    out = [c for f in FIELDS if f.path.startswith("wildcard_rules.") for c in _field_change("", "", f, old, new)]
+    out += _set_change("wildcard_rules.tiles", "癞子牌", _names(a.get("tiles")), _names(b.get("tiles")))
+    return out
+
+
+def _wildcard_summary(block: Any) -> str:
+    if not block:
+        return "无"
+    kind = str(block.get("type", "fixed"))
+    if kind == "fixed":
+        return f"{'、'.join(_names(block.get('tiles'))) or '未指定'}（固定）"
+    count = str(block.get("random_count", 1))
+    return f"翻牌定精（{RANDOM_COUNT.get(count, count)}）"
+
+
+def _fan_map(data: Mapping) -> dict[str, Mapping]:
+    out: dict[str, Mapping] = {}
+    for item in data.get("fan_types") or []:
+        if isinstance(item, Mapping) and "name" in item:
+            out[str(item["name"])] = item
+    return out
+
+
+_FAN_KNOWN = ("name", "base_fan", "level", "excludes", "conflicts", "condition")
+
+
+def _diff_fans(old: Mapping, new: Mapping) -> list[Change]:
+    a, b = _fan_map(old), _fan_map(new)
+    out: list[Change] = []
+    for name, fan in b.items():
+        if name not in a:
+            out.append(Change(f"fan_types.{name}", "added", f"新增番型：{name}（{_fan(fan.get('base_fan'))}）"))
+    for name, fan in a.items():
+        if name not in b:
+            out.append(Change(f"fan_types.{name}", "removed", f"删除番型：{name}（{_fan(fan.get('base_fan'))}）"))
+    for name, fa in a.items():
+        fb = b.get(name)
+        if fb is None:
+            continue
+        path = f"fan_types.{name}"
+        if not _same(fa.get("base_fan", 0), fb.get("base_fan", 0)):
+            out.append(Change(path + ".base_fan", "changed",
+                              f"{name}：{_fan(fa.get('base_fan', 0))} → {_fan(fb.get('base_fan', 0))}"))
+        if not _same(fa.get("level") or 0, fb.get("level") or 0):
+            out.append(Change(path + ".level", "changed",
+                              f"{name} 的等级：{_number(fa.get('level') or 0)} → {_number(fb.get('level') or 0)}"))
+        out += _set_change(path + ".excludes", f"{name} 的互斥番型（有它不计）",
+                           _names(fa.get("excludes")), _names(fb.get("excludes")))
+        out += _set_change(path + ".conflicts", f"{name} 的冲突番型（取高）",
+                           _names(fa.get("conflicts")), _names(fb.get("conflicts")))
+        ca, cb = str(fa.get("condition") or ""), str(fb.get("condition") or "")
+        if ca != cb:
+            out.append(Change(path + ".condition", "changed", f"{name} 的条件：{ca or '无'} → {cb or '无'}"))
+        for key in sorted(set(fa) | set(fb)):
+            if key not in _FAN_KNOWN and not _same(fa.get(key, _MISSING), fb.get(key, _MISSING)):
+                out.append(Change(f"{path}.{key}", "changed",
+                                  f"{name} 的 {key}：{_plain(fa.get(key))} → {_plain(fb.get(key))}"))
+    return out
+
+
+def _phases(data: Mapping) -> list[Mapping]:
+    return [p for p in data.get("phases") or [] if isinstance(p, Mapping)]
+
+
+def _play(data: Mapping) -> Mapping:
+    return next((p for p in _phases(data) if p.get("type") == "mahjong_turn"), {})
+
+
+def _options(play: Mapping, slot: str) -> dict[str, Mapping]:
+    block = _get(play, f"sub_phases.{slot}")
+    items = block.get("options") if isinstance(block, Mapping) else None
+    return {str(o["action"]): o for o in items or [] if isinstance(o, Mapping) and "action" in o}
+
+
+def _diff_actions(slot: str, labels: Mapping[str, str], old_play: Mapping, new_play: Mapping) -> list[Change]:
+    a, b = _options(old_play, slot), _options(new_play, slot)
+    out: list[Change] = []
+    for action in list(a) + [x for x in b if x not in a]:
+        label = labels.get(action, action)
+        path = f"phases.play.sub_phases.{slot}.{action}"
+        if (action in a) != (action in b):
+            out.append(Change(path, "added" if action in b else "removed",
+                              f"可以{label}：{_yes_no(action in a)} → {_yes_no(action in b)}"))
+            continue
+        oa, ob = a[action], b[action]
+        if str(oa.get("condition") or "") != str(ob.get("condition") or ""):
+            out.append(Change(path + ".condition", "changed",
+                              f"{label} 的条件：{oa.get('condition') or '无'} → {ob.get('condition') or '无'}"))
+        if not _same(oa.get("priority", 0) or 0, ob.get("priority", 0) or 0):
+            out.append(Change(path + ".priority", "changed",
+                              f"{label} 的优先级：{_number(oa.get('priority', 0) or 0)} → {_number(ob.get('priority', 0) or 0)}"))
+    return out
+
+
+def _end_conditions(play: Mapping) -> list[str]:
+    out = []
+    for item in play.get("end_conditions") or []:
+        if isinstance(item, Mapping):
+            out.append(f"{item.get('type', '?')} → {item.get('action', '?')}")
+    return out
+
+
+def _diff_phases(old: Mapping, new: Mapping) -> list[Change]:
+    out: list[Change] = []
+    pa = {str(p.get("name")): p for p in _phases(old) if p.get("type") != "mahjong_turn"}
+    pb = {str(p.get("name")): p for p in _phases(new) if p.get("type") != "mahjong_turn"}
+    for name in list(pa) + [n for n in pb if n not in pa]:
+        path = f"phases.{name}"
+        if name not in pb or name not in pa:
+            kind = "added" if name in pb else "removed"
+            out.append(Change(path, kind, f"{'新增' if name in pb else '删除'}阶段：{name}"))
+            continue
+        x, y = pa[name], pb[name]
+        if str(x.get("action") or "") != str(y.get("action") or ""):
+            fmt = _enum(DEAL_ACTION)
+            out.append(Change(path + ".action", "changed",
+                              f"阶段 {name} 的动作：{fmt(x.get('action'))} → {fmt(y.get('action'))}"))
+        for key in sorted((set(x) | set(y)) - {"name", "action"}):
+            if not _same(x.get(key, _MISSING), y.get(key, _MISSING)):
+                out.append(Change(f"{path}.{key}", "changed",
+                                  f"阶段 {name} 的 {key}：{_plain(x.get(key))} → {_plain(y.get(key))}"))
+    a, b = _play(old), _play(new)
+    if not a and not b:
+        return out
+    for field in _PLAY_FIELDS:
+        out += _field_change("phases.play.", "", field, a, b)
+    out += _diff_actions("self_action", ACTION_LABELS_SELF, a, b)
+    out += _diff_actions("others_reaction", ACTION_LABELS_REACTION, a, b)
+    out += _set_change("phases.play.end_conditions", "结束条件", _end_conditions(a), _end_conditions(b))
+    fa, fb = a.get("fu_flag"), b.get("fu_flag")
+    if bool(fa) != bool(fb):
+        out.append(Change("phases.play.fu_flag", "added" if fb else "removed",
+                          f"过水（放过的牌本轮不能再胡）：{_yes_no(fa)} → {_yes_no(fb)}"))
+    elif fa and not _same(fa, fb):
+        out.append(Change("phases.play.fu_flag", "changed", f"过水规则：{_plain(fa)} → {_plain(fb)}"))
+    if str(a.get("next")) != str(b.get("next")):
+        out.append(Change("phases.play.next", "changed", f"对局阶段之后：{_plain(a.get('next'))} → {_plain(b.get('next'))}"))
+    handled = {f.path for f in _PLAY_FIELDS} | {
+        f"sub_phases.{s}.options" for s in ("self_action", "others_reaction")}
+    for path in sorted(set(_leaves(a)) | set(_leaves(b))):
+        top = path.split(".")[0]
+        if top in ("name", "type", "next", "turn_order", "parallel_elimination", "end_conditions", "fu_flag"):
+            continue
+        if path in handled or any(path.startswith(h + ".") or path.startswith(h + "[") for h in handled):
+            continue
+        va, vb = _leaves(a).get(path, _MISSING), _leaves(b).get(path, _MISSING)
+        if not _same(va, vb):
+            out.append(Change(f"phases.play.{path}", "changed", f"对局阶段 {path}：{_show(_plain, va)} → {_show(_plain, vb)}"))
+    return out
+
+
+def _diff_hooks(old: Mapping, new: Mapping) -> list[Change]:
+    def hooks(data: Mapping) -> dict[str, Mapping]:
+        items = _get(data, "scoring.pre_hooks")
+        items = items if isinstance(items, list) else []
+        return {str(h["name"]): h for h in items if isinstance(h, Mapping) and "name" in h}
+
+    a, b = hooks(old), hooks(new)
+    out: list[Change] = []
+    for name in list(a) + [n for n in b if n not in a]:
+        label = f"{HOOK_LABELS[name]}（{name}）" if name in HOOK_LABELS else name
+        if name not in a:
+            out.append(Change(f"scoring.pre_hooks.{name}", "added", f"新增结算前检查：{label}"))
+        elif name not in b:
+            out.append(Change(f"scoring.pre_hooks.{name}", "removed", f"删除结算前检查：{label}"))
+        elif str(a[name].get("condition") or "") != str(b[name].get("condition") or ""):
+            out.append(Change(f"scoring.pre_hooks.{name}.condition", "changed",
+                              f"{label} 的触发条件：{a[name].get('condition') or '无'} → {b[name].get('condition') or '无'}"))
+    return out
+
+
+def _diff_flowers(old: Mapping, new: Mapping) -> list[Change]:
+    out = [c for f in FIELDS if f.path.startswith("flower_rules.") for c in _field_change("", "", f, old, new)]
+    ma = _get(old, "flower_rules.scoring.matching.mapping")
+    mb = _get(new, "flower_rules.scoring.matching.mapping")
+    ma = ma if isinstance(ma, Mapping) else {}
+    mb = mb if isinstance(mb, Mapping) else {}
+    seats = sorted({str(k) for k in ma} | {str(k) for k in mb})
+    by_a = {str(k): _names(v) for k, v in ma.items()}
+    by_b = {str(k): _names(v) for k, v in mb.items()}
+    for seat in seats:
+        x, y = by_a.get(seat, []), by_b.get(seat, [])
+        if x != y:
+            out.append(Change(f"flower_rules.scoring.matching.mapping.{seat}", "changed",
+                              f"{seat} 号位的本命花：{_plain(x)} → {_plain(y)}"))
+    return out
+
+
+def _leaves(data: Any, prefix: str = "") -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if isinstance(data, Mapping):
+        if not data and prefix:
+            out[prefix] = {}
+        for key, value in data.items():
+            out.update(_leaves(value, f"{prefix}.{key}" if prefix else str(key)))
+    elif isinstance(data, list):
+        if not data and prefix:
+            out[prefix] = []
+        for i, value in enumerate(data):
+            out.update(_leaves(value, f"{prefix}[{i}]"))
+    else:
+        out[prefix] = data
+    return out
+
+
+def _diff_rest(old: Mapping, new: Mapping) -> list[Change]:
+    """Leaves no table or dedicated comparison covers: shown by path, so nothing is dropped."""
+    known = {f.path for f in FIELDS}
+    la, lb = _leaves(old), _leaves(new)
+    out = []
+    for path in sorted(set(la) | set(lb)):
+        if path in known or any(path == s or path.startswith(s + ".") or path.startswith(s + "[") for s in _SPECIAL):
+            continue
+        va, vb = la.get(path, _MISSING), lb.get(path, _MISSING)
+        if not _same(va, vb):
+            out.append(Change(path, "changed", f"{path}：{_show(_plain, va)} → {_show(_plain, vb)}"))
+    return out
+
+
+# --- public API -----------------------------------------------------------------
+
+def semantic_diff(old: Mapping[str, Any] | None, new: Mapping[str, Any] | None) -> list[Change]:
+    """Every rule change from ``old`` to ``new`` (parsed rule files), in DSL order, in rule language."""
+    old = old or {}
+    new = new or {}
+    out: list[Change] = []
+    for field in FIELDS:
+        if field.path.startswith(("wildcard_rules.", "flower_rules.")):
+            continue
+        out += _field_change("", "", field, old, new)
+    out += _diff_requires(old, new)
+    out += _diff_wildcard(old, new)
+    out += _set_change("win_condition.pair_258_exempt_fans", "不要求 2/5/8 将的番型",
+                       _names(_get(old, "win_condition.pair_258_exempt_fans")),
+                       _names(_get(new, "win_condition.pair_258_exempt_fans")))
+    out += _diff_fans(old, new)
+    out += _diff_phases(old, new)
+    out += _diff_hooks(old, new)
+    if old.get("flower_rules") or new.get("flower_rules"):
+        out += _diff_flowers(old, new)
+    out += _diff_rest(old, new)
+    return out
+
+
+def semantic_changes(old: Mapping[str, Any] | None, new: Mapping[str, Any] | None) -> list[str]:
+    """The readable texts of :func:`semantic_diff`."""
+    return [c.text for c in semantic_diff(old, new)]
