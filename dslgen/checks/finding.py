@@ -1,0 +1,76 @@
+"""One problem a check found in a rule file."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+ERROR = "error"
+WARNING = "warning"
+SEVERITIES = (ERROR, WARNING)
+
+#: A field path as keys and list indices, e.g. ``("fan_types", 3, "name")``.
+FieldPath = tuple[Any, ...]
+
+
+def format_path(path: FieldPath) -> str:
+    """Render a field path the way the specification writes it: ``fan_types[3].name``."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A problem with a stable code, where it is and what to do about it.
+
+    ``message`` is Chinese and names the offending value; ``hint`` says how to fix it.
+    ``line``/``column`` are 1-based and 0 when the position is unknown (e.g. the input
+    was a plain mapping rather than a loaded file, or the field is absent).
+    """
+
+    code: str
+    severity: str
+    path: FieldPath
+    message: str
+    hint: str = ""
+    line: int = 0
+    column: int = 0
+    #: Values a finding carries for tools, e.g. the missing capability id.
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def is_error(self) -> bool:
+        """True for error-level findings (they make ``dslgen check`` exit 1)."""
+        return self.severity == ERROR
+
+    @property
+    def path_text(self) -> str:
+        """The field path as text."""
+        return format_path(self.path)
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON shape of ``dslgen check --json``."""
+        return {
+            "code": self.code,
+            "severity": self.severity,
+            "path": self.path_text,
+            "line": self.line or None,
+            "column": self.column or None,
+            "message": self.message,
+            "hint": self.hint,
+        }
+
+
+@dataclass(frozen=True)
+class Problem:
+    """What a check function yields: the runner stamps code, severity and position on it."""
+
+    path: FieldPath
+    message: str
+    hint: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)

@@ -1,0 +1,73 @@
+"""Reporters for ``dslgen check``: ``text`` (rich, for people) and ``json`` (for tools), picked by name."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rich.text import Text
+
+from dslgen.checks.finding import Finding
+from dslgen.checks.runner import FileReport
+from dslgen.output import console, print_json
+
+Reporter = Callable[[Sequence[FileReport]], None]
+REPORTERS: dict[str, Reporter] = {}
+
+SEVERITY_ZH = {"error": "错误", "warning": "警告"}
+
+
+def reporter(name: str) -> Callable[[Reporter], Reporter]:
+    """Register the decorated function as the reporter ``name``."""
+
+    def decorate(func: Reporter) -> Reporter:
+        REPORTERS[name] = func
+        return func
+
+    return decorate
+
+
+def get_reporter(name: str) -> Reporter:
+    """The reporter registered as ``name`` (``text`` or ``json``)."""
+    return REPORTERS[name]
+
+
+def rate_line(report: FileReport) -> str:
+    """``DSL 适配率: 7/7 (100%) — 南昌麻将``."""
+    percent = report.supported * 100 // report.total if report.total else 100
+    line = f"DSL 适配率: {report.supported}/{report.total} ({percent}%)"
+    return f"{line} — {report.name}" if report.name else line
+
+
+def finding_line(report: FileReport, f: Finding) -> str:
+    """``file:line:col: C201 错误 fan_types[3].name: message``."""
+    where = report.file + (f":{f.line}:{f.column}" if f.line else "")
+    path = f" {f.path_text}:" if f.path else ""
+    return f"{where}: {f.code} {SEVERITY_ZH.get(f.severity, f.severity)}{path} {f.message}"
+
+
+@reporter("text")
+def text_report(reports: Sequence[FileReport]) -> None:
+    """Per file: the adaptation rate, the capability summary, then each finding with its hint."""
+    out = console()
+    for report in reports:
+        if report.unreadable is not None:
+            out.print(Text(f"✗ {report.unreadable.render()}", style="bold red"))
+            continue
+        mark, style = ("✅", "green") if report.ok else ("❌", "red")
+        out.print(Text(f"{mark} {rate_line(report)}", style=f"bold {style}"), Text(f"  {report.file}", style="dim"))
+        if report.missing:
+            out.print(Text(f"   缺少能力 {len(report.missing)} 项：{'、'.join(report.missing)}", style="red"))
+        for f in report.findings:
+            out.print(Text(finding_line(report, f), style="red" if f.is_error else "yellow"))
+            if f.hint:
+                out.print(Text(f"    提示：{f.hint}", style="dim"))
+    if len(reports) > 1:
+        bad = sum(1 for r in reports if not r.ok)
+        warnings = sum(len(r.warnings) for r in reports)
+        out.print(Text(f"共 {len(reports)} 个文件：{len(reports) - bad} 个通过，{bad} 个未通过，{warnings} 条警告"))
+
+
+@reporter("json")
+def json_report(reports: Sequence[FileReport]) -> None:
+    """A JSON list with one object per file (see :meth:`FileReport.to_json`)."""
+    print_json([r.to_json() for r in reports])
