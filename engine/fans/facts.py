@@ -1,0 +1,113 @@
+"""What a fan looks at: the win's context and one concrete decomposition of the hand.
+
+:class:`WinContext` is the contract the game flow and ``dslgen hand`` fill in.
+:class:`HandFacts` is derived once per decomposition so that every recognizer is a
+few set or tuple operations.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine import tiles as T
+from engine.melds import Meld
+
+
+@dataclass(frozen=True)
+class WinContext:
+    """Everything about a win that the tiles alone do not say.
+
+    ``concealed`` holds the concealed tiles including the winning tile (wild tiles
+    keep their own codes); ``seat`` and ``dealer`` are 0-3 with seat 0 east;
+    ``flowers`` are the flower tiles the winner has set aside.
+    """
+
+    concealed: tuple[int, ...]
+    melds: tuple[Meld, ...]
+    win_tile: int
+    wild_codes: frozenset[int] = frozenset()
+    self_drawn: bool = False
+    kong_replacement: bool = False  # 杠上开花
+    last_tile: bool = False  # 海底捞月
+    robbing_kong: bool = False  # 抢杠胡
+    first_turn: bool = False  # 天胡 (dealer) / 地胡 (others)
+    seat: int = 0
+    dealer: int = 0
+    flowers: tuple[int, ...] = ()
+
+    @property
+    def wild_count(self) -> int:
+        """Wild tiles in the winning hand: concealed ones plus any laid down in melds."""
+        wild = self.wild_codes
+        if not wild:
+            return 0
+        n = sum(1 for t in self.concealed if t in wild)
+        for m in self.melds:
+            n += sum(1 for t in m.tiles if t in wild)
+        return n
+
+    @property
+    def open_melds(self) -> int:
+        """Melds that broke concealment (吃, 碰, 明杠, 加杠; an 暗杠 does not)."""
+        return sum(1 for m in self.melds if not m.is_concealed)
+
+
+class HandFacts:
+    """One decomposition of the winning hand, pre-digested for the recognizers.
+
+    Tile identities are those *after* wild substitution, so a wild tile standing
+    for 5万 counts as 5万 everywhere (a wildcard may complete 清一色).
+    """
+
+    __slots__ = ("ctx", "decomposition", "shape", "tiles", "counts", "suits", "honors",
+                 "winds", "dragons", "sets", "pair", "pungs", "chows", "wild_count", "recognized")
+
+    def __init__(self, ctx: WinContext, decomposition, wild_count: int | None = None):
+        self.ctx = ctx
+        self.decomposition = decomposition
+        self.shape: str = decomposition.shape
+        tiles: list[int] = []
+        sets = []
+        pair = 0
+        pungs: list[int] = []
+        chows: list[int] = []
+        for g in decomposition.groups:
+            tiles.extend(g.tiles)
+            kind = g.kind
+            if kind == "pair":
+                pair = g.tiles[0] if pair == 0 else pair
+            elif kind == "chow":
+                sets.append(g)
+                chows.append(min(g.tiles))
+            elif kind in ("pung", "kong"):
+                sets.append(g)
+                pungs.append(g.tiles[0])
+            else:
+                sets.append(g)
+        self.tiles: tuple[int, ...] = tuple(tiles)
+        counts = [0] * T.COUNT_SIZE
+        for t in tiles:
+            counts[t] += 1
+        self.counts = counts
+        self.suits = frozenset(t // 10 for t in tiles if t < 30)
+        self.honors = sum(counts[31:38])
+        self.winds = sum(counts[31:35])
+        self.dragons = sum(counts[35:38])
+        self.sets = tuple(sets)
+        #: the pair of a standard (or knitted-straight) hand, 0 when the shape has none.
+        self.pair = pair if self.shape in ("standard", "knitted_straight", "double_dragon") else 0
+        self.pungs = tuple(pungs)
+        self.chows = tuple(chows)
+        self.wild_count = ctx.wild_count if wild_count is None else wild_count
+        #: names of the declared fans recognised so far (read by fallback fans).
+        self.recognized: frozenset[str] = frozenset()
+
+    @property
+    def standard(self) -> bool:
+        """True for the 4-sets-plus-pair shape."""
+        return self.shape == "standard"
+
+    def distinct(self) -> list[int]:
+        """Tile identities present, ascending."""
+        c = self.counts
+        return [t for t in range(T.COUNT_SIZE) if c[t]]

@@ -1,0 +1,84 @@
+"""Validation of a fan table's exclusion graph, run when rules load.
+
+* every ``excludes`` / ``conflicts`` target is a fan declared in the same table;
+* ``excludes`` is acyclic (A excludes B excludes … excludes A makes no sense);
+* ``conflicts`` is symmetric (A lists B exactly when B lists A);
+* no fan names itself, and no pair is both excluded and in conflict.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.rules import Rules
+
+
+@dataclass(frozen=True)
+class GraphProblem:
+    """One defect of the exclusion graph; ``path`` is the rule-file field path."""
+
+    code: str  # missing_target | cycle | asymmetric_conflict | self_reference | both_relations
+    fan: str
+    target: str
+    path: str
+    message: str  # Chinese, names the fans
+
+
+def validate(rules: Rules) -> list[GraphProblem]:
+    """Every problem of ``rules``' excludes/conflicts graph, in declaration order."""
+    problems: list[GraphProblem] = []
+    declared = {f.name: i for i, f in enumerate(rules.fans)}
+    for i, spec in enumerate(rules.fans):
+        for rel, targets in (("excludes", spec.excludes), ("conflicts", spec.conflicts)):
+            word = "排除" if rel == "excludes" else "冲突"
+            for j, target in enumerate(targets):
+                path = f"fan_types[{i}].{rel}[{j}]"
+                if target == spec.name:
+                    problems.append(GraphProblem("self_reference", spec.name, target, path,
+                                                 f"番型 {spec.name} 的 {rel} 指向自己"))
+                elif target not in declared:
+                    problems.append(GraphProblem("missing_target", spec.name, target, path,
+                                                 f"番型 {spec.name} {word}的 {target} 不在 fan_types 中"))
+        for j, other in enumerate(spec.conflicts):
+            if other in declared and other != spec.name:
+                back = rules.fans[declared[other]]
+                if spec.name not in back.conflicts:
+                    problems.append(GraphProblem(
+                        "asymmetric_conflict", spec.name, other, f"fan_types[{i}].conflicts[{j}]",
+                        f"番型 {spec.name} 与 {other} 冲突，但 {other} 的 conflicts 未列出 {spec.name}（冲突必须双向声明）"))
+            if other in spec.excludes:
+                problems.append(GraphProblem(
+                    "both_relations", spec.name, other, f"fan_types[{i}].conflicts[{j}]",
+                    f"番型 {spec.name} 对 {other} 同时声明了 excludes 和 conflicts"))
+    problems.extend(_cycles(rules, declared))
+    return problems
+
+
+def _cycles(rules: Rules, declared: dict[str, int]) -> list[GraphProblem]:
+    edges = {f.name: [t for t in f.excludes if t in declared and t != f.name] for f in rules.fans}
+    state: dict[str, int] = {}  # 1 on the stack, 2 done
+    found: list[GraphProblem] = []
+    seen_cycles: set[frozenset[str]] = set()
+
+    def visit(node: str, stack: list[str]) -> None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in edges.get(node, ()):
+            if state.get(nxt) == 1:
+                cycle = stack[stack.index(nxt):] + [nxt]
+                key = frozenset(cycle)
+                if key not in seen_cycles:
+                    seen_cycles.add(key)
+                    i = declared[nxt]
+                    found.append(GraphProblem(
+                        "cycle", nxt, node, f"fan_types[{i}].excludes",
+                        "excludes 形成循环：" + " → ".join(cycle)))
+            elif nxt not in state:
+                visit(nxt, stack)
+        stack.pop()
+        state[node] = 2
+
+    for f in rules.fans:
+        if f.name not in state:
+            visit(f.name, [])
+    return found

@@ -1,0 +1,281 @@
+"""Scoring a win exactly as the rule file's fan table declares it.
+
+The declared table is the law:
+
+1. only fans listed in ``fan_types`` are looked for, each at its ``base_fan``;
+   a row whose ``condition`` is set counts only when that condition holds
+   (an unknown condition string never holds);
+2. ``excludes``: a recognised fan drops every fan it excludes (even when it is
+   itself dropped later, so exclusion is transitive along the DAG);
+3. ``conflicts``: of two recognised fans in conflict the higher ``base_fan`` stays
+   (a tie keeps the one declared first);
+4. ``fan_stacking``: ``add`` sums the survivors; ``max_level`` keeps only the one
+   with the highest ``level`` (then the highest ``base_fan``); ``add_max`` keeps the
+   highest ``base_fan`` of every ``level`` and sums those;
+5. bonuses that are not fans: ``wildcard_rules.scoring.per_wildcard_in_win`` per
+   wild tile in the hand, and flower points (``flower_rules``: ``normal`` per
+   flower plus ``matching.value`` per flower that matches the winner's seat);
+6. the total is capped by ``max_fan`` and ``scoring.max_cap`` (the lower one).
+
+A win is *legal* when it satisfies ``win_condition`` (缺一门: at most two suits;
+2/5/8 pair for standard-shape hands unless a ``pair_258_exempt_fans`` fan is
+recognised), ``win_rule.ji_hu_self_draw_only`` (a 鸡胡 must be self-drawn) and
+``win_min_fan`` (the stacked fans, without bonuses, reach the minimum).
+
+Optimal wildcard policy: every decomposition the solver returns — including every
+assignment of the wild tiles — is scored, and the legal one with the highest
+total wins (ties: the higher fan total, then solver order).
+
+Flower seats: ``flower_rules.scoring.matching.mapping`` keys 1-4 are seat
+positions relative to the dealer: the dealer is 1, the next seat in turn order 2,
+and so on; seat ``s`` with dealer ``d`` has position ``(s - d) % 4 + 1``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import tiles as T
+from engine.fans.facts import HandFacts, WinContext
+from engine.fans.registry import CONDITIONS, FALLBACK, FanUnit, lookup
+from engine.rules import FanSpec, Rules
+
+
+@dataclass
+class ScoreResult:
+    """The best legal scoring of a win (or the best illegal one, with ``reason``).
+
+    ``fans``: counted fans ``(name, fan)`` as the rule file names them;
+    ``dropped``: recognised fans that do not count, ``(name, 中文原因)``;
+    ``bonuses``: non-fan points ``(name, points)`` (癞子, 花牌);
+    ``fan_total``: stacked fans before bonuses and cap; ``total``: the final figure.
+    """
+
+    fans: list[tuple[str, int]]
+    dropped: list[tuple[str, str]]
+    total: int
+    legal: bool
+    reason: str
+    decomposition: Any
+    bonuses: list[tuple[str, int]] = field(default_factory=list)
+    fan_total: int = 0
+
+
+@dataclass(frozen=True)
+class _Row:
+    spec: FanSpec
+    unit: FanUnit
+    conditions: tuple  # FanCondition objects; None entries mean "unknown condition"
+    order: int
+
+
+class _Table:
+    """A rule set's fan table compiled once: rows, exclusion maps, cap, shapes."""
+
+    def __init__(self, rules: Rules):
+        rows, fallbacks = [], []
+        for i, spec in enumerate(rules.fans):
+            unit = lookup(spec.name)
+            if unit is None:
+                continue
+            conds = tuple(CONDITIONS.get(c) for c in [spec.condition] if c)
+            row = _Row(spec, unit, conds, i)
+            (fallbacks if unit.kind == FALLBACK else rows).append(row)
+        self.rows: tuple[_Row, ...] = tuple(rows)
+        self.fallbacks: tuple[_Row, ...] = tuple(fallbacks)
+        self.excluded_by: dict[str, list[str]] = {}
+        for spec in rules.fans:
+            for target in spec.excludes:
+                self.excluded_by.setdefault(target, []).append(spec.name)
+        self.conflicts: dict[str, set[str]] = {}
+        for spec in rules.fans:
+            for other in spec.conflicts:
+                self.conflicts.setdefault(spec.name, set()).add(other)
+                self.conflicts.setdefault(other, set()).add(spec.name)
+        caps = [c for c in (rules.max_fan, rules.scoring.max_cap) if c is not None and c > 0]
+        self.cap = min(caps) if caps else None
+        wc = rules.win_condition
+        self.must_miss_suit = wc.must_miss_suit
+        self.pair_258 = wc.pair_must_be_258
+        self.exempt = tuple(u for u in (lookup(n) for n in wc.pair_258_exempt_fans) if u is not None)
+        self.stacking = rules.fan_stacking
+        self.min_fan = rules.win_min_fan
+        self.ji_hu_self_draw_only = rules.ji_hu_self_draw_only
+        self.per_wild = rules.wildcard.per_wildcard_in_win if rules.wildcard else 0
+        self.flowers = rules.flowers
+        from engine import solver  # the solver lands in parallel; import at use
+
+        self.shapes = dataclasses.replace(solver.shapes_for(rules), pair_258=False)
+        self.decompositions = solver.decompositions
+
+
+_TABLES: dict[int, tuple[Rules, _Table]] = {}
+
+
+def compile_table(rules: Rules) -> _Table:
+    """The compiled fan table of ``rules`` (cached per rules object)."""
+    hit = _TABLES.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    if len(_TABLES) > 64:
+        _TABLES.clear()
+    table = _Table(rules)
+    _TABLES[id(rules)] = (rules, table)
+    return table
+
+
+def seat_position(seat: int, dealer: int, players: int = 4) -> int:
+    """Seat position relative to the dealer as flower mappings number it: dealer = 1."""
+    return (seat - dealer) % players + 1
+
+
+def recognise(rules: Rules, facts: HandFacts) -> list[_Row]:
+    """Declared fans (with their conditions) that ``facts`` meets, fallbacks last."""
+    table = compile_table(rules)
+    return _recognise(table, facts)
+
+
+def _recognise(table: _Table, facts: HandFacts) -> list[_Row]:
+    found = []
+    for row in table.rows:
+        if row.unit.test(facts) and all(c is not None and c.test(facts) for c in row.conditions):
+            found.append(row)
+    if table.fallbacks:
+        facts.recognized = frozenset(r.spec.name for r in found)
+        for row in table.fallbacks:
+            if row.unit.test(facts) and all(c is not None and c.test(facts) for c in row.conditions):
+                found.append(row)
+    return found
+
+
+def apply_table(table: _Table, found: list[_Row]) -> tuple[list[_Row], list[tuple[str, str]]]:
+    """Excludes, then conflicts, then stacking: the counted rows and the dropped ones with reasons."""
+    dropped: list[tuple[str, str]] = []
+    names = {r.spec.name for r in found}
+    survivors = []
+    for row in found:
+        by = [n for n in table.excluded_by.get(row.spec.name, ()) if n in names and n != row.spec.name]
+        if by:
+            dropped.append((row.spec.name, f"被 {by[0]} 排除"))
+        else:
+            survivors.append(row)
+    if table.conflicts:
+        kept: list[_Row] = []
+        for row in sorted(survivors, key=lambda r: (-r.spec.base_fan, r.order)):
+            rivals = table.conflicts.get(row.spec.name, ())
+            winner = next((k for k in kept if k.spec.name in rivals), None)
+            if winner is not None:
+                dropped.append((row.spec.name, f"与 {winner.spec.name} 冲突，取高"))
+            else:
+                kept.append(row)
+        survivors = sorted(kept, key=lambda r: r.order)
+    if table.stacking == "max_level" and len(survivors) > 1:
+        best = max(survivors, key=lambda r: (r.spec.level, r.spec.base_fan, -r.order))
+        for row in survivors:
+            if row is not best:
+                dropped.append((row.spec.name, f"max_level：只计最高等级的 {best.spec.name}"))
+        survivors = [best]
+    elif table.stacking == "add_max" and len(survivors) > 1:
+        top: dict[int, _Row] = {}
+        for row in survivors:
+            cur = top.get(row.spec.level)
+            if cur is None or row.spec.base_fan > cur.spec.base_fan:
+                top[row.spec.level] = row
+        for row in survivors:
+            best = top[row.spec.level]
+            if row is not best:
+                dropped.append((row.spec.name, f"add_max：等级 {row.spec.level} 只取最大的 {best.spec.name}"))
+        survivors = [r for r in survivors if top[r.spec.level] is r]
+    return survivors, dropped
+
+
+def _bonuses(table: _Table, ctx: WinContext, wild_count: int) -> list[tuple[str, int]]:
+    out = []
+    if table.per_wild and wild_count:
+        out.append((f"癞子 ×{wild_count}", table.per_wild * wild_count))
+    fl = table.flowers
+    if fl is not None and ctx.flowers:
+        if fl.normal:
+            out.append((f"花牌 ×{len(ctx.flowers)}", fl.normal * len(ctx.flowers)))
+        if fl.matching_value:
+            own = fl.matching.get(seat_position(ctx.seat, ctx.dealer), ())
+            n = sum(1 for f in ctx.flowers if f in own)
+            if n:
+                out.append((f"本命花 ×{n}", fl.matching_value * n))
+    return out
+
+
+def _illegal_reason(table: _Table, ctx: WinContext, facts: HandFacts, counted: list[_Row], fan_total: int) -> str:
+    if table.must_miss_suit and len(facts.suits) > 2:
+        return "未缺一门：万、条、筒三门都有"
+    if table.pair_258 and facts.pair and not (facts.pair < 30 and facts.pair % 10 in (2, 5, 8)):
+        if not any(u.test(facts) for u in table.exempt):
+            return f"将牌必须是 2/5/8（此手将牌为 {T.tile_name(facts.pair)}）"
+    if table.ji_hu_self_draw_only and not ctx.self_drawn and any(r.unit.kind == FALLBACK for r in counted):
+        return "鸡胡只能自摸"
+    if fan_total < table.min_fan:
+        return f"番数 {fan_total} 未达起胡 {table.min_fan} 番"
+    return ""
+
+
+def _split_wilds(ctx: WinContext) -> tuple[list[int], int]:
+    counts = [0] * T.COUNT_SIZE
+    wilds = 0
+    wild = ctx.wild_codes
+    for t in ctx.concealed:
+        if t in wild or t >= T.COUNT_SIZE:
+            wilds += 1
+        else:
+            counts[t] += 1
+    return counts, wilds
+
+
+def score_decomposition(rules: Rules, ctx: WinContext, decomposition) -> ScoreResult:
+    """Score one concrete decomposition of the winning hand under ``rules``."""
+    table = compile_table(rules)
+    return _score(table, ctx, decomposition, ctx.wild_count)
+
+
+def _score(table: _Table, ctx: WinContext, decomposition, wild_count: int) -> ScoreResult:
+    facts = HandFacts(ctx, decomposition, wild_count)
+    found = _recognise(table, facts)
+    counted, dropped = apply_table(table, found)
+    fan_total = sum(r.spec.base_fan for r in counted)
+    bonuses = _bonuses(table, ctx, wild_count)
+    total = fan_total + sum(v for _, v in bonuses)
+    if table.cap is not None and total > table.cap:
+        total = table.cap
+    reason = _illegal_reason(table, ctx, facts, counted, fan_total)
+    return ScoreResult(
+        fans=[(r.spec.name, r.spec.base_fan) for r in counted],
+        dropped=dropped,
+        total=total,
+        legal=not reason,
+        reason=reason,
+        decomposition=decomposition,
+        bonuses=bonuses,
+        fan_total=fan_total,
+    )
+
+
+def score_win(rules: Rules, ctx: WinContext) -> ScoreResult | None:
+    """Score a win under ``rules``: the best result over every decomposition and wild assignment.
+
+    Returns None when the tiles form no winning shape the rules allow.
+    """
+    table = compile_table(rules)
+    counts, wilds = _split_wilds(ctx)
+    decomps = table.decompositions(counts, wilds, ctx.melds, table.shapes)
+    if not decomps:
+        return None
+    wild_count = ctx.wild_count
+    best: ScoreResult | None = None
+    best_key = None
+    for d in decomps:
+        res = _score(table, ctx, d, wild_count)
+        key = (res.legal, res.total, res.fan_total)
+        if best_key is None or key > best_key:
+            best, best_key = res, key
+    return best
