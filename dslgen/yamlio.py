@@ -202,8 +202,9 @@ def _screen_events(yaml: YAML, text: str, name: str) -> None:
                 tag = getattr(event, "tag", None)
                 tag = getattr(tag, "value", tag)
                 if tag and tag not in SAFE_TAGS and tag not in ("!", "?"):
+                    shown = str(tag).replace("tag:yaml.org,2002:", "!!")
                     raise YamlError(
-                        f"不允许使用 YAML 标签 {tag}（标签不会被执行，整个文件被拒绝）",
+                        f"不允许使用 YAML 标签 {shown}（标签不会被执行，整个文件被拒绝）",
                         where=_mark(name, event.start_mark),
                         hint="规则文件只能包含普通的映射、列表和标量；删除以 ! 开头的标签",
                     )

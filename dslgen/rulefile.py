@@ -1,0 +1,87 @@
+"""One call for every command that plays a rule file: load, validate, build :class:`Rules`."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from engine.rules import Rules, RulesError
+
+from dslgen.errors import EXIT_FINDINGS, DslgenError
+from dslgen.validate import Issue, validate_data
+from dslgen.yamlio import LoadedYaml, load_yaml_file, load_yaml_text
+
+#: How many schema errors the exception message lists.
+SHOWN_ERRORS = 5
+
+
+@dataclass
+class RuleFile:
+    """A schema-valid rule file and the engine rules built from it."""
+
+    path: str
+    loaded: LoadedYaml
+    rules: Rules
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The plain mapping the rules were built from."""
+        return self.loaded.data
+
+
+class RuleFileError(DslgenError):
+    """A rule file that cannot be played: YAML, schema or rule-building errors (exit 1)."""
+
+    exit_code = EXIT_FINDINGS
+
+    def __init__(self, message: str, *, where: str = "", hint: str = "", issues: list[Issue] | None = None, exit_code: int | None = None):
+        super().__init__(message, where=where, hint=hint, exit_code=exit_code)
+        self.issues = issues or []
+
+
+def load_rules(path: str | os.PathLike[str]) -> RuleFile:
+    """Load ``path``, validate it against the schema and build the engine's rules.
+
+    Raises a :class:`DslgenError` (exit 1; exit 2 when the file cannot be read)
+    whose message lists the first few schema errors.
+    """
+    return rules_from_loaded(load_yaml_file(path))
+
+
+def load_rules_text(text: str, name: str = "<draft>") -> RuleFile:
+    """Like :func:`load_rules` for YAML text already in memory (e.g. a generated draft)."""
+    return rules_from_loaded(load_yaml_text(text, name))
+
+
+def rules_from_loaded(loaded: LoadedYaml) -> RuleFile:
+    """Validate an already loaded file and build its rules."""
+    issues = validate_data(loaded)
+    if issues:
+        shown = "\n".join(i.render(loaded.path) for i in issues[:SHOWN_ERRORS])
+        more = f"\n……另有 {len(issues) - SHOWN_ERRORS} 个错误" if len(issues) > SHOWN_ERRORS else ""
+        raise RuleFileError(
+            f"规则文件不符合 DSL 规范（{len(issues)} 个错误）：\n{shown}{more}",
+            where=loaded.path,
+            hint=f"运行 dslgen validate {loaded.path} 查看全部错误",
+            issues=issues,
+        )
+    try:
+        rules = Rules.from_dict(loaded.data)
+    except RulesError as exc:
+        where = loaded.where(_split(exc.path)) if exc.path else loaded.path
+        raise RuleFileError(f"引擎无法加载规则：{exc}", where=where, hint="请对照 docs/dsl-specification.md 修改该字段") from None
+    except (ValueError, TypeError, KeyError) as exc:
+        raise RuleFileError(f"引擎无法加载规则：{exc}", where=loaded.path, hint="请对照 docs/dsl-specification.md 检查规则文件") from None
+    return RuleFile(loaded.path, loaded, rules)
+
+
+def _split(dotted: str) -> tuple[Any, ...]:
+    """``phases[1].next`` → ``("phases", 1, "next")``."""
+    out: list[Any] = []
+    for part in dotted.replace("]", "").split("."):
+        head, *indexes = part.split("[")
+        if head:
+            out.append(head)
+        out.extend(int(i) for i in indexes if i.isdigit())
+    return tuple(out)

@@ -1,0 +1,144 @@
+"""JSON Schema generated from the specification's ``schema=`` blocks.
+
+:func:`build_schema` assembles the Draft 2020-12 schema; :func:`to_draft07`
+derives the Draft-07 copy for editors (``$defs`` → ``definitions``). The
+checked-in files under ``schemas/`` are written by :func:`write_schemas` and
+compared by :func:`stale_schemas`; nothing in them is written by hand.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from dslgen import spec
+from dslgen.errors import DslgenError
+from dslgen.yamlio import write_atomic
+
+SCHEMA_DIR = spec.SPEC_PATH.parents[1] / "schemas"
+SCHEMA_FILE = SCHEMA_DIR / "mahjong-dsl.schema.json"
+DRAFT07_FILE = SCHEMA_DIR / "mahjong-dsl.draft07.schema.json"
+
+DRAFT_2020 = "https://json-schema.org/draft/2020-12/schema"
+DRAFT_07 = "http://json-schema.org/draft-07/schema#"
+SCHEMA_ID = "https://dslgen.dev/schemas/mahjong-dsl.schema.json"
+DRAFT07_ID = "https://dslgen.dev/schemas/mahjong-dsl.draft07.schema.json"
+
+
+def build_schema(blocks: tuple[spec.Block, ...] | list[spec.Block] | None = None, version: str | None = None) -> dict[str, Any]:
+    """The Draft 2020-12 schema assembled from the specification blocks."""
+    blocks = spec.blocks() if blocks is None else blocks
+    version = spec.spec_version() if version is None else version
+    root: dict[str, Any] | None = None
+    properties: dict[str, Any] = {}
+    defs: dict[str, Any] = {}
+    for block in blocks:
+        if block.kind != "schema":
+            continue
+        if block.target == "root":
+            root = copy.deepcopy(block.data)
+        elif block.target.startswith("properties/"):
+            properties[block.target.split("/", 1)[1]] = copy.deepcopy(block.data)
+        elif block.target.startswith("$defs/"):
+            defs[block.target.split("/", 1)[1]] = copy.deepcopy(block.data)
+        else:
+            raise DslgenError(
+                f"未知的 schema 目标 {block.target}",
+                where=f"dsl-specification.md:{block.line}",
+                hint="目标只能是 root、properties/<字段> 或 $defs/<名字>",
+            )
+    if root is None:
+        raise DslgenError("DSL 规范缺少 schema=root 代码块", where=str(spec.SPEC_PATH), hint="添加顶层对象的 schema 片段")
+    for name in root.get("required", []):
+        if name not in properties:
+            raise DslgenError(f"顶层必填字段 {name} 没有 schema 片段", where=str(spec.SPEC_PATH), hint=f"添加 ```yaml schema=properties/{name}")
+    _check_refs(properties, defs)
+    schema: dict[str, Any] = {
+        "$schema": DRAFT_2020,
+        "$id": SCHEMA_ID,
+        "title": "麻将玩法 DSL",
+        "description": f"由 docs/dsl-specification.md（规范版本 {version}）经 dslgen schema build 生成，请勿手工修改。",
+        "x-spec-version": version,
+    }
+    schema.update(root)
+    schema["properties"] = properties
+    if defs:
+        schema["$defs"] = defs
+    return schema
+
+
+def _check_refs(*parts: Any) -> None:
+    defs = parts[-1]
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str) and ref.startswith("#/$defs/") and ref.split("/")[-1] not in defs:
+                raise DslgenError(f"schema 引用了不存在的定义 {ref}", where=str(spec.SPEC_PATH), hint="添加对应的 schema=$defs/… 代码块")
+            for v in node.values():
+                walk(v)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v)
+
+    for part in parts:
+        walk(part)
+
+
+def to_draft07(schema: dict[str, Any]) -> dict[str, Any]:
+    """The same schema in Draft-07 terms, for yaml-language-server and other editors."""
+
+    def convert(node: Any) -> Any:
+        if isinstance(node, dict):
+            out = {}
+            for key, value in node.items():
+                if key == "$defs":
+                    out["definitions"] = convert(value)
+                elif key == "$ref" and isinstance(value, str):
+                    out[key] = value.replace("#/$defs/", "#/definitions/")
+                else:
+                    out[key] = convert(value)
+            return out
+        if isinstance(node, list):
+            return [convert(v) for v in node]
+        return node
+
+    result = convert(schema)
+    result["$schema"] = DRAFT_07
+    result["$id"] = DRAFT07_ID
+    return result
+
+
+def render(schema: dict[str, Any]) -> str:
+    """The JSON text written to disk (stable: indented, Chinese unescaped, trailing newline)."""
+    return json.dumps(schema, ensure_ascii=False, indent=2) + "\n"
+
+
+def generated() -> dict[Path, str]:
+    """Each schema file and the text the specification generates for it."""
+    schema = build_schema()
+    return {SCHEMA_FILE: render(schema), DRAFT07_FILE: render(to_draft07(schema))}
+
+
+def write_schemas() -> list[Path]:
+    """Write both schema files (atomically); returns the paths that changed."""
+    changed = []
+    for path, text in generated().items():
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            write_atomic(path, text)
+            changed.append(path)
+    return changed
+
+
+def stale_schemas() -> list[Path]:
+    """Schema files whose checked-in text differs from what the specification generates."""
+    return [p for p, text in generated().items() if not p.exists() or p.read_text(encoding="utf-8") != text]
+
+
+@lru_cache(maxsize=None)
+def schema() -> dict[str, Any]:
+    """The Draft 2020-12 schema (built from the specification, cached)."""
+    return build_schema()
