@@ -1,0 +1,106 @@
+"""Renderer of ``docs/fans.md``: the fan catalogue generated from the registered fan units.
+
+Every definition comes from a unit's docstring in ``engine/fans/``; the scoring
+rules from :mod:`engine.fans.scoring`, the money math from :mod:`engine.settlement`.
+"""
+
+from __future__ import annotations
+
+import inspect
+
+from dslgen.docgen import document
+
+#: The fan names PyMahjongGB 1.4.0 can report (国标 81 番 plus 花牌), as it spells them.
+GUOBIAO_FANS = (
+    "大四喜", "大三元", "绿一色", "九莲宝灯", "四杠", "连七对", "十三幺", "清幺九", "小四喜", "小三元",
+    "字一色", "四暗刻", "一色双龙会", "一色四同顺", "一色四节高", "一色四步高", "三杠", "混幺九", "七对",
+    "七星不靠", "全双刻", "清一色", "一色三同顺", "一色三节高", "全大", "全中", "全小", "清龙", "三色双龙会",
+    "一色三步高", "全带五", "三同刻", "三暗刻", "全不靠", "组合龙", "大于五", "小于五", "三风刻", "花龙",
+    "推不倒", "三色三同顺", "三色三节高", "无番和", "妙手回春", "海底捞月", "杠上开花", "抢杠和", "碰碰和",
+    "混一色", "三色三步高", "五门齐", "全求人", "双暗杠", "双箭刻", "全带幺", "不求人", "双明杠", "和绝张",
+    "圈风刻", "门风刻", "门前清", "平和", "四归一", "双同刻", "双暗刻", "断幺", "一般高", "喜相逢", "连六",
+    "老少副", "幺九刻", "缺一门", "无字", "独听・边张", "独听・嵌张", "独听・单钓", "自摸", "花牌", "明暗杠",
+    "暗杠", "明杠", "箭刻",
+)
+
+
+def _first_paragraph(text: str) -> str:
+    return inspect.cleandoc(text or "").split("\n\n")[0].replace("\n", " ")
+
+
+def _body(text: str) -> str:
+    """A docstring without its first line, as Markdown."""
+    return inspect.cleandoc(text or "").strip()
+
+
+@document("docs/fans.md")
+def render_fans() -> str:
+    """The whole of ``docs/fans.md``."""
+    from engine import settlement
+    from engine.fans import CONDITIONS, FANS, KIND_TITLES, KINDS
+    from engine.fans import scoring
+
+    out = [
+        "<!-- 本文件由 `dslgen docs build` 生成，请勿手工修改；修改 engine/fans/ 中识别器的 docstring 后重新生成。 -->",
+        "# 番型说明",
+        "",
+        "引擎识别的每个番型都是 `engine/fans/` 中一个注册的识别单元，下面的定义就是各单元的 docstring"
+        "（英文原文，字段名与代码一致）。规则文件用 `fan_types[].name` 引用番型，规范名与同义名都可以用；"
+        f"共 {len(FANS)} 个识别单元、{sum(len(u.names) for u in FANS.values())} 个可用名称。",
+        "",
+        "| 番型 | 同义名 | 类别 | 对应国标番（PyMahjongGB 名称） |",
+        "|---|---|---|---|",
+    ]
+    units = sorted(FANS.values(), key=lambda u: KINDS.index(u.kind))
+    for u in units:
+        out.append(f"| {u.name} | {'、'.join(u.synonyms) or '—'} | {KIND_TITLES[u.kind]} | "
+                   f"{'、'.join(u.guobiao) or '—'} |")
+    for kind in KINDS:
+        out += ["", f"## {KIND_TITLES[kind]}", ""]
+        for u in (u for u in units if u.kind == kind):
+            names = u.name + (f"（{'、'.join(u.synonyms)}）" if u.synonyms else "")
+            out.append(f"### {names}")
+            out.append("")
+            out.append(u.doc)
+            if u.condition:
+                out += ["", f"条件：`{u.condition}`"]
+            out.append("")
+    out += ["## 番型条件（`fan_types[].condition`）", ""]
+    for c in CONDITIONS.values():
+        out.append(f"- `{c.name}`：{_first_paragraph(c.doc)}")
+    out += ["", "未登记的条件字符串永远不成立：带这种条件的番型不会计分（`dslgen check` 会报告）。", ""]
+    out += ["## 计分规则", "", _body(scoring.__doc__), ""]
+    out += ["## 结算", "", _body(settlement.__doc__), ""]
+    out += ["### 结算前钩子（`scoring.pre_hooks`）", ""]
+    for h in settlement.HOOKS.values():
+        out += [f"#### `{h.name}`", "", h.doc, ""]
+    mapped = {g for u in FANS.values() for g in u.guobiao}
+    missing = [n for n in GUOBIAO_FANS if n not in mapped]
+    out += [
+        "## 与国标（PyMahjongGB）的对照",
+        "",
+        "上表最后一列是名称对照：测试用 PyMahjongGB 1.4.0 对 2,000 多手随机国标和牌逐番比对，"
+        "凡本引擎识别且 `guobiao.yaml` 声明的番型，出现与否必须与 PyMahjongGB 一致，"
+        "除非 `guobiao.yaml` 中声明的 excludes 能解释差异。几处有意的合并：",
+        "",
+        "- 门前清 = 国标 门前清（点和）+ 不求人（自摸）；",
+        "- 海底捞月 = 国标 海底捞月（和最后一张打出的牌）+ 妙手回春（自摸最后一张）；",
+        "- 全不靠 包含 七星不靠；全双 = 全双刻；断幺九 = 断幺；抢杠胡 = 抢杠和。",
+        "",
+        "本引擎识别但国标没有（或 PyMahjongGB 不报告）的番型：将一色（国标 全将，PyMahjongGB 不报告）、"
+        "天胡、地胡、癞子胡、鸡胡（与 无番和 定义不同）。",
+        "",
+        f"尚未识别的国标番种（{len(missing)} 个，在规则文件中使用会被 `dslgen check` 报告为未识别）：",
+        "",
+        "、".join(missing),
+        "",
+        "## 成都麻将番表（参考资料 §5）的表达",
+        "",
+        "平胡 1、对对胡 3、七对 8、清一色 8、杠上开花 +2、海底捞月 +2、抢杠胡 +2 都能直接声明"
+        "（成都的“平胡”是任意基本胡，在本引擎中对应兜底番 鸡胡，因为 平胡 按国标定义为四副顺子）。"
+        "龙七对 16、清对 16、清七对 32、清龙七对 64 是复合番（一手牌同时满足多个条件时改用另一番值，"
+        "而不是相加），当前 DSL 只有 excludes/conflicts/叠加方式，无法表达“组合替换”，也没有“龙”"
+        "（七对中含四张相同）这一识别器；用 add 叠加时 清一色+对对胡 得 11 番而不是 16 番。",
+        "",
+    ]
+    return "\n".join(out)
