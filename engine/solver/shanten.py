@@ -1,0 +1,104 @@
+"""Shanten: how many tiles a hand is from ready (0) or complete (−1), per shape.
+
+Every shape is measured the same way: find the most real tiles the shape can keep
+(``kept``); the other ``n - kept`` real tiles must be exchanged. A 3k+2 hand then has
+shanten ``n - kept - 1``, a 3k+1 hand ``n - kept``. Wild tiles are always kept.
+Without wild tiles, honors respect the four-copy limit (a fifth 东 cannot be drawn).
+"""
+
+from __future__ import annotations
+
+from engine.solver import special as S
+from engine.solver.shapes import (
+    DOUBLE_DRAGON,
+    HONORS_KNITTED,
+    KNITTED_STRAIGHT,
+    SEVEN_PAIRS,
+    STANDARD,
+    THIRTEEN_ORPHANS,
+    Shapes,
+)
+from engine.solver.tables import _COMBINE, _HONOR_PROFILE, _PROFILES, _SUIT_PROFILE, combine, honor_profile_id, kept_tiles, suit_profile_id
+
+DEFAULT_SHAPES = Shapes()
+
+
+def _size(n: int, wilds: int) -> tuple[int, int]:
+    """(groups of the complete hand, 1 for a 3k+2 hand else 0); ValueError for 3k hands."""
+    total = n + wilds
+    r = total % 3
+    if r == 0 or total > 14 + 4:
+        raise ValueError(f"手牌张数 {total} 不是 3k+1 或 3k+2")
+    full = 1 if r == 2 else 0
+    groups = (total + 1 - full - 2) // 3
+    if groups > 4:
+        raise ValueError(f"手牌张数 {total} 超过四副面子加一将")
+    return groups, full
+
+
+def _standard_kept(b: bytes, groups: int, pair_258: bool, limited: bool) -> int:
+    if limited and 4 in b[1:30]:
+        return kept_tiles(b, groups, pair_258, True)
+    sp = _SUIT_PROFILE
+    a = sp.get(b[1:10])
+    if a is None:
+        a = suit_profile_id(b[1:10])
+    c = sp.get(b[11:20])
+    if c is None:
+        c = suit_profile_id(b[11:20])
+    d = sp.get(b[21:30])
+    if d is None:
+        d = suit_profile_id(b[21:30])
+    h = _HONOR_PROFILE.get((b[31:38], limited))
+    if h is None:
+        h = honor_profile_id(b[31:38], limited)
+    cm = _COMBINE
+    x = cm.get((a, c) if a <= c else (c, a))
+    if x is None:
+        x = combine(a, c)
+    y = cm.get((d, h) if d <= h else (h, d))
+    if y is None:
+        y = combine(d, h)
+    z = cm.get((x, y) if x <= y else (y, x))
+    if z is None:
+        z = combine(x, y)
+    return _PROFILES[z][(10 if pair_258 else 5) + groups]
+
+
+def shanten_by_shape(counts: list[int], wilds: int = 0, melds: int = 0, shapes: Shapes = DEFAULT_SHAPES) -> dict[str, int]:
+    """Shanten of every enabled shape the hand can still reach (special shapes need a
+    concealed 13/14-tile hand; 组合龙 allows one declared meld)."""
+    b = bytes(counts)
+    n = sum(b)
+    groups, full = _size(n, wilds)
+    limited = wilds == 0
+    out: dict[str, int] = {}
+    if shapes.standard:
+        out[STANDARD] = n - _standard_kept(b, groups, shapes.pair_258, limited) - full
+    total = n + wilds + 1 - full
+    if total == 14 and melds == 0:
+        if shapes.seven_pairs:
+            out[SEVEN_PAIRS] = n - S.seven_pairs_kept(b) - full
+        if shapes.thirteen_orphans:
+            out[THIRTEEN_ORPHANS] = n - S.thirteen_orphans_kept(counts) - full
+        if shapes.honors_knitted:
+            out[HONORS_KNITTED] = n - S.honors_knitted_kept(counts) - full
+        if shapes.double_dragon:
+            out[DOUBLE_DRAGON] = n - S.double_dragon_kept(counts) - full
+    if shapes.knitted_straight and melds <= 1 and total == 14 - 3 * melds:
+        out[KNITTED_STRAIGHT] = n - S.knitted_straight_kept(counts, melds, limited) - full
+    return out
+
+
+def shanten(counts: list[int], wilds: int = 0, melds: int = 0, shapes: Shapes = DEFAULT_SHAPES) -> int:
+    """Shanten over every enabled shape: −1 complete, 0 ready (听牌)."""
+    if shapes.standard and not (shapes.seven_pairs or shapes.thirteen_orphans or shapes.honors_knitted
+                                or shapes.knitted_straight or shapes.double_dragon):
+        b = bytes(counts)
+        n = sum(b)
+        groups, full = _size(n, wilds)
+        return n - _standard_kept(b, groups, shapes.pair_258, wilds == 0) - full
+    by = shanten_by_shape(counts, wilds, melds, shapes)
+    if not by:
+        raise ValueError("没有可用的和牌型")
+    return min(by.values())

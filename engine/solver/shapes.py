@@ -1,0 +1,84 @@
+"""Which winning shapes a rule set enables, and the decomposition records the solver returns."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.rules import Rules
+
+STANDARD = "standard"
+SEVEN_PAIRS = "seven_pairs"
+THIRTEEN_ORPHANS = "thirteen_orphans"
+HONORS_KNITTED = "honors_knitted"
+KNITTED_STRAIGHT = "knitted_straight"
+DOUBLE_DRAGON = "double_dragon"
+SHAPE_NAMES = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_KNITTED, KNITTED_STRAIGHT, DOUBLE_DRAGON)
+#: Chinese display names of the shapes.
+SHAPE_LABELS = {
+    STANDARD: "标准和（四面子一将）",
+    SEVEN_PAIRS: "七对",
+    THIRTEEN_ORPHANS: "十三幺",
+    HONORS_KNITTED: "全不靠",
+    KNITTED_STRAIGHT: "组合龙",
+    DOUBLE_DRAGON: "一色双龙会",
+}
+
+
+@dataclass(frozen=True)
+class Shapes:
+    """Which winning shapes the rules enable (see :func:`shapes_for`)."""
+
+    standard: bool = True
+    seven_pairs: bool = False  # a 4-of-a-kind counts as two pairs
+    thirteen_orphans: bool = False  # 十三幺
+    honors_knitted: bool = False  # 全不靠 (incl. 七星不靠)
+    knitted_straight: bool = False  # 组合龙 (+ one meld + pair)
+    double_dragon: bool = False  # 一色双龙会
+    pair_258: bool = False  # standard-shape pair must be 2/5/8
+
+
+#: fan names that imply a shape, per Shapes field
+_SHAPE_FANS = {
+    "seven_pairs": {"七对", "暗七对", "连七对", "龙七对", "清七对", "清龙七对", "双龙七对", "豪华七对", "七小对"},
+    "thirteen_orphans": {"十三幺"},
+    "honors_knitted": {"全不靠", "七星不靠"},
+    "knitted_straight": {"组合龙"},
+    "double_dragon": {"一色双龙会"},
+}
+_SHAPE_CAPS = {
+    "seven_pairs": "meldsolver.seven_pairs",
+    "thirteen_orphans": "meldsolver.thirteen_orphans",
+    "honors_knitted": "meldsolver.all_orphans",
+    "knitted_straight": "meldsolver.combo_dragon",
+    "double_dragon": "meldsolver.double_dragon",
+}
+
+
+def shapes_for(rules: Rules) -> Shapes:
+    """The shapes ``rules`` enable: a shape is on when ``requires`` lists its capability or a
+    declared fan names it (e.g. 龙七对 enables seven pairs). ``pair_258`` follows
+    ``win_condition.pair_must_be_258``; fans exempt from it (``pair_258_exempt_fans``) are the
+    fan layer's business: it can ask again with ``dataclasses.replace(shapes, pair_258=False)``.
+    """
+    fans = rules.fan_names
+    on = {field: (cap in rules.requires) or bool(fans & _SHAPE_FANS[field]) for field, cap in _SHAPE_CAPS.items()}
+    return Shapes(standard=True, pair_258=bool(rules.win_condition.pair_must_be_258), **on)
+
+
+@dataclass(frozen=True)
+class Group:
+    """One group of a decomposition; ``tiles`` are identities after substitution."""
+
+    kind: str  # "chow" "pung" "kong" "pair" "knitted" "single"
+    tiles: tuple[int, ...]
+    wilds: tuple[int, ...]  # the identities in `tiles` supplied by wild tiles
+    exposed: bool = False  # True for melds declared before the win
+
+
+@dataclass(frozen=True)
+class Decomposition:
+    """A concrete reading of a winning hand: every wild tile has an identity."""
+
+    shape: str  # one of SHAPE_NAMES
+    groups: tuple[Group, ...]  # concealed groups, then the exposed melds
+    substitutions: tuple[int, ...]  # sorted identities of every wild tile

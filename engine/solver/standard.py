@@ -1,0 +1,145 @@
+"""The standard shape (melds + one pair): concrete decompositions with wild tiles.
+
+The win check and shanten of this shape are table look-ups (:mod:`engine.solver.tables`);
+this module enumerates the concrete readings the fan layer scores.
+
+Wild tiles first fill gaps in groups that hold real tiles (their identity is then
+forced: the missing chow tile, the pung's tile). Wild tiles left over form *wild-only*
+groups; their identities are enumerated over a bounded candidate set built from the
+hand (see :func:`wild_candidates`), never over all 34 kinds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from itertools import combinations_with_replacement
+
+from engine import tiles as T
+from engine.capabilities import register
+from engine.melds import Meld
+from engine.solver.shapes import Group
+from engine.solver.tables import melds_need, standard_need
+
+CANONICAL = T.tile(T.MAN, 5)  # 5万: the identity of wild tiles in a hand with no real tile
+
+
+def is_258(t: int) -> bool:
+    """True for suited 2, 5 and 8."""
+    return t < 30 and t % 10 in (2, 5, 8)
+
+
+def relevant_kinds(counts: list[int], melds: Iterable[Meld]) -> set[int]:
+    """Real tile kinds of the hand: concealed tiles plus declared meld tiles (wild codes ignored)."""
+    kinds = {t for t in range(T.COUNT_SIZE) if counts[t]}
+    for m in melds:
+        kinds.update(t for t in m.tiles if t < T.COUNT_SIZE)
+    return kinds
+
+
+def wild_candidates(kinds: set[int], pair_258: bool) -> tuple[list[tuple[str, tuple[int, ...]]], list[int]]:
+    """Identities a wild-only group may take: ``(groups, pair tiles)``.
+
+    Rule (keeps the count bounded): pungs of the kinds present in the hand, plus pungs of
+    every wind (dragon) when a wind (dragon) is present; chows of every suit present;
+    pairs of the kinds present (only 2/5/8 under ``pair_258``; if none qualifies, the
+    2/5/8 of the suits present). A hand with no real tile uses 5万. Wild tiles are not
+    limited to four copies of a kind.
+    """
+    if not kinds:
+        kinds = {CANONICAL}
+    pung_kinds = set(kinds)
+    if any(t in T.WINDS for t in kinds):
+        pung_kinds.update(T.WINDS)
+    if any(t in T.DRAGONS for t in kinds):
+        pung_kinds.update(T.DRAGONS)
+    suits = sorted({T.suit_of(t) for t in kinds if T.is_suited(t)})
+    groups: list[tuple[str, tuple[int, ...]]] = [("pung", (t, t, t)) for t in sorted(pung_kinds)]
+    for s in suits:
+        groups += [("chow", (10 * s + r, 10 * s + r + 1, 10 * s + r + 2)) for r in range(1, 8)]
+    pairs = sorted(kinds)
+    if pair_258:
+        pairs = [t for t in pairs if is_258(t)] or [10 * s + r for s in (suits or [0]) for r in (2, 5, 8)]
+    return groups, pairs
+
+
+def _group(kind: str, tiles: tuple[int, ...], wild: list[int]) -> Group:
+    return Group(kind, tiles, tuple(sorted(wild)))
+
+
+def standard_groups(
+    counts: list[int], wilds: int, pair_258: bool, kinds: set[int], with_pair: bool = True
+) -> Iterator[tuple[Group, ...]]:
+    """Every way (not deduplicated) to split ``counts`` + ``wilds`` into melds and, when
+    ``with_pair``, one pair. Groups come sorted by tiles."""
+    c = list(counts)
+    acc: list[Group] = []
+    cand_groups, cand_pairs = wild_candidates(kinds, pair_258)
+
+    def finish(r: int, have_pair: bool) -> Iterator[tuple[Group, ...]]:
+        pair_opts: list[Group | None] = [None]
+        if not have_pair:
+            if r < 2:
+                return
+            r -= 2
+            pair_opts = [Group("pair", (t, t), (t, t)) for t in cand_pairs]
+        if r % 3:
+            return
+        for combo in combinations_with_replacement(cand_groups, r // 3):
+            extra = [Group(k, tl, tl) for k, tl in combo]
+            for p in pair_opts:
+                groups = acc + extra + ([p] if p else [])
+                yield tuple(sorted(groups, key=lambda g: (g.tiles, g.kind, g.wilds)))
+
+    def rec(pos: int, r: int, have_pair: bool) -> Iterator[tuple[Group, ...]]:
+        while pos < T.COUNT_SIZE and not c[pos]:
+            pos += 1
+        if pos == T.COUNT_SIZE:
+            yield from finish(r, have_pair)
+            return
+        b = bytes(c)
+        need = melds_need(b) if have_pair else standard_need(b, pair_258)
+        if need > r:
+            return
+        t = pos
+        n = c[t]
+        if not have_pair and (not pair_258 or is_258(t)):
+            for k in range(1, min(n, 2) + 1):
+                if 2 - k <= r:
+                    c[t] -= k
+                    acc.append(_group("pair", (t, t), [t] * (2 - k)))
+                    yield from rec(t, r - (2 - k), True)
+                    acc.pop()
+                    c[t] += k
+        for k in range(1, min(n, 3) + 1):
+            if 3 - k <= r:
+                c[t] -= k
+                acc.append(_group("pung", (t, t, t), [t] * (3 - k)))
+                yield from rec(t, r - (3 - k), have_pair)
+                acc.pop()
+                c[t] += k
+        if t < 30:
+            rank = t % 10
+            for s in (rank - 2, rank - 1, rank):
+                if s < 1 or s + 2 > 9:
+                    continue
+                slots = [t - rank + s + j for j in range(3)]
+                upper = [u for u in slots if u > t and c[u]]
+                for mask in range(1 << len(upper)):
+                    used = [t] + [u for i, u in enumerate(upper) if mask >> i & 1]
+                    wild = [u for u in slots if u not in used]
+                    if len(wild) > r:
+                        continue
+                    for u in used:
+                        c[u] -= 1
+                    acc.append(_group("chow", tuple(slots), wild))
+                    yield from rec(t, r - len(wild), have_pair)
+                    acc.pop()
+                    for u in used:
+                        c[u] += 1
+
+    yield from rec(0, wilds, not with_pair)
+
+
+register("meldsolver.standard_win", "标准胡牌判断", "四面子加一将的标准和牌型，含已吃碰杠的副露，逐花色查表判断", "0.1.0", __name__)
+register("meldsolver.wildcard", "癞子（百搭）替代", "癞子可替代任意牌：按花色预计算“补缺所需癞子数”，0-8 张癞子代价不随张数爆炸，并给出每张癞子所代表的牌", "0.1.0", __name__)
+register("meldsolver.pair_258", "二五八将", "标准和牌型的将牌必须是 2、5、8 点的数牌", "0.1.0", __name__)

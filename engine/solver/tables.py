@@ -1,0 +1,369 @@
+"""Memoised per-suit tables: wild tiles needed to complete, and tiles usable for shanten.
+
+A *pattern* is the ``bytes`` of one suit's nine counts (ranks 1-9) or of the seven
+honor counts. Every table is filled lazily on first use and kept for the life of
+the process, so a simulation pays for each distinct pattern once.
+
+* :func:`need` answers the win question with wild tiles ("gap filling"): how many
+  wild tiles turn the pattern into whole melds (no pair / any pair / a 2-5-8 pair).
+  A hand wins iff the sum over its parts is at most its number of wild tiles
+  (with the remainder a multiple of three: leftover wild tiles form melds of their own).
+* :func:`profile_id` answers the shanten question: the most tiles of the pattern that
+  fit into ``g`` groups (g = 0..4) plus at most one pair. Profiles are interned to
+  small ints and combined pairwise through a memo (:func:`combine`), so a shanten
+  call is a handful of dict look-ups.
+"""
+
+from __future__ import annotations
+
+INF = 99
+#: 0-based ranks of the 2, 5 and 8 tiles.
+RANK_258 = (1, 4, 7)
+
+# --- wild tiles needed (win check) -------------------------------------------
+
+_SUIT_NEED: dict[bytes, tuple[int, int, int]] = {}
+_HONOR_NEED: dict[bytes, tuple[int, int, int]] = {}
+_EMPTY_NEED = (0, 2, 2)
+
+
+def _min3(a: tuple[int, int, int], b: tuple[int, int, int]) -> tuple[int, int, int]:
+    return (min(a[0], b[0]), min(a[1], b[1]), min(a[2], b[2]))
+
+
+def _suit_need(p: bytes) -> tuple[int, int, int]:
+    got = _SUIT_NEED.get(p)
+    if got is not None:
+        return got
+    i = next((k for k, c in enumerate(p) if c), -1)
+    if i < 0:
+        return _EMPTY_NEED
+    c = p[i]
+    best = (INF, INF, INF)
+    cur = bytearray(p)
+    # pung (k real copies of rank i, 3-k wild tiles)
+    for k in range(1, min(c, 3) + 1):
+        cur[i] = c - k
+        r = _suit_need(bytes(cur))
+        x = 3 - k
+        best = _min3(best, (r[0] + x, r[1] + x, r[2] + x))
+    cur[i] = c
+    # pair (k real copies, 2-k wild tiles); the rest takes no pair
+    for k in range(1, min(c, 2) + 1):
+        cur[i] = c - k
+        r = _suit_need(bytes(cur))
+        x = 2 - k + r[0]
+        best = _min3(best, (INF, x, x if i in RANK_258 else INF))
+    cur[i] = c
+    # chows with i as the lowest real tile: start s in i-2..i; higher slots real or wild
+    for s in (i - 2, i - 1, i):
+        if s < 0 or s + 2 > 8:
+            continue
+        upper = [j for j in (s + 1, s + 2) if j > i]
+        lower_wild = i - s
+        for mask in range(1 << len(upper)):
+            cur = bytearray(p)
+            cur[i] -= 1
+            wild = lower_wild
+            ok = True
+            for b, j in enumerate(upper):
+                if mask >> b & 1:
+                    if not cur[j]:
+                        ok = False
+                        break
+                    cur[j] -= 1
+                else:
+                    wild += 1
+            if not ok:
+                continue
+            r = _suit_need(bytes(cur))
+            best = _min3(best, (r[0] + wild, r[1] + wild, r[2] + wild))
+    _SUIT_NEED[p] = best
+    return best
+
+
+#: honor count -> (wild tiles for melds only, wild tiles with the pair here)
+_HONOR_ONE = {0: (0, 2), 1: (2, 1), 2: (1, 0), 3: (0, 2), 4: (2, 1)}
+
+
+def _honor_need(p: bytes) -> tuple[int, int, int]:
+    got = _HONOR_NEED.get(p)
+    if got is not None:
+        return got
+    base = sum(_HONOR_ONE[c][0] for c in p)
+    delta = min(_HONOR_ONE[c][1] - _HONOR_ONE[c][0] for c in p) if any(p) else 2
+    res = (base, base + min(delta, 2), base + 2)
+    _HONOR_NEED[p] = res
+    return res
+
+
+def suit_need(p: bytes) -> tuple[int, int, int]:
+    """Wild tiles that complete suit pattern ``p``: (melds only, with a pair, with a 2/5/8 pair)."""
+    got = _SUIT_NEED.get(p)
+    return got if got is not None else _suit_need(p)
+
+
+def honor_need(p: bytes) -> tuple[int, int, int]:
+    """Wild tiles that complete honor pattern ``p`` (seven counts): (melds, with a pair, with a 2/5/8 pair)."""
+    got = _HONOR_NEED.get(p)
+    return got if got is not None else _honor_need(p)
+
+
+def standard_need(b: bytes, pair_258: bool = False) -> int:
+    """Fewest wild tiles that complete the counts ``b`` (bytes of a counting array) as melds + one pair."""
+    m, s, p, h = suit_need(b[1:10]), suit_need(b[11:20]), suit_need(b[21:30]), honor_need(b[31:38])
+    k = 2 if pair_258 else 1
+    base = m[0] + s[0] + p[0] + h[0]
+    return base + min(m[k] - m[0], s[k] - s[0], p[k] - p[0], h[k] - h[0], 2)
+
+
+def melds_need(b: bytes) -> int:
+    """Fewest wild tiles that complete the counts ``b`` as melds only (no pair)."""
+    return suit_need(b[1:10])[0] + suit_need(b[11:20])[0] + suit_need(b[21:30])[0] + honor_need(b[31:38])[0]
+
+
+# --- usable tiles (shanten) --------------------------------------------------
+#
+# A profile is a 15-tuple: index 5*q + g (q = 0 no pair, 1 any pair, 2 a 2/5/8 pair;
+# g = 0..4 groups) -> most tiles of the pattern kept in at most g groups plus the pair.
+# Shanten of a hand is (tiles not kept) - 1 for 3k+2 hands, (tiles not kept) for 3k+1.
+
+NEG = -99
+_ZERO = (0,) * 15
+_PROFILES: list[tuple[int, ...]] = []
+_PROFILE_IDS: dict[tuple[int, ...], int] = {}
+_SUIT_PROFILE: dict[bytes, int] = {}
+_HONOR_PROFILE: dict[tuple[bytes, bool], int] = {}
+_COMBINE: dict[tuple[int, int], int] = {}
+
+
+def _intern(prof: tuple[int, ...]) -> int:
+    pid = _PROFILE_IDS.get(prof)
+    if pid is None:
+        pid = len(_PROFILES)
+        _PROFILES.append(prof)
+        _PROFILE_IDS[prof] = pid
+    return pid
+
+
+def profile(pid: int) -> tuple[int, ...]:
+    """The 15 values of an interned profile."""
+    return _PROFILES[pid]
+
+
+def _shift_group(best: list[int], r: tuple[int, ...], kept: int) -> None:
+    for q in range(3):
+        o = 5 * q
+        for g in range(1, 5):
+            v = r[o + g - 1] + kept
+            if v > best[o + g]:
+                best[o + g] = v
+
+
+def _suit_profile(p: bytes) -> tuple[int, ...]:
+    if not any(p):
+        return _ZERO
+    pid = _SUIT_PROFILE.get(p)
+    if pid is not None:
+        return _PROFILES[pid]
+    i = next(k for k, c in enumerate(p) if c)
+    c = p[i]
+    cur = bytearray(p)
+    cur[i] = c - 1
+    best = list(_suit_profile(bytes(cur)))  # drop one copy of rank i
+    for k in range(1, min(c, 3) + 1):  # a pung with k real copies
+        cur[i] = c - k
+        _shift_group(best, _suit_profile(bytes(cur)), k)
+    for k in range(1, min(c, 2) + 1):  # the pair
+        cur[i] = c - k
+        r = _suit_profile(bytes(cur))
+        for g in range(5):
+            v = r[g] + k
+            if v > best[5 + g]:
+                best[5 + g] = v
+            if i in RANK_258 and v > best[10 + g]:
+                best[10 + g] = v
+    for s in (i - 2, i - 1, i):  # chows with i as the lowest kept tile
+        if s < 0 or s + 2 > 8:
+            continue
+        upper = [j for j in (s + 1, s + 2) if j > i and p[j]]
+        for mask in range(1 << len(upper)):
+            cur = bytearray(p)
+            cur[i] -= 1
+            kept = 1
+            for b, j in enumerate(upper):
+                if mask >> b & 1:
+                    cur[j] -= 1
+                    kept += 1
+            _shift_group(best, _suit_profile(bytes(cur)), kept)
+    for q in (1, 2):  # "at most one pair": never worse than no pair
+        for g in range(5):
+            if best[g] > best[5 * q + g]:
+                best[5 * q + g] = best[g]
+    for o in (0, 5, 10):  # "at most g groups"
+        for g in range(1, 5):
+            if best[o + g - 1] > best[o + g]:
+                best[o + g] = best[o + g - 1]
+    prof = tuple(best)
+    _SUIT_PROFILE[p] = _intern(prof)
+    return prof
+
+
+def suit_profile_id(p: bytes) -> int:
+    """Interned shanten profile of suit pattern ``p`` (wild-tile semantics: no copy limit)."""
+    pid = _SUIT_PROFILE.get(p)
+    if pid is None:
+        _suit_profile(p)
+        pid = _SUIT_PROFILE[p] if any(p) else _intern(_ZERO)
+        _SUIT_PROFILE[p] = pid
+    return pid
+
+
+_LIMITED_PROFILE: dict[bytes, int] = {}
+
+
+def _limited_suit_profile(p: bytes) -> tuple[int, ...]:
+    """Exact profile when the final hand may hold at most four of each tile (rank DP).
+
+    State per rank: chows still needing this rank (started one and two ranks below)
+    and where the pair is; each rank's tiles in the final hand must not exceed four.
+    """
+    dp: dict[tuple[int, int, int], list[int]] = {(0, 0, 0): [0, NEG, NEG, NEG, NEG]}
+    for i in range(9):
+        h = p[i]
+        new: dict[tuple[int, int, int], list[int]] = {}
+        for (o1, o2, ps), vals in dp.items():
+            base = o1 + o2
+            for c0 in range(0, 5 - base if i <= 6 else 1):
+                for pung in (0, 1):
+                    for pr in ((0, 1) if ps == 0 else (0,)):
+                        slots = base + c0 + 3 * pung + 2 * pr
+                        if slots > 4:
+                            continue
+                        add = c0 + pung
+                        kept = min(h, slots)
+                        nps = ps if not pr else (2 if i in RANK_258 else 1)
+                        key = (o2, c0, nps)
+                        tgt = new.get(key)
+                        if tgt is None:
+                            tgt = new[key] = [NEG] * 5
+                        for g in range(5 - add):
+                            v = vals[g]
+                            if v > NEG and v + kept > tgt[g + add]:
+                                tgt[g + add] = v + kept
+        dp = new
+    prof = [NEG] * 15
+    for (o1, o2, ps), vals in dp.items():
+        if o1 or o2:
+            continue
+        for g in range(5):
+            v = vals[g]
+            qs = (0, 1, 2) if ps == 0 else ((1,) if ps == 1 else (1, 2))
+            for q in qs:
+                if v > prof[5 * q + g]:
+                    prof[5 * q + g] = v
+    for o in (0, 5, 10):
+        for g in range(1, 5):
+            if prof[o + g - 1] > prof[o + g]:
+                prof[o + g] = prof[o + g - 1]
+    return tuple(prof)
+
+
+def limited_suit_profile_id(p: bytes) -> int:
+    """Interned profile of suit pattern ``p`` when no wild tile may stand for a fifth copy.
+
+    Equal to :func:`suit_profile_id` unless the pattern holds a four-of-a-kind."""
+    if 4 not in p:
+        return suit_profile_id(p)
+    pid = _LIMITED_PROFILE.get(p)
+    if pid is None:
+        pid = _LIMITED_PROFILE[p] = _intern(_limited_suit_profile(p))
+    return pid
+
+
+def _honor_kind_options(c: int, limited: bool) -> list[tuple[int, int, int]]:
+    """(groups, pair, kept) ways one honor kind with ``c`` copies can be used."""
+    opts = [(0, 0, 0)]
+    if c:
+        opts += [(1, 0, min(c, 3)), (0, 1, min(c, 2))]
+        if not limited:  # wild tiles may stand for a fifth copy
+            opts += [(1, 1, min(c, 5)), (2, 0, min(c, 6))]
+    return opts
+
+
+def honor_profile_id(p: bytes, limited: bool) -> int:
+    """Interned shanten profile of the seven honor counts ``p``.
+
+    ``limited``: the final hand may hold at most four of a kind (draws are real
+    tiles); without it a wild tile may stand for a fifth copy.
+    """
+    key = (p, limited)
+    pid = _HONOR_PROFILE.get(key)
+    if pid is not None:
+        return pid
+    acc = [0] * 15  # zero tiles kept is always possible
+    for c in p:
+        if not c:
+            continue
+        new = list(acc)
+        for groups, pair, kept in _honor_kind_options(c, limited):
+            if not kept:
+                continue
+            for q in range(2):
+                if pair and q:
+                    continue
+                for g in range(5 - groups):
+                    v = acc[5 * q + g] + kept
+                    tq = 1 if (pair or q) else 0
+                    idx = 5 * tq + g + groups
+                    if v > new[idx]:
+                        new[idx] = v
+        acc = new
+    # a 2/5/8 pair can never be an honor: q=2 may only use the honors without a pair
+    for g in range(5):
+        acc[10 + g] = acc[g]
+    for g in range(5):
+        if acc[g] > acc[5 + g]:
+            acc[5 + g] = acc[g]
+    for o in (0, 5, 10):
+        for g in range(1, 5):
+            if acc[o + g - 1] > acc[o + g]:
+                acc[o + g] = acc[o + g - 1]
+    pid = _intern(tuple(acc))
+    _HONOR_PROFILE[key] = pid
+    return pid
+
+
+def combine(a: int, b: int) -> int:
+    """Profile of two disjoint parts: the best split of groups and of the pair between them."""
+    key = (a, b) if a <= b else (b, a)
+    got = _COMBINE.get(key)
+    if got is not None:
+        return got
+    A, B = _PROFILES[a], _PROFILES[b]
+    out = [NEG] * 15
+    for g in range(5):
+        for g1 in range(g + 1):
+            g2 = g - g1
+            v0 = A[g1] + B[g2]
+            if v0 > out[g]:
+                out[g] = v0
+            for q in (1, 2):
+                o = 5 * q
+                v = max(A[o + g1] + B[g2], A[g1] + B[o + g2])
+                if v > out[o + g]:
+                    out[o + g] = v
+    pid = _intern(tuple(out))
+    _COMBINE[key] = pid
+    return pid
+
+
+def kept_tiles(b: bytes, groups: int, pair_258: bool, limited: bool) -> int:
+    """Most tiles of counts ``b`` usable in ``groups`` groups plus one pair; ``limited``: at most
+    four of a kind in the final hand (no wild tiles to stand for a fifth copy)."""
+    sp = limited_suit_profile_id if limited else suit_profile_id
+    pid = combine(
+        combine(sp(b[1:10]), sp(b[11:20])),
+        combine(sp(b[21:30]), honor_profile_id(b[31:38], limited)),
+    )
+    return _PROFILES[pid][(10 if pair_258 else 5) + groups]

@@ -1,0 +1,134 @@
+"""Win detection and decompositions over every shape the rules enable."""
+
+from __future__ import annotations
+
+from engine.melds import Meld
+from engine.solver import special as S
+from engine.solver.shapes import (
+    DOUBLE_DRAGON,
+    HONORS_KNITTED,
+    KNITTED_STRAIGHT,
+    SEVEN_PAIRS,
+    STANDARD,
+    THIRTEEN_ORPHANS,
+    Decomposition,
+    Group,
+    Shapes,
+)
+from engine.solver.standard import relevant_kinds, standard_groups
+from engine.solver.tables import _HONOR_NEED, _SUIT_NEED, honor_need, suit_need
+
+DEFAULT_SHAPES = Shapes()
+_MELD_KIND = {"chow": "chow", "pung": "pung", "kong": "kong", "ankong": "kong"}
+
+
+def is_win(counts: list[int], wilds: int = 0, melds: tuple[Meld, ...] = (), shapes: Shapes = DEFAULT_SHAPES) -> bool:
+    """True when the concealed ``counts`` plus ``wilds`` wild tiles, with ``melds`` declared,
+    form a shape ``shapes`` enables. The concealed part must hold 3k+2 tiles (wilds included)."""
+    b = bytes(counts)
+    if shapes.standard:
+        m = _SUIT_NEED.get(b[1:10]) or suit_need(b[1:10])
+        s = _SUIT_NEED.get(b[11:20]) or suit_need(b[11:20])
+        p = _SUIT_NEED.get(b[21:30]) or suit_need(b[21:30])
+        h = _HONOR_NEED.get(b[31:38]) or honor_need(b[31:38])
+        k = 2 if shapes.pair_258 else 1
+        m0, s0, p0, h0 = m[0], s[0], p[0], h[0]
+        need = m0 + s0 + p0 + h0 + min(m[k] - m0, s[k] - s0, p[k] - p0, h[k] - h0, 2)
+        if need <= wilds and (wilds - need) % 3 == 0:
+            return True
+    if shapes.seven_pairs or shapes.thirteen_orphans or shapes.honors_knitted or shapes.knitted_straight or shapes.double_dragon:
+        return bool(special_shapes(counts, b, wilds, melds, shapes, first=True))
+    return False
+
+
+def special_shapes(
+    counts: list[int], b: bytes, wilds: int, melds: tuple[Meld, ...], shapes: Shapes, first: bool = False
+) -> list[str]:
+    """Names of the enabled special shapes the hand forms (stops at the first when ``first``)."""
+    n = sum(b)
+    found = []
+    concealed = not melds
+    checks = (
+        (shapes.seven_pairs and concealed, SEVEN_PAIRS, lambda: S.seven_pairs_win(b, n, wilds)),
+        (shapes.thirteen_orphans and concealed, THIRTEEN_ORPHANS, lambda: S.thirteen_orphans_win(counts, n, wilds)),
+        (shapes.honors_knitted and concealed, HONORS_KNITTED, lambda: S.honors_knitted_win(counts, b, n, wilds)),
+        (shapes.knitted_straight, KNITTED_STRAIGHT, lambda: S.knitted_straight_win(counts, n, wilds, len(melds))),
+        (shapes.double_dragon, DOUBLE_DRAGON, lambda: S.double_dragon_win(counts, n, wilds, melds)),
+    )
+    for enabled, name, test in checks:
+        if enabled and test():
+            found.append(name)
+            if first:
+                break
+    return found
+
+
+def win_shapes(counts: list[int], wilds: int = 0, melds: tuple[Meld, ...] = (), shapes: Shapes = DEFAULT_SHAPES) -> list[str]:
+    """Every enabled shape the hand forms, standard first."""
+    b = bytes(counts)
+    out = []
+    if shapes.standard and is_win(counts, wilds, melds, Shapes(pair_258=shapes.pair_258)):
+        out.append(STANDARD)
+    return out + special_shapes(counts, b, wilds, tuple(melds), shapes)
+
+
+def meld_group(m: Meld) -> Group:
+    """The exposed group of a declared meld."""
+    return Group(_MELD_KIND.get(m.kind, m.kind), tuple(sorted(m.tiles)), (), True)
+
+
+def decompositions(
+    counts: list[int], wilds: int = 0, melds: tuple[Meld, ...] = (), shapes: Shapes = DEFAULT_SHAPES
+) -> list[Decomposition]:
+    """Every distinct concrete decomposition of a winning hand (empty when it does not win).
+
+    Every wild tile gets an identity (``Group.wilds``, ``Decomposition.substitutions``).
+    Wild tiles that fill a gap in a group with real tiles take the forced identity. Wild
+    tiles left over form wild-only groups whose identities come from a bounded candidate
+    set (:func:`engine.solver.standard.wild_candidates`): pungs of the kinds present (all
+    winds / all dragons once one is present), chows of the suits present, pairs of the
+    kinds present; a hand without real tiles uses 5万. Wild tiles may stand for a fifth
+    copy. 一色双龙会 is also a standard hand: it is listed under both shapes. Order:
+    standard readings first, then the special shapes, each sorted.
+    """
+    counts = list(counts)
+    melds = tuple(melds)
+    exposed = tuple(meld_group(m) for m in melds)
+    kinds = relevant_kinds(counts, melds)
+    found: dict[tuple, Decomposition] = {}
+
+    def add(shape: str, groups) -> None:
+        groups = tuple(sorted(groups, key=lambda g: (g.tiles, g.kind, g.wilds)))
+        key = (shape, groups)
+        if key not in found:
+            subs = tuple(sorted(w for g in groups for w in g.wilds))
+            found[key] = Decomposition(shape, groups + exposed, subs)
+
+    shapes_found = win_shapes(counts, wilds, melds, shapes)
+    if STANDARD in shapes_found:
+        for groups in standard_groups(counts, wilds, shapes.pair_258, kinds):
+            add(STANDARD, groups)
+    if SEVEN_PAIRS in shapes_found:
+        for groups in S.seven_pairs_decompose(counts, wilds, kinds):
+            add(SEVEN_PAIRS, groups)
+    if THIRTEEN_ORPHANS in shapes_found:
+        for groups in S.thirteen_orphans_decompose(counts, wilds):
+            add(THIRTEEN_ORPHANS, groups)
+    if HONORS_KNITTED in shapes_found:
+        for groups in S.honors_knitted_decompose(counts, wilds):
+            add(HONORS_KNITTED, groups)
+    if KNITTED_STRAIGHT in shapes_found:
+        for groups in S.knitted_straight_decompose(counts, wilds, len(melds), kinds):
+            add(KNITTED_STRAIGHT, groups)
+    if DOUBLE_DRAGON in shapes_found:
+        for groups in S.double_dragon_decompose(counts, wilds, melds):
+            add(DOUBLE_DRAGON, groups)
+    return list(found.values())
+
+
+def hand_tiles(d: Decomposition) -> list[int]:
+    """Sorted identities of a decomposition's concealed groups (wild tiles as their identities)."""
+    return sorted(t for g in d.groups if not g.exposed for t in g.tiles)
+
+
+__all__ = ["is_win", "decompositions", "win_shapes", "meld_group", "hand_tiles"]
