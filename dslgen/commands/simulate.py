@@ -1,0 +1,110 @@
+"""``dslgen simulate``: play N games of a rule file with bots and report statistics."""
+
+from __future__ import annotations
+
+import click
+
+from dslgen.errors import EXIT_FINDINGS, EXIT_OK
+
+
+def check_playable(rules, where: str) -> None:
+    """Raise an InputError when the engine cannot set up a game under ``rules``."""
+    from engine.game import Game, GameSetupError
+
+    from dslgen.errors import InputError
+
+    try:
+        Game(rules, 0)
+    except GameSetupError as exc:
+        raise InputError(f"引擎无法按此规则开局：{exc}", where=where,
+                         hint="先运行 dslgen check 查看规则与引擎能力的差异") from None
+
+
+@click.command("simulate")
+@click.argument("rules_file", type=click.Path(dir_okay=False, path_type=str))
+@click.option("--games", default=1000, show_default=True, type=click.IntRange(min=1), help="模拟局数。")
+@click.option("--seed", default=0, show_default=True, type=int, help="随机种子；相同种子得到相同统计。")
+@click.option("--jobs", default="auto", show_default=True, help="并行进程数：正整数或 auto（CPU 核数）。")
+@click.option("--bot", default="greedy", show_default=True, type=click.Choice(["greedy", "random"]),
+              help="机器人：greedy（向听数最小化）或 random。")
+@click.option("--json", "as_json", is_flag=True, help="以 JSON 输出统计（不显示进度条）。")
+@click.pass_context
+def command(ctx: click.Context, rules_file: str, games: int, seed: int, jobs: str, bot: str, as_json: bool) -> None:
+    """用机器人模拟 N 局，检查每一步的不变量并统计胡牌率、流局率、番型频率与支付分布。
+
+    每个错误都附带可复现它的 dslgen replay 命令。退出码：0 无错误，1 有对局出错或规则无法开局，2 用法错误。
+    """
+    from dslgen import simulation
+    from dslgen.output import print_json
+    from dslgen.rulefile import load_rules
+
+    rf = load_rules(rules_file)
+    check_playable(rf.rules, rules_file)
+    n_jobs = simulation.resolve_jobs(jobs)
+    if as_json:
+        result = simulation.run(rf.rules, games, seed, bot, n_jobs, rules_path=rules_file)
+        print_json(result)
+    else:
+        result = _run_with_progress(simulation, rf.rules, games, seed, bot, n_jobs, rules_file)
+        render(result, rf.rules.name or rules_file)
+    ctx.exit(EXIT_FINDINGS if result["errors"] else EXIT_OK)
+
+
+def _run_with_progress(simulation, rules, games, seed, bot, jobs, path):
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from dslgen.output import console
+
+    with Progress(TextColumn("模拟对局"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=console(stderr=True), transient=True) as bar:
+        task = bar.add_task("simulate", total=games)
+        return simulation.run(rules, games, seed, bot, jobs,
+                              progress=lambda done, total: bar.update(task, completed=done), rules_path=path)
+
+
+def _pct(x: float) -> str:
+    return f"{x * 100:.1f}%"
+
+
+def render(r: dict, title: str) -> None:
+    """Print the statistics as rich tables."""
+    from rich.table import Table
+
+    from dslgen.output import console
+
+    out = console()
+    t = Table(title=f"{title}：模拟 {r['games']} 局（种子 {r['seed']}，机器人 {r['bot']}）", show_header=False)
+    t.add_column("项目")
+    t.add_column("数值", justify="right")
+    t.add_row("对局数", str(r["games"]))
+    t.add_row("出错局数", f"[red]{len(r['errors'])}[/red]" if r["errors"] else "0")
+    t.add_row("有人胡牌的局", f"{r['games_with_win']}（{_pct(r['win_rate'])}）")
+    t.add_row("胡牌次数", f"{r['wins']}（自摸 {r['self_draw_wins']}，点炮 {r['discard_wins']}，抢杠 {r['robbing_kong_wins']}）")
+    t.add_row("流局率（无人胡）", _pct(r["draw_rate"]))
+    t.add_row("牌墙摸完率", _pct(r["exhausted_rate"]))
+    t.add_row("各座位胡牌率", " / ".join(_pct(x) for x in r["seat_win_rate"]))
+    t.add_row("庄家胡牌率", _pct(r["dealer_win_rate"]))
+    t.add_row("番数 平均 / 中位 / 最大", f"{r['avg_fan']} / {r['median_fan']} / {r['max_fan']}")
+    t.add_row("平均对局长度（动作数）", str(r["avg_length"]))
+    pay = r["payments"]
+    t.add_row("每次胡牌平均收入 / 最大", f"{pay['avg_gain_per_win']} / {pay['max_gain']}")
+    t.add_row("胡牌收入分布", "  ".join(f"{k}:{v}" for k, v in pay["gain_histogram"].items()) or "-")
+    t.add_row("各座位平均净输赢", " / ".join(str(x) for x in pay["seat_net_avg"]))
+    if pay["hooks_with_payments"]:
+        t.add_row("结算钩子发生支付的局", "，".join(f"{k} {v}" for k, v in pay["hooks_with_payments"].items()))
+    out.print(t)
+    f = Table(title="番型频率（占胡牌次数）")
+    f.add_column("番型")
+    f.add_column("次数", justify="right")
+    f.add_column("频率", justify="right")
+    for name, freq in r["fan_frequency"].items():
+        never = name in r["never_scored"]
+        f.add_row(f"[yellow]{name}（从未出现）[/yellow]" if never else name, str(r["fan_counts"][name]), _pct(freq))
+    out.print(f)
+    if r["errors"]:
+        out.print(f"[red]{len(r['errors'])} 局出错：[/red]")
+        for e in r["errors"][:20]:
+            out.print(f"  第 {e['game']} 局，第 {e['action_index']} 个动作：{e['message']}")
+            out.print(f"    复现：{e.get('replay', '')}")
+        if len(r["errors"]) > 20:
+            out.print(f"  ……另有 {len(r['errors']) - 20} 局（--json 查看全部）")

@@ -1,0 +1,83 @@
+"""Action types and the registry of action names a rule file may list.
+
+``SELF_ACTIONS`` holds what the player on turn may do after drawing
+(``self_action.options``), ``REACTIONS`` what the other players may do with a
+discard (``others_reaction.options``). The flow implements each registered name
+(a test checks every name has a handler); a name a rule file lists that is not
+registered here is never playable.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine import tiles as T
+
+
+@dataclass(frozen=True)
+class ActionKind:
+    """One registered action name: its Chinese label and what it does."""
+
+    name: str
+    zh: str
+    description: str
+
+
+SELF_ACTIONS: dict[str, ActionKind] = {}
+REACTIONS: dict[str, ActionKind] = {}
+
+
+def register_action(name: str, zh: str, description: str, *, self_action: bool = False,
+                    reaction: bool = False) -> ActionKind:
+    """Register an action name for the self-action and/or the reaction window."""
+    kind = ActionKind(name, zh, description)
+    if self_action:
+        SELF_ACTIONS[name] = kind
+    if reaction:
+        REACTIONS[name] = kind
+    return kind
+
+
+DISCARD, AN_KONG, BU_KONG, WIN = "discard", "an_kong", "bu_kong", "win"
+CHI, PUNG, MING_KONG, PASS = "chi", "pung", "ming_kong", "pass"
+
+register_action(DISCARD, "打出", "从手牌中打出一张牌", self_action=True)
+register_action(AN_KONG, "暗杠", "手中四张相同的牌开暗杠，然后从牌墙尾补一张", self_action=True)
+register_action(BU_KONG, "补杠", "摸到已碰牌的第四张后加杠（其他玩家可抢杠胡），然后补一张", self_action=True)
+register_action(WIN, "胡", "自摸胡牌，或胡别人打出（或加杠）的牌", self_action=True, reaction=True)
+register_action(CHI, "吃", "上家打出的牌与手中两张组成顺子", reaction=True)
+register_action(PUNG, "碰", "别人打出的牌与手中两张相同牌组成刻子", reaction=True)
+register_action(MING_KONG, "明杠", "别人打出的牌与手中三张相同牌组成杠，然后补一张", reaction=True)
+register_action(PASS, "过", "放弃这张牌", reaction=True)
+
+
+@dataclass(frozen=True, order=True)
+class Action:
+    """A concrete move by ``seat``.
+
+    ``tile`` is the tile discarded, konged, claimed or won on; ``tiles`` are, for
+    ``chi``, the two hand tiles that complete the sequence.
+    """
+
+    kind: str
+    seat: int
+    tile: int | None = None
+    tiles: tuple[int, ...] = ()
+
+    def label(self) -> str:
+        """Short Chinese description, e.g. ``碰 5万`` or ``吃 3万（4万5万）``."""
+        zh = (SELF_ACTIONS.get(self.kind) or REACTIONS[self.kind]).zh
+        if self.tile is None:
+            return zh
+        text = f"{zh} {T.tile_name(self.tile)}"
+        if self.tiles:
+            text += "（" + "".join(T.tile_name(t) for t in self.tiles) + "）"
+        return text
+
+    def to_dict(self) -> dict:
+        """Plain mapping for JSON output and logs."""
+        return {"kind": self.kind, "seat": self.seat, "tile": self.tile, "tiles": list(self.tiles)}
+
+
+class IllegalAction(ValueError):
+    """Raised by :meth:`engine.game.flow.Game.apply` for an action not currently legal."""

@@ -1,0 +1,701 @@
+"""The game flow a rule file's ``phases`` declare: deal, turns, claims, wins, settlement.
+
+:class:`Game` is a state machine an embedding server or bot drives with
+:meth:`Game.to_act`, :meth:`Game.legal_actions` and :meth:`Game.apply`. It plays
+only what the rules list:
+
+* **deal** (``auto`` phase, ``deal_cards`` or ``deal_cards_with_flowers``): the
+  dealer takes 13 + ``dealer_extra`` tiles, the others 13, in turn order from the
+  dealer. With ``deal_cards_with_flowers`` (or ``flower_rules.replace_tiles:
+  BEFORE_GAME_START``) every dealt flower is set aside and replaced from the tail
+  of the wall, repeatedly, seat by seat; otherwise a held flower is replaced on
+  its owner's next draw.
+* **wild tiles**: ``wildcard_rules.type: fixed`` makes the listed codes wild;
+  ``random`` flips an indicator from the tail after the deal (flowers flipped are
+  set aside and the flip repeats) and makes indicator+1 (正精) and, with
+  ``random_count: 2``, indicator+2 (副精) wild — see :func:`state.next_wild`.
+  Every copy of a wild code is wild. A discarded wild tile cannot be claimed,
+  and wild tiles never form a kong or a claimed meld.
+* **turn** (``mahjong_turn``): draw from the head (a drawn flower is replaced
+  from the tail, repeatedly); the player on turn chooses a listed self action
+  (``discard``, ``an_kong``, ``bu_kong``, ``win``), each only under its
+  condition. After ``chi`` or ``pung`` the claimer may only discard.
+* **reactions** to a discard: ``chi`` (only the next active seat in turn order
+  from the discarder), ``pung``, ``ming_kong``, ``win``, ``pass``. Every seat
+  with more than ``pass`` decides; then ``priority_policy`` picks:
+  ``highest_wins`` takes the highest declared priority, ties going to the seat
+  nearest the discarder in turn order; ``all_winners`` lets every seat that
+  chose ``win`` win (一炮多响), other claims as ``highest_wins``.
+* **抢杠胡**: a ``bu_kong`` opens a window in which other seats may ``win`` on the
+  added tile (when ``win`` is a listed reaction); if anyone does, the kong is
+  not made and the tile counts as discarded by the kong player.
+* **kongs** draw a replacement from the tail. Event flags for fans: 杠上开花
+  (self-drawn win on a replacement tile), 海底捞月 (self-drawn win when the wall is
+  empty), 抢杠胡, and 天胡/地胡 (``first_turn``: no meld declared by anyone yet,
+  the winner has not discarded, and the win is self-drawn or on the game's
+  first discard).
+* **血战** (``parallel_elimination: true`` or ``on_win: continue``):
+  winners leave; play continues with the next active seat after the (last)
+  winner until one player is left or the wall is empty.
+* **过水** (``fu_flag``: ``dirty_flag`` / ``can_win_but_pass`` /
+  ``next_discard_self`` / ``block_win_on_current_tile``): a seat that could win on
+  a discard or a robbed kong and did not may not win on a tile of that code,
+  from anyone, until it discards again. Self-drawn wins are never blocked.
+* **end**: ``end_conditions`` map ``player_wins``, ``deck_exhausted`` and
+  ``one_player_left`` to ``settle`` (the ``calculate_scores`` phase), ``draw_game``
+  (no win to score) or a phase name. On exhaustion the ``scoring.pre_hooks`` whose
+  condition names ``deck_exhausted`` run in order (查花猪, then 查叫 unless
+  ``not hua_zhu`` excludes it); payments come from :mod:`engine.settlement`.
+
+All randomness (dealer, shuffle) comes from ``random.Random(seed)``; a test may
+pass a prearranged ``wall`` (see :func:`state.stacked_wall`) and ``dealer``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+
+from engine import tiles as T
+from engine.capabilities import register
+from engine.game import cache
+from engine.game.actions import (AN_KONG, BU_KONG, CHI, DISCARD, MING_KONG, PASS, PUNG,
+                                 REACTIONS, SELF_ACTIONS, WIN, Action, IllegalAction)
+from engine.game.conditions import Query, holds
+from engine.game.hooks import run_pre_hooks
+from engine.game.state import PlayerState, Wall, shuffled_deck, wild_from_indicator
+from engine.melds import ANKONG, CHOW, KONG, Meld
+from engine.melds import PUNG as PUNG_MELD
+from engine.rules import Rules
+
+register("phase.mahjong_turn", "麻将回合", "摸牌→自身动作（打出/暗杠/补杠/自摸）→他家响应（吃/碰/明杠/胡/过）的回合流转，按 turn_order 轮转", "0.1.0", __name__)
+register("phase.priority_arbitration", "优先级仲裁", "多家同时响应时按声明的 priority 仲裁：highest_wins（同级按出牌者下家顺序最近者）或 all_winners（一炮多响）", "0.1.0", __name__)
+register("phase.parallel_elimination", "血战到底", "胡牌者离场，其余玩家继续，直到只剩一人或牌墙摸完", "0.1.0", __name__)
+register("phase.rob_kong", "抢杠胡", "补杠时其他玩家可胡这张加杠的牌（抢杠胡窗口），被抢则杠不成立", "0.1.0", __name__)
+register("dsl.dirty_flag", "过水标记", "能胡而不胡的玩家在自己下次出牌前不能再胡同一张牌（fu_flag）", "0.1.0", __name__)
+register("deck.flower_cards", "花牌", "含花牌的牌库：开局或摸到花牌时亮出并从牌墙尾补牌（可连续补花），花牌计入番型上下文", "0.1.0", __name__)
+
+DEAL_ACTIONS = ("deal_cards", "deal_cards_with_flowers")
+SETTLE_ACTIONS = ("calculate_scores",)
+END_TYPES = ("player_wins", "deck_exhausted", "one_player_left")
+END_ACTIONS = ("settle", "draw_game")
+#: Phase types the flow can run.
+PHASE_TYPES = ("auto", "mahjong_turn")
+
+SELF, REACT, ROB, OVER = "self", "react", "rob", "over"
+
+
+class GameSetupError(ValueError):
+    """The rules ask the flow for something it cannot play (message in Chinese, with the field path)."""
+
+
+@dataclass
+class WinInfo:
+    """One win: who, on what, how it scored and what everyone paid."""
+
+    seat: int
+    tile: int
+    self_drawn: bool
+    discarder: int | None
+    robbing_kong: bool
+    kong_replacement: bool
+    last_tile: bool
+    first_turn: bool
+    fans: list[tuple[str, int]]
+    dropped: list[tuple[str, str]]
+    total: int
+    payments: list[int]
+    concealed: tuple[int, ...]
+    melds: tuple[Meld, ...]
+    result: object = field(default=None, repr=False)
+
+
+class Game:
+    """One hand of mahjong under ``rules``; see the module docstring for the flow."""
+
+    def __init__(self, rules: Rules, seed: int = 0, *, wall: list[int] | None = None,
+                 dealer: int | None = None):
+        from engine import solver  # noqa: PLC0415 - imported lazily so the registry import stays light
+
+        self.rules = rules
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.n = rules.players
+        self.play = rules.play
+        self._check_rules()
+        self.step = -1 if self.play.turn_order == "clockwise" else 1
+        self.dealer = dealer if dealer is not None else (0 if wall is not None else self.rng.randrange(self.n))
+        self.deck = rules.deck()
+        tiles = list(wall) if wall is not None else shuffled_deck(rules, self.rng)
+        if sorted(tiles) != sorted(self.deck):
+            raise GameSetupError("预设牌墙与规则的牌库不一致")
+        self.wall = Wall(tiles)
+        self.players = [PlayerState(s) for s in range(self.n)]
+        self.shapes = solver.shapes_for(rules)
+        self.elimination = self.play.parallel_elimination or self.play.on_win == "continue"
+        self.set_aside: list[int] = []  # flipped indicators and flowers flipped with them
+        self.indicator: int | None = None
+        self.wild_codes: frozenset[int] = frozenset()
+        if rules.wildcard and rules.wildcard.type == "fixed":
+            self.wild_codes = frozenset(rules.wildcard.tiles)
+        self.events: list[dict] = []
+        self.wins: list[WinInfo] = []
+        self.payments = [0] * self.n
+        self.hook_results: list[dict] = []
+        self.stage = "deal"
+        self.turn = self.dealer
+        self.end_reason: str | None = None
+        self.actions_applied = 0
+        self.any_meld = False
+        self.discard_count = 0
+        self.kong_flag = False
+        self.last_tile_flag = False
+        self.drawn: int | None = None
+        self.claimed_turn = False
+        self.claim_tile: int | None = None
+        self.claim_from: int | None = None
+        self._legal: dict[int, list[Action]] = {}
+        self._choices: dict[int, Action] = {}
+        self._win_memo: dict = {}
+        self._run_from(rules.phases[0])
+
+    # ------------------------------------------------------------------ setup
+    def _check_rules(self) -> None:
+        for i, p in enumerate(self.rules.phases):
+            if p.type not in PHASE_TYPES:
+                raise GameSetupError(f"phases[{i}].type: 引擎不支持阶段类型 {p.type!r}")
+            if p.type == "auto" and p.action not in DEAL_ACTIONS + SETTLE_ACTIONS:
+                raise GameSetupError(f"phases[{i}].action: 引擎不支持自动动作 {p.action!r}")
+        for o in self.play.self_actions:
+            if o.action not in SELF_ACTIONS:
+                raise GameSetupError(f"self_action: 引擎不支持动作 {o.action!r}")
+        for o in self.play.reactions:
+            if o.action not in REACTIONS:
+                raise GameSetupError(f"others_reaction: 引擎不支持动作 {o.action!r}")
+        if not self.play.self_action(DISCARD):
+            raise GameSetupError("self_action: 必须列出 discard，否则无法出牌")
+        if self.play.priority_policy not in ("highest_wins", "all_winners"):
+            raise GameSetupError(f"others_reaction.priority_policy: 不支持 {self.play.priority_policy!r}")
+        if self.play.turn_order not in ("counter_clockwise", "clockwise"):
+            raise GameSetupError(f"turn_order: 不支持 {self.play.turn_order!r}")
+        fu = self.play.fu_flag
+        if fu and (fu.type, fu.set_on, fu.clear_on, fu.effect) != (
+                "dirty_flag", "can_win_but_pass", "next_discard_self", "block_win_on_current_tile"):
+            raise GameSetupError("fu_flag: 仅支持 dirty_flag / can_win_but_pass / next_discard_self / block_win_on_current_tile")
+        for i, cond in enumerate(self.play.end_conditions):
+            if cond.get("type") not in END_TYPES:
+                raise GameSetupError(f"end_conditions[{i}].type: 不支持 {cond.get('type')!r}")
+            if cond.get("action") not in END_ACTIONS and self._phase(cond.get("action")) is None:
+                raise GameSetupError(f"end_conditions[{i}].action: 不支持 {cond.get('action')!r}")
+
+    def _phase(self, name):
+        return next((p for p in self.rules.phases if p.name == name), None)
+
+    def _run_from(self, phase) -> None:
+        """Run auto phases from ``phase`` until the play phase or the end."""
+        while phase is not None:
+            if phase.type == "mahjong_turn":
+                self._start_play()
+                return
+            if phase.type == "auto" and phase.action in DEAL_ACTIONS:
+                self._deal(phase.action == "deal_cards_with_flowers")
+            elif phase.type == "auto" and phase.action in SETTLE_ACTIONS:
+                self._settle()
+            phase = self._phase(phase.next) if phase.next else None
+        if self.stage != OVER:
+            self._finish()
+
+    # ------------------------------------------------------------------ helpers
+    def seat_order(self, start: int) -> list[int]:
+        """All seats in turn order beginning with ``start``."""
+        return [(start + self.step * i) % self.n for i in range(self.n)]
+
+    def distance(self, src: int, dst: int) -> int:
+        """Turns from ``src`` to ``dst`` in turn order (1 for the next seat)."""
+        return ((dst - src) * self.step) % self.n
+
+    def active(self) -> list[int]:
+        """Seats still playing (everyone, except winners under 血战)."""
+        return [p.seat for p in self.players if not p.won]
+
+    def next_active(self, seat: int) -> int:
+        """The next seat after ``seat`` in turn order that is still playing."""
+        for s in self.seat_order(seat)[1:]:
+            if not self.players[s].won:
+                return s
+        return seat
+
+    def _event(self, etype: str, /, **data) -> None:
+        data["type"] = etype
+        self.events.append(data)
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended and been settled."""
+        return self.stage == OVER
+
+    # ------------------------------------------------------------------ deal
+    def _deal(self, replace_flowers: bool) -> None:
+        order = self.seat_order(self.dealer)
+        for i, seat in enumerate(order):
+            size = self.rules.cards_per_player + (self.rules.dealer_extra if i == 0 else 0)
+            self.players[seat].hand = [self.wall.draw() for _ in range(size)]
+            self._event("deal", seat=seat, tiles=sorted(self.players[seat].hand))
+        if self.rules.wildcard and self.rules.wildcard.type == "random":
+            while True:
+                t = self.wall.draw_replacement()
+                self.set_aside.append(t)
+                if not T.is_flower(t):
+                    break
+            self.indicator = t
+            self.wild_codes = frozenset(wild_from_indicator(t, self.rules.wildcard.random_count))
+            self._event("wild", indicator=t, wilds=sorted(self.wild_codes))
+        flowers = self.rules.flowers
+        if replace_flowers or (flowers and flowers.replace_tiles == "BEFORE_GAME_START"):
+            for seat in order:
+                self._replace_flowers(seat)
+
+    def _replace_flowers(self, seat: int) -> bool:
+        """Set aside every flower ``seat`` holds, drawing replacements from the tail.
+
+        Returns False when the wall ran out during replacement.
+        """
+        p = self.players[seat]
+        while True:
+            flowers = [t for t in p.hand if T.is_flower(t)]
+            if not flowers:
+                return True
+            for f in flowers:
+                p.hand.remove(f)
+                p.flowers.append(f)
+                if not len(self.wall):
+                    self._event("flower", seat=seat, flower=f, replacement=None)
+                    return False
+                r = self.wall.draw_replacement()
+                p.hand.append(r)
+                self._event("flower", seat=seat, flower=f, replacement=r)
+                self.drawn = r
+
+    # ------------------------------------------------------------------ play
+    def _start_play(self) -> None:
+        self.stage = SELF
+        hand = self.players[self.dealer].hand
+        self.drawn = hand[-1] if hand else None
+        if not self._replace_flowers(self.dealer):
+            self._end("deck_exhausted")
+            return
+        self._enter_self(self.dealer, drawn=self.drawn)
+
+    def _begin_turn(self, seat: int) -> None:
+        """``seat`` draws from the head (flowers replaced) and chooses a self action."""
+        if not len(self.wall):
+            self._end("deck_exhausted")
+            return
+        t = self.wall.draw()
+        p = self.players[seat]
+        p.hand.append(t)
+        self._event("draw", seat=seat, tile=t)
+        self.drawn = t
+        self.kong_flag = False
+        if not self._replace_flowers(seat):
+            self._end("deck_exhausted")
+            return
+        self.last_tile_flag = not len(self.wall)
+        self._enter_self(seat, self.drawn)
+
+    def _kong_draw(self, seat: int) -> None:
+        t = self.wall.draw_replacement()
+        self.players[seat].hand.append(t)
+        self._event("draw", seat=seat, tile=t, replacement=True)
+        self.drawn = t
+        if not self._replace_flowers(seat):
+            self._end("deck_exhausted")
+            return
+        self.kong_flag = True
+        self.last_tile_flag = not len(self.wall)
+        self._enter_self(seat, self.drawn)
+
+    def _enter_self(self, seat: int, drawn: int | None, claimed: bool = False) -> None:
+        self.stage = SELF
+        self.turn = seat
+        self.drawn = drawn
+        self.claimed_turn = claimed
+        self._win_memo.clear()
+        self._choices = {}
+        self._legal = {seat: self._self_actions(seat)}
+
+    def _self_actions(self, seat: int) -> list[Action]:
+        p = self.players[seat]
+        play = self.play
+        acts: list[Action] = []
+        if not self.claimed_turn:
+            opt = play.self_action(WIN)
+            if opt and self.drawn is not None and self.win_result(seat, self.drawn, self_drawn=True) is not None \
+                    and holds(opt.condition, Query(self, seat, self.drawn, True)):
+                acts.append(Action(WIN, seat, self.drawn))
+            if len(self.wall):
+                opt = play.self_action(AN_KONG)
+                if opt:
+                    for t, c in sorted(Counter(p.hand).items()):
+                        if c == 4 and t not in self.wild_codes and not T.is_flower(t) \
+                                and holds(opt.condition, Query(self, seat, t, True)):
+                            acts.append(Action(AN_KONG, seat, t))
+                opt = play.self_action(BU_KONG)
+                if opt:
+                    for m in p.melds:
+                        t = m.tiles[0]
+                        if m.kind == PUNG_MELD and t in p.hand and holds(opt.condition, Query(self, seat, t, True)):
+                            acts.append(Action(BU_KONG, seat, t))
+        for t in sorted(set(p.hand)):
+            if not T.is_flower(t):
+                acts.append(Action(DISCARD, seat, t))
+        return acts
+
+    def _reactions(self, seat: int, tile: int, discarder: int) -> list[Action]:
+        p = self.players[seat]
+        play = self.play
+        acts: list[Action] = []
+        if tile in self.wild_codes:
+            return [Action(PASS, seat)]
+        opt = play.reaction(WIN)
+        if opt and not self._fu_blocked(seat, tile) and self.win_result(seat, tile, self_drawn=False) is not None \
+                and holds(opt.condition, Query(self, seat, tile, False)):
+            acts.append(Action(WIN, seat, tile))
+        held = p.hand.count(tile)
+        opt = play.reaction(MING_KONG)
+        if opt and held >= 3 and len(self.wall) and holds(opt.condition, Query(self, seat, tile, False)):
+            acts.append(Action(MING_KONG, seat, tile))
+        opt = play.reaction(PUNG)
+        if opt and held >= 2 and holds(opt.condition, Query(self, seat, tile, False)):
+            acts.append(Action(PUNG, seat, tile))
+        opt = play.reaction(CHI)
+        if opt and T.is_suited(tile) and seat == self.next_active(discarder) \
+                and holds(opt.condition, Query(self, seat, tile, False)):
+            r = T.rank_of(tile)
+            for a, b in ((-2, -1), (-1, 1), (1, 2)):
+                if 1 <= r + a and r + b <= 9:
+                    x, y = tile + a, tile + b
+                    if x in p.hand and y in p.hand and x not in self.wild_codes and y not in self.wild_codes:
+                        acts.append(Action(CHI, seat, tile, (x, y)))
+        acts.append(Action(PASS, seat))
+        return acts
+
+    def _fu_blocked(self, seat: int, tile: int) -> bool:
+        return self.play.fu_flag is not None and tile in self.players[seat].fu_blocked
+
+    # ------------------------------------------------------------------ public API
+    def to_act(self) -> list[int]:
+        """Seats that must choose an action now, in turn order."""
+        if self.stage == OVER:
+            return []
+        return [s for s in self._legal if s not in self._choices]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The actions ``seat`` may take now (empty when it has nothing to decide)."""
+        if self.stage == OVER or seat in self._choices:
+            return []
+        return list(self._legal.get(seat, ()))
+
+    def is_legal(self, action: Action) -> bool:
+        """True when ``action`` is among its seat's legal actions right now."""
+        return self.stage != OVER and action.seat not in self._choices and action in self._legal.get(action.seat, ())
+
+    def apply(self, action: Action) -> None:
+        """Apply a legal action; raises :class:`IllegalAction` otherwise."""
+        if not self.is_legal(action):
+            raise IllegalAction(f"不合法的动作：座位 {action.seat} {action.kind} {action.tile}（阶段 {self.stage}）")
+        self.actions_applied += 1
+        if self.stage == SELF:
+            self._apply_self(action)
+            return
+        self._choices[action.seat] = action
+        options = self._legal[action.seat]
+        if action.kind != WIN and any(a.kind == WIN for a in options) and self.play.fu_flag is not None:
+            self.players[action.seat].fu_blocked.add(self.claim_tile)
+            self._event("fu_flag", seat=action.seat, tile=self.claim_tile)
+        if len(self._choices) == len(self._legal):
+            if self.stage == REACT:
+                self._resolve_claims()
+            else:
+                self._resolve_rob()
+
+    def observation(self, seat: int) -> dict:
+        """What ``seat`` can see: its own hand, everyone's melds, discards, flowers and hand sizes."""
+        me = self.players[seat]
+        return {
+            "seat": seat,
+            "dealer": self.dealer,
+            "stage": self.stage,
+            "turn": self.turn,
+            "hand": sorted(me.hand),
+            "wild_codes": sorted(self.wild_codes),
+            "indicator": self.indicator,
+            "wall_remaining": len(self.wall),
+            "last_discard": None if self.claim_tile is None else {"seat": self.claim_from, "tile": self.claim_tile},
+            "players": [
+                {
+                    "seat": p.seat,
+                    "hand_size": len(p.hand),
+                    "melds": [{"kind": m.kind, "tiles": list(m.tiles)} for m in p.melds],
+                    "discards": list(p.discards),
+                    "flowers": list(p.flowers),
+                    "won": p.won,
+                }
+                for p in self.players
+            ],
+            "legal_actions": [a.to_dict() for a in self.legal_actions(seat)],
+        }
+
+    def all_tiles(self) -> Counter:
+        """Every tile of the game wherever it is; equals the deck while the rules hold."""
+        c = Counter(self.wall.remaining())
+        c.update(self.set_aside)
+        for p in self.players:
+            c.update(p.hand)
+            c.update(p.discards)
+            c.update(p.flowers)
+            for m in p.melds:
+                c.update(m.tiles)
+        return c
+
+    # ------------------------------------------------------------------ wins
+    def win_result(self, seat: int, tile: int, *, self_drawn: bool, robbing: bool = False):
+        """The :class:`ScoreResult` of a legal win by ``seat`` on ``tile``, or None.
+
+        For a self-drawn win ``tile`` is already in the hand; otherwise it is added.
+        """
+        key = (seat, tile, self_drawn, robbing)
+        if key in self._win_memo:
+            return self._win_memo[key]
+        result = self._score(seat, tile, self_drawn, robbing)
+        self._win_memo[key] = result
+        return result
+
+    def _score(self, seat, tile, self_drawn, robbing):
+        from engine import fans  # noqa: PLC0415
+
+        p = self.players[seat]
+        hand = [t for t in p.hand if not T.is_flower(t)]
+        if not self_drawn:
+            hand.append(tile)
+        if len(hand) + 3 * len(p.melds) != 14:
+            return None
+        counts, wilds = cache.split(hand, self.wild_codes)
+        melds = tuple(p.melds)
+        if not cache.is_win(counts, wilds, melds, self.shapes):
+            return None
+        ctx = fans.WinContext(
+            concealed=tuple(hand), melds=melds, win_tile=tile, wild_codes=self.wild_codes,
+            self_drawn=self_drawn, kong_replacement=self_drawn and self.kong_flag,
+            last_tile=self_drawn and self.last_tile_flag, robbing_kong=robbing,
+            first_turn=self._first_turn(seat, self_drawn), seat=seat, dealer=self.dealer,
+            flowers=tuple(p.flowers))
+        result = fans.score_win(self.rules, ctx)
+        if result is None or not result.legal:
+            return None
+        return result
+
+    def _first_turn(self, seat: int, self_drawn: bool) -> bool:
+        if self.any_meld or self.players[seat].discarded_once:
+            return False
+        return self_drawn or self.discard_count == 1
+
+    def _record_win(self, seat: int, tile: int, self_drawn: bool, discarder: int | None,
+                    robbing: bool, active: list[int]) -> None:
+        from engine import settlement  # noqa: PLC0415
+
+        result = self.win_result(seat, tile, self_drawn=self_drawn, robbing=robbing)
+        if result is None:
+            raise IllegalAction(f"座位 {seat} 胡 {T.tile_name(tile)} 不合法")
+        pay = list(settlement.win_payments(self.rules, seat, result.total, self_drawn, discarder,
+                                           self.dealer, list(active)))
+        for s in range(self.n):
+            self.payments[s] += pay[s]
+        p = self.players[seat]
+        concealed = tuple(t for t in p.hand if not T.is_flower(t)) + (() if self_drawn else (tile,))
+        info = WinInfo(seat, tile, self_drawn, discarder, robbing, self_drawn and self.kong_flag,
+                       self_drawn and self.last_tile_flag, self._first_turn(seat, self_drawn),
+                       [tuple(f) for f in result.fans], [tuple(d) for d in result.dropped],
+                       result.total, pay, concealed, tuple(p.melds), result)
+        self.wins.append(info)
+        self._event("win", seat=seat, tile=tile, self_drawn=self_drawn, discarder=discarder,
+                    robbing_kong=robbing, fans=info.fans, total=result.total, payments=pay,
+                    hand=sorted(concealed), melds=[(m.kind, list(m.tiles)) for m in p.melds])
+
+    def _after_wins(self, winners: list[int], origin: int) -> None:
+        """Continue or end the game after ``winners`` won (ordered by distance from ``origin``)."""
+        if not self.elimination:
+            self._end("player_wins")
+            return
+        for s in winners:
+            self.players[s].won = True
+        if len(self.active()) <= 1:
+            self._end("one_player_left")
+            return
+        self._begin_turn(self.next_active(winners[-1]))
+
+    # ------------------------------------------------------------------ self actions
+    def _apply_self(self, a: Action) -> None:
+        seat, p = a.seat, self.players[a.seat]
+        if a.kind != WIN:
+            self._event(a.kind, seat=seat, tile=a.tile)
+        if a.kind == DISCARD:
+            p.hand.remove(a.tile)
+            p.discards.append(a.tile)
+            p.discarded_once = True
+            p.fu_blocked.clear()
+            self.discard_count += 1
+            self.kong_flag = False
+            self._open_window(REACT, seat, a.tile)
+        elif a.kind == WIN:
+            active = self.active()
+            self._record_win(seat, a.tile, True, None, False, active)
+            self._after_wins([seat], seat)
+        elif a.kind == AN_KONG:
+            for _ in range(4):
+                p.hand.remove(a.tile)
+            p.melds.append(Meld(ANKONG, (a.tile,) * 4))
+            self.any_meld = True
+            self._kong_draw(seat)
+        elif a.kind == BU_KONG:
+            self._open_window(ROB, seat, a.tile)
+
+    def _open_window(self, stage: str, seat: int, tile: int) -> None:
+        """Ask every other active seat about ``tile`` (a discard, or a kong that may be robbed)."""
+        self.stage = stage
+        self.claim_tile = tile
+        self.claim_from = seat
+        self._win_memo.clear()
+        self._choices = {}
+        self._legal = {}
+        opt = self.play.reaction(WIN)
+        for s in self.seat_order(seat)[1:]:
+            if self.players[s].won:
+                continue
+            if stage == REACT:
+                acts = self._reactions(s, tile, seat)
+            else:
+                acts = [Action(PASS, s)]
+                if opt and tile not in self.wild_codes and not self._fu_blocked(s, tile) \
+                        and self.win_result(s, tile, self_drawn=False, robbing=True) is not None \
+                        and holds(opt.condition, Query(self, s, tile, False, robbing=True)):
+                    acts.insert(0, Action(WIN, s, tile))
+            if len(acts) > 1:
+                self._legal[s] = acts
+        if not self._legal:
+            if stage == REACT:
+                self._begin_turn(self.next_active(seat))
+            else:
+                self._complete_bu_kong()
+
+    def _complete_bu_kong(self) -> None:
+        seat, tile = self.claim_from, self.claim_tile
+        p = self.players[seat]
+        p.hand.remove(tile)
+        i = next(i for i, m in enumerate(p.melds) if m.kind == PUNG_MELD and m.tiles[0] == tile)
+        old = p.melds[i]
+        p.melds[i] = Meld(KONG, (tile,) * 4, old.claimed, old.from_seat)
+        self.any_meld = True
+        self.claim_tile = self.claim_from = None
+        self._kong_draw(seat)
+
+    # ------------------------------------------------------------------ arbitration
+    def _priority(self, a: Action) -> int:
+        opt = self.play.reaction(a.kind)
+        return opt.priority if opt else 0
+
+    def _winners_of(self, chosen: list[Action], origin: int) -> list[Action]:
+        """The claims that take effect under ``priority_policy``."""
+        if not chosen:
+            return []
+        top = max(self._priority(a) for a in chosen)
+        best = sorted((a for a in chosen if self._priority(a) == top), key=lambda a: self.distance(origin, a.seat))
+        if self.play.priority_policy == "all_winners" and best[0].kind == WIN:
+            return [a for a in best if a.kind == WIN]
+        return best[:1]
+
+    def _resolve_claims(self) -> None:
+        origin, tile = self.claim_from, self.claim_tile
+        chosen = [a for a in self._choices.values() if a.kind != PASS]
+        taken = self._winners_of(chosen, origin)
+        if not taken:
+            self._begin_turn(self.next_active(origin))
+            return
+        first = taken[0]
+        if first.kind == WIN:
+            active = self.active()
+            for a in taken:
+                self._event("claim", seat=a.seat, kind=WIN, tile=tile, source=origin)
+                self._record_win(a.seat, tile, False, origin, False, active)
+            self._after_wins([a.seat for a in taken], origin)
+            return
+        discarder = self.players[origin]
+        discarder.discards.pop()
+        p = self.players[first.seat]
+        self.any_meld = True
+        self._event("claim", seat=first.seat, kind=first.kind, tile=tile, source=origin, tiles=list(first.tiles))
+        if first.kind == CHI:
+            for t in first.tiles:
+                p.hand.remove(t)
+            p.melds.append(Meld(CHOW, tuple(sorted(first.tiles + (tile,))), tile, origin))
+            self._enter_self(first.seat, None, claimed=True)
+        elif first.kind == PUNG:
+            p.hand.remove(tile)
+            p.hand.remove(tile)
+            p.melds.append(Meld(PUNG_MELD, (tile,) * 3, tile, origin))
+            self._enter_self(first.seat, None, claimed=True)
+        elif first.kind == MING_KONG:
+            for _ in range(3):
+                p.hand.remove(tile)
+            p.melds.append(Meld(KONG, (tile,) * 4, tile, origin))
+            self._kong_draw(first.seat)
+
+    def _resolve_rob(self) -> None:
+        origin, tile = self.claim_from, self.claim_tile
+        chosen = [a for a in self._choices.values() if a.kind == WIN]
+        taken = self._winners_of(chosen, origin)
+        if not taken:
+            self._complete_bu_kong()
+            return
+        kong_player = self.players[origin]
+        kong_player.hand.remove(tile)
+        kong_player.discards.append(tile)
+        active = self.active()
+        for a in taken:
+            self._event("claim", seat=a.seat, kind=WIN, tile=tile, source=origin, robbing=True)
+            self._record_win(a.seat, tile, False, origin, True, active)
+        self._after_wins([a.seat for a in taken], origin)
+
+    # ------------------------------------------------------------------ end
+    def _end(self, reason: str) -> None:
+        """The play phase ends; run what ``end_conditions`` map ``reason`` to."""
+        self.end_reason = reason
+        self._legal = {}
+        self._choices = {}
+        self.stage = "ending"
+        if reason == "deck_exhausted":
+            self._event("exhausted", remaining=self.active())
+        for r in run_pre_hooks(self):
+            self.hook_results.append(r)
+            for s in range(self.n):
+                self.payments[s] += r["payments"][s]
+            self._event("hook", **r)
+        actions = {c.get("type"): c.get("action") for c in self.play.end_conditions}
+        target = actions.get(reason) or (actions.get("player_wins") if reason == "one_player_left" else None)
+        phase = self._phase(target) if target not in (None,) + END_ACTIONS else None
+        if phase is None:
+            phase = next((p for p in self.rules.phases if p.type == "auto" and p.action in SETTLE_ACTIONS), None)
+        self._run_from(phase)
+
+    def _settle(self) -> None:
+        """``calculate_scores``: the payments of every win and hook are final."""
+        self._finish()
+
+    def _finish(self) -> None:
+        if self.stage == OVER:
+            return
+        self.stage = OVER
+        self._legal = {}
+        self._event("end", reason=self.end_reason, payments=list(self.payments),
+                    winners=[w.seat for w in self.wins])

@@ -1,0 +1,136 @@
+"""Invariants checked after every action of a simulated game.
+
+Each invariant is a registered unit ``check(game, checker) -> message | None``.
+:class:`Checker` runs them all; the first message found ends that game as an
+error (the simulation records seed, game index, action index and message and
+moves on). Illegal actions are caught before they are applied (see
+:func:`engine.game.simulate.play_game`).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from engine import solver
+from engine import tiles as T
+from engine.game import cache
+
+INVARIANTS: dict[str, Callable] = {}
+
+#: No game may take more actions than this many per tile of the deck.
+ACTIONS_PER_TILE = 6
+
+
+def invariant(name: str):
+    """Register ``check(game, checker) -> str | None`` as invariant ``name``."""
+
+    def wrap(fn):
+        INVARIANTS[name] = fn
+        return fn
+
+    return wrap
+
+
+class Checker:
+    """Runs every registered invariant against one game, remembering what it already verified."""
+
+    def __init__(self, game):
+        self.game = game
+        self.deck_sorted = sorted(game.deck)
+        self.wins_checked = 0
+        self.max_actions = ACTIONS_PER_TILE * len(game.deck)
+
+    def check(self) -> str | None:
+        """The first violated invariant's message, or None."""
+        for name, fn in INVARIANTS.items():
+            msg = fn(self.game, self)
+            if msg:
+                return f"{name}: {msg}"
+        return None
+
+
+@invariant("tile_conservation")
+def tile_conservation(game, checker: Checker) -> str | None:
+    """Wall + hands + melds + discards + flowers + set-aside indicator = the deck, tile for tile."""
+    tiles = game.wall.remaining() + list(game.set_aside)
+    for p in game.players:
+        tiles += p.hand
+        tiles += p.discards
+        tiles += p.flowers
+        for m in p.melds:
+            tiles += m.tiles
+    if len(tiles) != len(checker.deck_sorted) or sorted(tiles) != checker.deck_sorted:
+        diff = game.all_tiles()
+        diff.subtract(game.deck)
+        extra = {T.tile_name(t): c for t, c in diff.items() if c}
+        return f"牌数不守恒（多出/缺少：{extra}）"
+    return None
+
+
+@invariant("hand_sizes")
+def hand_sizes(game, checker: Checker) -> str | None:
+    """Every seat holds 13 tiles (melds count 3 each), 14 while it must discard or is adding a kong."""
+    for p in game.players:
+        size = p.tile_count()
+        if game.over or p.won:
+            ok = size in (13, 14)
+        elif game.stage == "self" and p.seat == game.turn:
+            ok = size == 14
+        elif game.stage == "rob" and p.seat == game.claim_from:
+            ok = size == 14
+        else:
+            ok = size == 13
+        if not ok:
+            return f"座位 {p.seat} 手牌数 {size} 不对（阶段 {game.stage}）"
+    return None
+
+
+@invariant("wins_confirmed")
+def wins_confirmed(game, checker: Checker) -> str | None:
+    """Each win is a winning shape for the solver, legal under the rules, and its fans respect the table."""
+    rules = game.rules
+    while checker.wins_checked < len(game.wins):
+        w = game.wins[checker.wins_checked]
+        checker.wins_checked += 1
+        counts, wilds = cache.split(w.concealed, game.wild_codes)
+        if len(w.concealed) + 3 * len(w.melds) != 14:
+            return f"座位 {w.seat} 胡牌张数不对"
+        if not solver.is_win(counts, wilds, w.melds, game.shapes):
+            return f"座位 {w.seat} 的胡牌 {T.format_tiles(w.concealed)} 求解器不认"
+        if w.result is None or not w.result.legal:
+            return f"座位 {w.seat} 的胡牌不合规则"
+        names = [n for n, _ in w.fans]
+        declared = rules.fan_names
+        for n in names:
+            if n not in declared:
+                return f"番型 {n} 未在 fan_types 中声明"
+        for n in names:
+            spec = rules.fan(n)
+            for other in spec.excludes:
+                if other in names:
+                    return f"{n} 排除 {other}，却同时计入"
+            for other in spec.conflicts:
+                if other in names:
+                    return f"{n} 与 {other} 冲突，却同时计入"
+        if sum(w.payments) != 0:
+            return f"座位 {w.seat} 胡牌的支付不为零和：{w.payments}"
+    return None
+
+
+@invariant("payments_zero_sum")
+def payments_zero_sum(game, checker: Checker) -> str | None:
+    """Net payments over the game sum to zero, and so does every hook's."""
+    if sum(game.payments) != 0:
+        return f"支付合计不为零：{game.payments}"
+    for h in game.hook_results:
+        if sum(h["payments"]) != 0:
+            return f"{h['name']} 的支付不为零和：{h['payments']}"
+    return None
+
+
+@invariant("bounded_length")
+def bounded_length(game, checker: Checker) -> str | None:
+    """The game ends within a bound proportional to the deck size."""
+    if game.actions_applied > checker.max_actions:
+        return f"对局超过 {checker.max_actions} 个动作仍未结束"
+    return None

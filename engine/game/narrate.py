@@ -1,0 +1,104 @@
+"""A readable Chinese turn-by-turn account of a game's event log (``dslgen replay``)."""
+
+from __future__ import annotations
+
+from engine import tiles as T
+
+_KIND = {"chi": "吃", "pung": "碰", "ming_kong": "明杠", "win": "胡"}
+_MELD = {"chow": "吃", "pung": "碰", "kong": "明杠", "ankong": "暗杠"}
+_REASON = {"player_wins": "有人胡牌", "deck_exhausted": "牌墙摸完（荒庄）", "one_player_left": "只剩一家未胡"}
+_HOOK = {"check_hua_zhu": "查花猪", "check_ting": "查叫", "wildcard_count": "统计癞子"}
+
+
+def seat_label(seat: int, dealer: int | None = None) -> str:
+    """``座位2`` or ``座位0(庄)``."""
+    return f"座位{seat}" + ("(庄)" if seat == dealer else "")
+
+
+def _tile(t) -> str:
+    return T.tile_name(t) if t is not None else "-"
+
+
+def _payments(pay) -> str:
+    return "，".join(f"{seat_label(s)} {v:+d}" for s, v in enumerate(pay))
+
+
+def narrate(events: list[dict]) -> list[str]:
+    """One line per event, in Chinese."""
+    lines: list[str] = []
+    dealer = None
+    step = 0
+    for e in events:
+        kind = e["type"]
+        s = e.get("seat")
+        who = seat_label(s, dealer) if s is not None else ""
+        if kind == "deal":
+            if dealer is None:
+                dealer = s
+                who = seat_label(s, dealer)
+            lines.append(f"发牌 {who}：{T.format_tiles(e['tiles'])}")
+            continue
+        if kind == "wild":
+            names = "、".join(T.tile_name(t) for t in e["wilds"])
+            lines.append(f"翻精：指示牌 {_tile(e['indicator'])}，癞子为 {names}")
+            continue
+        step += 1
+        prefix = f"{step:>3}. "
+        if kind == "draw":
+            extra = "（补牌）" if e.get("replacement") else ""
+            lines.append(f"{prefix}{who} 摸 {_tile(e['tile'])}{extra}")
+        elif kind == "flower":
+            rep = _tile(e["replacement"]) if e.get("replacement") is not None else "无牌可补"
+            lines.append(f"{prefix}{who} 补花 {_tile(e['flower'])} → {rep}")
+        elif kind == "discard":
+            lines.append(f"{prefix}{who} 打出 {_tile(e['tile'])}")
+        elif kind == "an_kong":
+            lines.append(f"{prefix}{who} 暗杠 {_tile(e['tile'])}")
+        elif kind == "bu_kong":
+            lines.append(f"{prefix}{who} 加杠 {_tile(e['tile'])}")
+        elif kind == "fu_flag":
+            lines.append(f"{prefix}{who} 能胡 {_tile(e['tile'])} 而不胡（过水）")
+        elif kind == "claim":
+            src = seat_label(e["source"], dealer)
+            if e["kind"] == "win":
+                how = "抢杠胡" if e.get("robbing") else "胡"
+                lines.append(f"{prefix}{who} {how} {src} 的 {_tile(e['tile'])}")
+            else:
+                used = "".join(T.tile_name(t) for t in e.get("tiles") or ())
+                used = f"（用 {used}）" if used else ""
+                lines.append(f"{prefix}{who} {_KIND[e['kind']]} {src} 的 {_tile(e['tile'])}{used}")
+        elif kind == "win":
+            how = "自摸" if e["self_drawn"] else ("抢杠胡" if e.get("robbing_kong") else "点炮胡")
+            fans = "、".join(f"{n} {v}番" for n, v in e["fans"]) or "无番"
+            melds = " ".join(f"[{_MELD.get(k, k)} {T.format_tiles(ts)}]" for k, ts in e.get("melds") or ())
+            lines.append(f"{prefix}{who} {how} {_tile(e['tile'])}：{T.format_tiles(e['hand'])} {melds}".rstrip())
+            lines.append(f"     番型：{fans}；合计 {e['total']} 番")
+            lines.append(f"     支付：{_payments(e['payments'])}")
+        elif kind == "exhausted":
+            left = "、".join(seat_label(x, dealer) for x in e["remaining"])
+            lines.append(f"{prefix}牌墙摸完，荒庄（未胡：{left}）")
+        elif kind == "hook":
+            lines.append(f"{prefix}{_HOOK.get(e['name'], e['name'])}：{_hook_details(e, dealer)}")
+            if any(e["payments"]):
+                lines.append(f"     支付：{_payments(e['payments'])}")
+        elif kind == "end":
+            reason = _REASON.get(e["reason"], e["reason"] or "")
+            lines.append(f"结束：{reason}；净输赢 {_payments(e['payments'])}")
+        else:
+            lines.append(f"{prefix}{kind} {e}")
+    return lines
+
+
+def _hook_details(e: dict, dealer) -> str:
+    d = e.get("details") or {}
+    if e["name"] == "check_hua_zhu":
+        pigs = d.get("hua_zhu") or []
+        return "花猪 " + "、".join(seat_label(s, dealer) for s in pigs) if pigs else "没有花猪"
+    if e["name"] == "check_ting":
+        ready = d.get("ready") or {}
+        parts = [f"{seat_label(int(s), dealer)} 听牌（最大 {v} 番）" for s, v in sorted(ready.items())]
+        parts += [f"{seat_label(s, dealer)} 未听" for s in d.get("not_ready") or []]
+        return "；".join(parts) or "无人参与"
+    if e["name"] == "wildcard_count":
+        return "各家癞子数 " + " ".join(str(c) for c in d.get("counts") or [])
+    return str(d)

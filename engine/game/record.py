@@ -1,0 +1,187 @@
+"""Per-game records and the statistics merged from them.
+
+:class:`Stats` only holds sums and counters, so merging is order-independent:
+the same games give the same statistics however they were split across
+processes.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+#: Upper edges of the payment histogram buckets (a winner's gain from one win).
+PAYMENT_BUCKETS = (1, 2, 4, 8, 16, 32, 64, 128, 256)
+
+
+@dataclass
+class GameRecord:
+    """What one simulated game produced.
+
+    ``wins`` holds one mapping per win (seat, total, fans, self_drawn, discarder,
+    robbing_kong); ``error`` is None or a mapping with ``game``, ``seed``,
+    ``action_index`` and ``message`` when an invariant failed.
+    """
+
+    index: int
+    seed: int
+    dealer: int = 0
+    wins: list[dict] = field(default_factory=list)
+    end_reason: str | None = None
+    length: int = 0
+    payments: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    hooks: list[dict] = field(default_factory=list)
+    error: dict | None = None
+    events: list[dict] | None = None
+
+    @property
+    def draw(self) -> bool:
+        """流局: the game ended without any win."""
+        return self.error is None and not self.wins
+
+
+def _bucket(amount: int) -> str:
+    for edge in PAYMENT_BUCKETS:
+        if amount <= edge:
+            return f"≤{edge}"
+    return f">{PAYMENT_BUCKETS[-1]}"
+
+
+@dataclass
+class Stats:
+    """Mergeable statistics over many games."""
+
+    games: int = 0
+    errors: list[dict] = field(default_factory=list)
+    games_with_win: int = 0
+    draws: int = 0
+    exhausted: int = 0
+    wins: int = 0
+    self_draw_wins: int = 0
+    discard_wins: int = 0
+    robbing_wins: int = 0
+    seat_wins: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    dealer_wins: int = 0
+    fan_totals: Counter = field(default_factory=Counter)
+    fan_counts: Counter = field(default_factory=Counter)
+    length_sum: int = 0
+    gain_buckets: Counter = field(default_factory=Counter)
+    gain_sum: int = 0
+    gain_max: int = 0
+    seat_net: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    hook_moves: Counter = field(default_factory=Counter)
+
+    def add(self, rec: GameRecord) -> None:
+        """Count one game."""
+        self.games += 1
+        if rec.error is not None:
+            self.errors.append(dict(rec.error))
+            return
+        self.length_sum += rec.length
+        if rec.wins:
+            self.games_with_win += 1
+        else:
+            self.draws += 1
+        if rec.end_reason == "deck_exhausted":
+            self.exhausted += 1
+        for w in rec.wins:
+            self.wins += 1
+            if w["self_drawn"]:
+                self.self_draw_wins += 1
+            else:
+                self.discard_wins += 1
+            if w.get("robbing_kong"):
+                self.robbing_wins += 1
+            self.seat_wins[w["seat"]] += 1
+            if w["seat"] == rec.dealer:
+                self.dealer_wins += 1
+            self.fan_totals[w["total"]] += 1
+            self.fan_counts.update(set(w["fans"]))
+            gain = w["payments"][w["seat"]]
+            self.gain_buckets[_bucket(gain)] += 1
+            self.gain_sum += gain
+            self.gain_max = max(self.gain_max, gain)
+        for s, v in enumerate(rec.payments):
+            self.seat_net[s] += v
+        for h in rec.hooks:
+            if any(h["payments"]):
+                self.hook_moves[h["name"]] += 1
+
+    def merge(self, other: "Stats") -> "Stats":
+        """Add ``other`` into this object and return it."""
+        for name in ("games", "games_with_win", "draws", "exhausted", "wins", "self_draw_wins", "discard_wins",
+                     "robbing_wins", "dealer_wins", "length_sum", "gain_sum"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.errors.extend(other.errors)
+        self.seat_wins = [a + b for a, b in zip(self.seat_wins, other.seat_wins)]
+        self.seat_net = [a + b for a, b in zip(self.seat_net, other.seat_net)]
+        self.fan_totals.update(other.fan_totals)
+        self.fan_counts.update(other.fan_counts)
+        self.gain_buckets.update(other.gain_buckets)
+        self.hook_moves.update(other.hook_moves)
+        self.gain_max = max(self.gain_max, other.gain_max)
+        return self
+
+    def median_fan(self) -> float:
+        """Median win total (0 without wins)."""
+        n = sum(self.fan_totals.values())
+        if not n:
+            return 0
+        ordered = sorted(self.fan_totals.items())
+
+        def nth(k):
+            seen = 0
+            for value, count in ordered:
+                seen += count
+                if seen > k:
+                    return value
+            return ordered[-1][0]
+
+        return (nth((n - 1) // 2) + nth(n // 2)) / 2
+
+    def to_dict(self, fan_names=()) -> dict:
+        """The statistics as plain data (the ``dslgen simulate --json`` object, without ``errors`` commands).
+
+        ``fan_names`` are the declared fans; each gets a frequency (share of wins
+        that scored it), and those never scored are listed in ``never_scored``.
+        """
+        played = self.games - len(self.errors)
+        div = played or 1
+        wins = self.wins or 1
+        fan_sum = sum(v * c for v, c in self.fan_totals.items())
+        names = list(fan_names) or sorted(self.fan_counts)
+        return {
+            "games": self.games,
+            "errors": sorted(self.errors, key=lambda e: e["game"]),
+            "completed": played,
+            "wins": self.wins,
+            "games_with_win": self.games_with_win,
+            "win_rate": round(self.games_with_win / div, 4),
+            "self_draw_wins": self.self_draw_wins,
+            "discard_wins": self.discard_wins,
+            "robbing_kong_wins": self.robbing_wins,
+            "draws": self.draws,
+            "draw_rate": round(self.draws / div, 4),
+            "exhausted": self.exhausted,
+            "exhausted_rate": round(self.exhausted / div, 4),
+            "seat_win_rate": [round(w / div, 4) for w in self.seat_wins],
+            "dealer_win_rate": round(self.dealer_wins / div, 4),
+            "avg_fan": round(fan_sum / wins, 3) if self.wins else 0,
+            "median_fan": self.median_fan(),
+            "max_fan": max(self.fan_totals, default=0),
+            "fan_frequency": {n: round(self.fan_counts.get(n, 0) / wins, 4) for n in names},
+            "fan_counts": {n: self.fan_counts.get(n, 0) for n in names},
+            "never_scored": [n for n in names if not self.fan_counts.get(n)],
+            "avg_length": round(self.length_sum / div, 2),
+            "payments": {
+                "avg_gain_per_win": round(self.gain_sum / wins, 3) if self.wins else 0,
+                "max_gain": self.gain_max,
+                "gain_histogram": {k: self.gain_buckets[k] for k in _bucket_order() if self.gain_buckets.get(k)},
+                "seat_net_avg": [round(v / div, 3) for v in self.seat_net],
+                "hooks_with_payments": dict(sorted(self.hook_moves.items())),
+            },
+        }
+
+
+def _bucket_order() -> list[str]:
+    return [f"≤{e}" for e in PAYMENT_BUCKETS] + [f">{PAYMENT_BUCKETS[-1]}"]

@@ -1,0 +1,151 @@
+"""Game state pieces: the wall, each player's tiles, and wild-tile selection.
+
+Tiles are drawn from the head of the wall; kong and flower replacements come
+from its tail. Every tile of the deck is always in exactly one place: the wall,
+a hand, a meld, a discard pile, a flower pile, or the set-aside wildcard
+indicator (see :meth:`engine.game.flow.Game.all_tiles`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+
+from engine import tiles as T
+from engine.melds import Meld
+from engine.rules import Rules
+
+
+class Wall:
+    """The undealt tiles in draw order (index 0 is drawn first)."""
+
+    __slots__ = ("tiles", "head", "tail")
+
+    def __init__(self, tiles: list[int]):
+        self.tiles = list(tiles)
+        self.head = 0
+        self.tail = len(self.tiles)
+
+    def __len__(self) -> int:
+        return self.tail - self.head
+
+    def draw(self) -> int:
+        """Take the next tile from the head."""
+        if self.head >= self.tail:
+            raise IndexError("wall is empty")
+        t = self.tiles[self.head]
+        self.head += 1
+        return t
+
+    def draw_replacement(self) -> int:
+        """Take a replacement tile (after a kong or a flower) from the tail."""
+        if self.head >= self.tail:
+            raise IndexError("wall is empty")
+        self.tail -= 1
+        return self.tiles[self.tail]
+
+    def remaining(self) -> list[int]:
+        """The tiles still in the wall, in draw order."""
+        return self.tiles[self.head:self.tail]
+
+
+@dataclass
+class PlayerState:
+    """One seat's tiles and status.
+
+    ``hand`` is the concealed tiles (wild tiles keep their own codes; a flower
+    only stays here until its replacement turn comes). ``discards`` is the
+    visible discard pile; claimed discards are removed from it.
+    """
+
+    seat: int
+    hand: list[int] = field(default_factory=list)
+    melds: list[Meld] = field(default_factory=list)
+    discards: list[int] = field(default_factory=list)
+    flowers: list[int] = field(default_factory=list)
+    won: bool = False
+    discarded_once: bool = False
+    #: 过水: tiles this seat passed a win on since its last discard.
+    fu_blocked: set[int] = field(default_factory=set)
+
+    def tile_count(self) -> int:
+        """Concealed tiles (a flower awaiting replacement included) plus three per meld (a kong counts three)."""
+        return len(self.hand) + 3 * len(self.melds)
+
+
+def next_wild(indicator: int) -> int:
+    """The tile after ``indicator`` in its cycle: suited 1→…→9→1 within the suit,
+    东→南→西→北→东 among winds, 中→发→白→中 among dragons."""
+    if T.is_suited(indicator):
+        return indicator + 1 if T.rank_of(indicator) < 9 else indicator - 8
+    if indicator in T.WINDS:
+        return T.WINDS[(T.WINDS.index(indicator) + 1) % 4]
+    if indicator in T.DRAGONS:
+        return T.DRAGONS[(T.DRAGONS.index(indicator) + 1) % 3]
+    raise ValueError(f"tile {indicator} cannot be a wildcard indicator")
+
+
+def wild_from_indicator(indicator: int, count: int) -> tuple[int, ...]:
+    """正精 (indicator + 1) and, when ``count`` is 2, 副精 (indicator + 2)."""
+    first = next_wild(indicator)
+    return (first, next_wild(first)) if count >= 2 else (first,)
+
+
+def shuffled_deck(rules: Rules, rng: random.Random) -> list[int]:
+    """The variant's deck in a random order drawn from ``rng``."""
+    deck = rules.deck()
+    rng.shuffle(deck)
+    return deck
+
+
+def stacked_wall(rules: Rules, hands: dict[int, list[int]], draws: list[int] = (),
+                 tail: list[int] = (), dealer: int = 0, fill: list[int] | None = None) -> list[int]:
+    """A prearranged wall for tests: the given hands, then ``draws`` in order.
+
+    The deal takes the dealer's 14 tiles first, then 13 for each following seat in
+    turn order, so ``hands`` is laid out in that order; seats not given get tiles
+    from the rest of the deck. ``tail`` lists replacement tiles in the order they
+    are taken (kongs and flowers draw from the tail). Tiles not placed fill the
+    middle of the wall in deck order (or ``fill`` order when given). Raises
+    ValueError when the requested tiles are not in the deck.
+    """
+    pool = Counter(rules.deck())
+
+    def take(tiles):
+        for t in tiles:
+            if pool[t] <= 0:
+                raise ValueError(f"牌库中没有足够的 {T.tile_name(t)}")
+            pool[t] -= 1
+        return list(tiles)
+
+    placed_hands = {s: take(h) for s, h in hands.items()}
+    head_draws = take(draws)
+    tail_tiles = take(tail)
+    rest = []
+    order = list(fill) if fill is not None else sorted(pool.elements())
+    for t in order:
+        if pool[t] > 0:
+            pool[t] -= 1
+            rest.append(t)
+    rest.extend(pool.elements())
+    seats = _deal_order(rules, dealer)
+    wall: list[int] = []
+    for i, seat in enumerate(seats):
+        size = rules.cards_per_player + (rules.dealer_extra if i == 0 else 0)
+        hand = placed_hands.get(seat, [])
+        if len(hand) > size:
+            raise ValueError(f"座位 {seat} 的手牌超过 {size} 张")
+        while len(hand) < size:
+            hand.append(rest.pop())
+        wall.extend(hand)
+    wall.extend(head_draws)
+    middle = rest
+    wall.extend(middle)
+    wall.extend(reversed(tail_tiles))
+    return wall
+
+
+def _deal_order(rules: Rules, dealer: int) -> list[int]:
+    step = -1 if rules.play.turn_order == "clockwise" else 1
+    return [(dealer + step * i) % rules.players for i in range(rules.players)]
