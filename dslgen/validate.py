@@ -176,7 +176,8 @@ def _explain(error: jsonschema.ValidationError) -> list[tuple[tuple[Any, ...], s
     if kind == "type":
         expected = value if isinstance(value, list) else [value]
         names = "或".join(_TYPE_NAMES.get(t, t) for t in expected)
-        return [(path, f"类型错误：应当是{names}，这里是{_kind_of(inst)} {_short(inst)}", described or _type_hint(expected))]
+        hint = "；".join(h for h in (_type_hint(expected), described) if h)
+        return [(path, f"类型错误：应当是{names}，这里是{_kind_of(inst)} {_short(inst)}", hint)]
     if kind == "enum":
         allowed = "、".join(_show(v) for v in value)
         close = difflib.get_close_matches(str(inst), [str(v) for v in value], n=1, cutoff=0.5) if isinstance(inst, str) else []

@@ -255,8 +255,11 @@ def _marked(exc: MarkedYAMLError, name: str) -> YamlError:
             where=_mark(name, exc.problem_mark or mark),
             hint="同一映射中每个键只能出现一次；请合并或删除重复的键",
         )
+    context = ""
+    if exc.context and exc.context_mark is not None and exc.context_mark is not mark:
+        context = f"（{exc.context}，始于第 {exc.context_mark.line + 1} 行第 {exc.context_mark.column + 1} 列）"
     return YamlError(
-        f"YAML 语法错误：{text}",
+        f"YAML 语法错误：{text}{context}",
         where=_mark(name, mark),
         hint="检查该行及上一行的缩进、冒号后的空格、引号和括号是否配对",
     )

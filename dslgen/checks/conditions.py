@@ -2,43 +2,28 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from dslgen.checks.context import RuleContext
 from dslgen.checks.finding import FieldPath, Problem
 from dslgen.checks.registry import check
 
-_OPERATORS = {"and", "or", "not"}
-_TOKEN = re.compile(r"[()]|[^\s()]+")
 
+def normalise(expression: str) -> str:
+    """``expression`` with runs of whitespace collapsed, as the engine's registries spell conditions.
 
-def condition_atoms(expression: str) -> list[str]:
-    """The condition names in ``expression``; ``AND``/``OR``/``not`` and parentheses are operators.
-
-    >>> condition_atoms("deck_exhausted AND not hua_zhu")
-    ['deck_exhausted', 'hua_zhu']
+    The engine evaluates a condition string by its exact registered name
+    (``deck_exhausted AND not hua_zhu`` is one registered condition), so the
+    whole string is looked up; an unknown string never holds in the engine.
     """
-    return [t for t in _TOKEN.findall(expression) if t not in "()" and t.lower() not in _OPERATORS]
-
-
-def condition_items(expression: str, known: frozenset[str]) -> list[tuple[str, bool]]:
-    """The condition names of ``expression`` and whether each is known.
-
-    An expression registered as a whole (``deck_exhausted AND not hua_zhu``) is one
-    known item; otherwise each name inside it is checked on its own.
-    """
-    text = " ".join(expression.split())
-    if text in known:
-        return [(text, True)]
-    return [(atom, atom in known) for atom in condition_atoms(text)]
+    return " ".join(expression.split())
 
 
 def condition_fields(ctx: RuleContext) -> Iterator[tuple[FieldPath, str, frozenset[str]]]:
     """(path, expression, names valid there) of every non-empty condition string in the file.
 
     Each place has its own registry: fan conditions (``engine.fans``), action
-    conditions (``engine.game.conditions``) and hook conditions (``engine.settlement``).
+    conditions (``engine.game.conditions``) and hook conditions (``engine.game.hooks``).
     """
     facts = ctx.facts
     for i, fan in ctx.fans():
@@ -62,16 +47,17 @@ def unknown_condition(ctx: RuleContext) -> Iterator[Problem]:
 
     ``fan_types[].condition``、动作选项的 ``condition`` 与 ``pre_hooks[].condition``
     中的每个条件名都必须是引擎在该位置已注册的条件（番型条件、动作条件、钩子条件各有
-    一张表；可用 ``AND`` / ``OR`` / ``not`` 组合）。引擎不认识的条件无法求值，对应的番型、动作或钩子将永远不会触发。
+    一张表）。条件按整串匹配：``deck_exhausted AND not hua_zhu`` 是一个已注册的条件，
+    而随手写的组合不是。引擎不认识的条件无法求值，对应的番型、动作或钩子将永远不会触发。
 
     修复：改用规范“支持的条件字符串”一节列出的条件名，或留空表示无条件。
     """
     for path, expression, known in condition_fields(ctx):
-        for atom, ok in condition_items(expression, known):
-            if not ok:
-                yield Problem(
-                    path,
-                    f"条件 {atom} 引擎不支持（出现在 “{expression}”）",
-                    "此处可用条件：" + ("、".join(sorted(known)) or "无"),
-                    {"condition": atom},
-                )
+        text = normalise(expression)
+        if text not in known:
+            yield Problem(
+                path,
+                f"条件 {text} 引擎不支持，在引擎里永远不成立",
+                "此处可用条件：" + ("、".join(sorted(known)) or "无"),
+                {"condition": text},
+            )

@@ -34,15 +34,14 @@ class EngineFacts:
 def engine_facts() -> EngineFacts:
     """Read the engine's registries (capabilities, fans, conditions, actions, hooks)."""
     from engine import capabilities, fans, settlement
-    from engine.fans import registry as fan_registry
-    from engine.game import actions, conditions
+    from engine.game import actions, conditions, hooks
 
     return EngineFacts(
         capabilities=capabilities.registry(),
         fan_names=frozenset(fans.recognized_names()),
-        fan_conditions=frozenset(fan_registry.CONDITIONS),
+        fan_conditions=frozenset(fans.CONDITIONS),
         conditions=frozenset(conditions.CONDITIONS),
-        hook_conditions=frozenset(settlement.HOOK_CONDITIONS),
+        hook_conditions=frozenset(hooks.HOOK_CONDITIONS),
         self_actions=frozenset(actions.SELF_ACTIONS),
         reactions=frozenset(actions.REACTIONS),
         hooks=frozenset(settlement.HOOKS),

@@ -1,14 +1,9 @@
-"""Input-level codes: YAML that cannot be parsed, schema violations, rules the engine cannot build."""
+"""Input-level codes the runner emits itself: YAML that cannot be parsed, schema violations."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from engine.rules import Rules, RulesError
-
-from dslgen.checks.context import RuleContext
-from dslgen.checks.finding import ERROR, Problem
-from dslgen.checks.registry import check, register_code
+from dslgen.checks.finding import ERROR
+from dslgen.checks.registry import register_code
 
 YAML_INVALID = register_code(
     "C001",
@@ -38,28 +33,3 @@ SCHEMA_INVALID = register_code(
     修复：按 ``docs/dsl-specification.md`` 修改该字段。
     """,
 )
-
-
-@check("C003", "rules-unbuildable", "error")
-def rules_unbuildable(ctx: RuleContext) -> Iterator[Problem]:
-    """引擎无法由此文件构建规则
-
-    文件通过了结构校验，但引擎的 ``Rules.from_dict`` 仍拒绝它（例如癞子牌名不是一张牌、
-    缺少 ``type: mahjong_turn`` 的对局阶段）。这样的文件无法模拟，也无法上线。
-
-    修复：按消息中指出的字段修改。
-    """
-    if not ctx.schema_valid:
-        return
-    try:
-        Rules.from_dict(ctx.data)
-    except RulesError as exc:
-        path = tuple(int(p) if p.isdigit() else p for p in _split(exc.path))
-        yield Problem(path, f"引擎无法构建规则：{exc}", "按该字段的规范修改后重新检查", {"value": exc.path})
-    except (ValueError, TypeError) as exc:
-        yield Problem((), f"引擎无法构建规则：{exc}", "检查数值字段是否为整数、牌名是否正确")
-
-
-def _split(dotted: str) -> list[str]:
-    """``fan_types[3].name`` -> ``['fan_types', '3', 'name']``."""
-    return [p for p in dotted.replace("[", ".").replace("]", "").split(".") if p]

@@ -49,17 +49,6 @@ def wildcard_policy(ctx: RuleContext) -> Iterator[Problem]:
     )
 
 
-@check("C403", "wildcard-type", "error")
-def wildcard_type(ctx: RuleContext) -> Iterator[Problem]:
-    """癞子类型（wildcard_rules.type）不受支持
-
-    引擎支持 ``fixed``（指定牌为癞子，如红中）与 ``random``（翻牌定精）两种癞子。
-
-    修复：改为其中之一，并按类型填写 ``tiles`` 或 ``random_count``。
-    """
-    yield from _unsupported(ctx, ("wildcard_rules", "type"), "癞子类型", R.SUPPORTED_WILDCARD_TYPES)
-
-
 @check("C404", "scoring-mode", "error")
 def scoring_mode(ctx: RuleContext) -> Iterator[Problem]:
     """计分模式（scoring.mode）不受支持

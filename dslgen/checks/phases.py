@@ -50,6 +50,15 @@ class PhaseGraph:
                 out.extend(self.settlements)
         return out
 
+    def dangling(self) -> list[tuple[str, str]]:
+        """(phase, next) for every ``next`` naming no phase."""
+        out = []
+        for name in self.order:
+            nxt = self.entries[name].get("next")
+            if isinstance(nxt, str) and nxt not in self.index:
+                out.append((name, nxt))
+        return out
+
     def reachable_from(self, start: str) -> set[str]:
         """Names reachable from ``start`` (itself included)."""
         seen = {start}
@@ -76,15 +85,13 @@ def dangling_next(ctx: RuleContext) -> Iterator[Problem]:
     修复：改成已有阶段的名字（注意大小写与拼写），或写 ``next: null``。
     """
     graph = PhaseGraph(ctx)
-    for name in graph.order:
-        nxt = graph.entries[name].get("next")
-        if isinstance(nxt, str) and nxt not in graph.index:
-            yield Problem(
-                graph.path_of(name, "next"),
-                f"阶段 {name} 的 next 指向不存在的阶段 {nxt}",
-                "已有阶段：" + "、".join(graph.order),
-                {"phase": name, "next": nxt},
-            )
+    for name, nxt in graph.dangling():
+        yield Problem(
+            graph.path_of(name, "next"),
+            f"阶段 {name} 的 next 指向不存在的阶段 {nxt}",
+            "已有阶段：" + "、".join(graph.order),
+            {"phase": name, "next": nxt},
+        )
 
 
 @check("C702", "phase-unreachable", "error")
@@ -98,8 +105,8 @@ def unreachable_phase(ctx: RuleContext) -> Iterator[Problem]:
     修复：让前面的某个阶段的 ``next`` 指向它，或删去该阶段。
     """
     graph = PhaseGraph(ctx)
-    if not graph.order:
-        return
+    if not graph.order or graph.dangling():
+        return  # with a broken link (C701) reachability says nothing new
     first = graph.order[0]
     seen = graph.reachable_from(first)
     for name in graph.order:

@@ -56,7 +56,8 @@ def text_report(reports: Sequence[FileReport]) -> None:
         mark, style = ("✅", "green") if report.ok else ("❌", "red")
         out.print(Text(f"{mark} {rate_line(report)}", style=f"bold {style}"), Text(f"  {report.file}", style="dim"))
         if report.missing:
-            out.print(Text(f"   缺少能力 {len(report.missing)} 项：{'、'.join(report.missing)}", style="red"))
+            out.print(Text(f"   缺少能力 {len(report.missing)} 项：{'、'.join(report.missing)}"
+                           f"（引擎已实现 {report.implemented} 项，见 dslgen capabilities）", style="red"))
         for f in report.findings:
             out.print(Text(finding_line(report, f), style="red" if f.is_error else "yellow"))
             if f.hint:

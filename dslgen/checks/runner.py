@@ -5,7 +5,7 @@ rule items counted. The items counted are
 
 * each ``requires`` id (recognised: registered in the capability registry),
 * each ``fan_types[].name`` (recognised: a fan the engine has a recognizer for),
-* each condition name inside fan, action and ``pre_hooks`` conditions
+* each non-empty fan, action and ``pre_hooks`` condition string
   (recognised: registered for that place),
 * each ``self_action`` / ``others_reaction`` option's action (recognised: offered in that slot),
 * each ``scoring.pre_hooks[].name`` (recognised: a registered hook).
@@ -25,7 +25,7 @@ from typing import Any
 
 from dslgen.checks import conditions as _conditions
 from dslgen.checks.context import EngineFacts, RuleContext, engine_facts
-from dslgen.checks.finding import Finding, Problem
+from dslgen.checks.finding import Finding, Problem, parse_path
 from dslgen.checks.inputs import SCHEMA_INVALID, YAML_INVALID
 from dslgen.checks.registry import Check, all_checks
 from dslgen.errors import EXIT_USAGE, DslgenError
@@ -42,6 +42,8 @@ class FileReport:
     total: int = 0
     required: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
+    #: How many capabilities the engine implements.
+    implemented: int = 0
     #: Set when the file could not be read at all (exit 2); no checks ran.
     unreadable: DslgenError | None = None
 
@@ -134,6 +136,7 @@ def check_data(loaded: Any, *, file: str = "<data>", facts: EngineFacts | None =
     game = data.get("game")
     report.name = str(game.get("name", "")) if isinstance(game, Mapping) else ""
     report.required = [cap for _, cap in ctx.requires]
+    report.implemented = len(ctx.facts.capabilities)
     report.missing = [cap for cap in report.required if cap not in ctx.facts.capabilities]
     report.supported, report.total = adaptation(ctx)
     report.findings.sort(key=lambda f: (f.line or 10**9, f.column, f.code))
@@ -158,15 +161,26 @@ def _stamp(code: str, severity: str, problem: Problem, ctx: RuleContext) -> Find
 
 
 def _schema_findings(loaded: Any, data: Mapping[str, Any], ctx: RuleContext) -> list[Finding]:
-    """Schema errors as C002 findings (same errors ``dslgen validate`` reports)."""
+    """Schema errors as C002 findings: the same errors ``dslgen validate`` reports."""
     from dslgen import validate
 
+    target = loaded if getattr(loaded, "locate", None) else _Unlocated(data)
     out = []
-    for err in validate.validate_data(data):
-        path = tuple(err.path)
-        line, col = ctx.position(path)
-        out.append(Finding(SCHEMA_INVALID.code, SCHEMA_INVALID.severity, path, err.message, err.hint, line, col))
+    for issue in validate.validate_data(target):
+        path = () if issue.path.startswith("(") else parse_path(issue.path)
+        out.append(Finding(SCHEMA_INVALID.code, SCHEMA_INVALID.severity, path, issue.message, issue.hint,
+                           issue.line, issue.column))
     return out
+
+
+@dataclass
+class _Unlocated:
+    """A plain mapping posing as a loaded file whose positions are unknown (reported as 0)."""
+
+    data: Any
+
+    def locate(self, path: Any) -> tuple[int, int]:
+        return (0, 0)
 
 
 _POSITION = re.compile(r":(\d+):(\d+)$")
@@ -183,7 +197,7 @@ def adaptation(ctx: RuleContext) -> tuple[int, int]:
     items: list[bool] = [cap in facts.capabilities for _, cap in ctx.requires]
     items += [fan["name"] in facts.fan_names for _, fan in ctx.fans()]
     for path, expression, known in _conditions.condition_fields(ctx):
-        items += [ok for _, ok in _conditions.condition_items(expression, known)]
+        items.append(_conditions.normalise(expression) in known)
     for slot, allowed in (("self_action", facts.self_actions), ("others_reaction", facts.reactions)):
         items += [opt.get("action") in allowed for _, opt in ctx.action_options(slot) if isinstance(opt.get("action"), str)]
     items += [hook.get("name") in facts.hooks for _, hook in ctx.hooks() if isinstance(hook.get("name"), str)]

@@ -20,8 +20,10 @@ def command(as_json: bool) -> None:
         print_json([{"id": c.id, "name": c.name, "description": c.description, "since": c.since} for c in caps])
         return
     table = Table(title=f"引擎能力（{len(caps)} 项）", show_lines=False)
-    for col in ("能力 id", "名称", "说明", "版本", "实现位置"):
-        table.add_column(col, overflow="fold")
+    table.add_column("能力 id", no_wrap=True)
+    table.add_column("名称", no_wrap=True)
+    table.add_column("说明", overflow="fold", ratio=1)
+    table.add_column("版本", no_wrap=True)
     for c in caps:
-        table.add_row(*(Text(v) for v in (c.id, c.name, c.description, c.since, c.module)))
+        table.add_row(*(Text(v) for v in (c.id, c.name, c.description, c.since)))
     console().print(table)

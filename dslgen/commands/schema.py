@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
 from dslgen import schema as schema_mod
@@ -20,9 +22,8 @@ def command() -> None:
 @click.pass_context
 def build(ctx: click.Context, check: bool, as_json: bool) -> None:
     """从 DSL 规范生成 Draft 2020-12 与 Draft-07 两份 JSON Schema。"""
-    root = schema_mod.SCHEMA_DIR.parent
     if check:
-        stale = [str(p.relative_to(root)) for p in schema_mod.stale_schemas()]
+        stale = [_shown(p) for p in schema_mod.stale_schemas()]
         if as_json:
             print_json({"check": True, "up_to_date": not stale, "stale": stale})
         elif stale:
@@ -34,7 +35,7 @@ def build(ctx: click.Context, check: bool, as_json: bool) -> None:
         if stale:
             ctx.exit(EXIT_FINDINGS)
         return
-    changed = [str(p.relative_to(root)) for p in schema_mod.write_schemas()]
+    changed = [_shown(p) for p in schema_mod.write_schemas()]
     if as_json:
         print_json({"check": False, "written": changed})
     elif changed:
@@ -42,3 +43,11 @@ def build(ctx: click.Context, check: bool, as_json: bool) -> None:
             console().print(f"已写入 {path}")
     else:
         console().print("schema 已是最新，无需写入。")
+
+
+def _shown(path: Path) -> str:
+    """``path`` relative to the current directory when it lies below it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)

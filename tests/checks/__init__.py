@@ -1,0 +1,1 @@
+"""Tests of dslgen check: registry, negative files, catalog, CLI, spec drift."""

@@ -1,0 +1,72 @@
+"""``check_data`` on in-memory mappings, odd shapes and the adaptation count."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from dslgen.checks.runner import check_data
+from dslgen.yamlio import load_yaml_file
+
+from .conftest import BASE
+
+
+@pytest.fixture(scope="module")
+def base_data():
+    return load_yaml_file(BASE).data
+
+
+def test_plain_mapping_is_checked_without_positions(base_data):
+    data = copy.deepcopy(base_data)
+    data["fan_types"].append({"name": "花龙", "base_fan": 8})
+    report = check_data(data)
+    (finding,) = report.findings
+    assert finding.code == "C201" and "花龙" in finding.message
+    assert finding.line == 0 and finding.path_text == f"fan_types[{len(data['fan_types']) - 1}].name"
+
+
+def test_adaptation_counts_requires_fans_conditions_actions_hooks(base_data):
+    report = check_data(base_data)
+    play = base_data["phases"][1]["sub_phases"]
+    options = play["self_action"]["options"] + play["others_reaction"]["options"]
+    expected = (len(base_data["requires"]) + len(base_data["fan_types"]) + len(options)
+                + sum(1 for o in options if o.get("condition")))
+    assert report.total == expected == report.supported
+
+
+def test_unknown_items_lower_the_rate(base_data):
+    data = copy.deepcopy(base_data)
+    data["requires"].append("meldsolver.riichi")
+    data["phases"][1]["sub_phases"]["others_reaction"]["options"][0]["action"] = "peng"
+    report = check_data(data)
+    assert report.supported == report.total - 2
+    assert sorted(report.codes()) == ["C101", "C301"]
+
+
+@pytest.mark.parametrize(
+    "mutate",
+    [
+        lambda d: d.update(fan_types="清一色"),
+        lambda d: d.update(phases={"name": "deal"}),
+        lambda d: d.update(phases=[1, "x", None]),
+        lambda d: d.update(requires=[1, {"a": 2}]),
+        lambda d: d["phases"][1].update(sub_phases=[]),
+        lambda d: d["phases"][1].update(end_conditions="settle"),
+        lambda d: d.update(scoring={"pre_hooks": "check_ting"}),
+        lambda d: d.update(wildcard_rules=["红中"]),
+        lambda d: d["fan_types"].append({"name": "清一色", "excludes": 3}),
+        lambda d: d.update(game=None, deck=None),
+    ],
+)
+def test_schema_invalid_shapes_become_findings_not_crashes(base_data, mutate):
+    data = copy.deepcopy(base_data)
+    mutate(data)
+    report = check_data(data)
+    assert "C002" in report.codes()
+    assert not report.ok
+
+
+def test_top_level_list_is_a_finding():
+    report = check_data([1, 2])
+    assert report.codes() == ["C001"] and "列表" in report.findings[0].message

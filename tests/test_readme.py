@@ -1,0 +1,67 @@
+"""The README's Quick start has exactly two commands, and .ci/run executes the second one verbatim."""
+
+from __future__ import annotations
+
+import importlib.util
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+ROOT = Path(__file__).resolve().parents[1]
+TEST_COMMAND = "pip install -e '.[dev]' && pytest"
+
+
+def _readme_command_module():
+    spec = importlib.util.spec_from_file_location("readme_command", ROOT / ".ci" / "readme_command.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_quick_start_has_exactly_two_commands():
+    cmds = _readme_command_module().quick_start_commands((ROOT / "README.md").read_text(encoding="utf-8"))
+    assert len(cmds) == 2
+    assert cmds[0].startswith("pip install -e . && dslgen ")
+    assert cmds[1] == TEST_COMMAND
+
+
+def test_readme_command_script_prints_the_commands():
+    out = subprocess.run([sys.executable, str(ROOT / ".ci" / "readme_command.py"), "test"],
+                         capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == TEST_COMMAND
+    main = subprocess.run([sys.executable, str(ROOT / ".ci" / "readme_command.py"), "main"],
+                          capture_output=True, text=True, check=True)
+    assert main.stdout.strip().startswith("pip install -e . && dslgen ")
+
+
+def test_readme_command_parser():
+    parse = _readme_command_module().quick_start_commands
+    text = "# x\n\n## Quick start\n\n```bash\na && b\n```\n\ntext\n\n```\nc\n```\n\n## Commands\n\n```bash\nnot this\n```\n"
+    assert parse(text) == ["a && b", "c"]
+    with pytest.raises(SystemExit):
+        parse("# no quick start here\n")
+
+
+def test_ci_runs_the_readme_test_command_in_a_fresh_venv():
+    script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "readme_command.py test" in script
+    assert "-m venv" in script and "activate" in script
+    assert 'bash -c "$cmd"' in script
+    assert TEST_COMMAND not in script  # read from the README, never duplicated
+
+
+def test_main_command_is_a_real_dslgen_command(tmp_path, monkeypatch):
+    from dslgen.cli import cli
+
+    first = _readme_command_module().quick_start_commands((ROOT / "README.md").read_text(encoding="utf-8"))[0]
+    args = shlex.split(first.split("&&", 1)[1])
+    assert args[0] == "dslgen"
+    assert args[1] in cli.list_commands(None)
+    if args[1] == "validate":  # the foundation's main command: validating the catalog passes
+        monkeypatch.chdir(ROOT)
+        result = CliRunner().invoke(cli, args[1:])
+        assert result.exit_code == 0, result.output
