@@ -38,9 +38,12 @@ def yi_se_shuang_long_hui(h: HandFacts) -> bool:
 
 @fan("连七对", kind=SPECIAL, guobiao=("连七对",))
 def lian_qi_dui(h: HandFacts) -> bool:
-    """Concealed hand of one suit: two each of seven consecutive ranks (e.g. 22334455667788筒)."""
+    """Seven-pairs shape of one suit: two each of seven consecutive ranks (e.g. 22334455667788筒).
+
+    Read as four chows and a pair the same tiles are not 连七对 (they score as such hands).
+    """
     ranks = _same_suit_ranks(h)
-    if ranks is None:
+    if ranks is None or h.shape != "seven_pairs":
         return False
     lo = ranks[0]
     return lo <= 3 and ranks == [r for r in range(lo, lo + 7) for _ in (0, 1)]

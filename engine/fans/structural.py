@@ -97,11 +97,16 @@ def wu_zi(h: HandFacts) -> bool:
 
 @fan("平胡", kind=STRUCTURAL, synonyms=("平和",), guobiao=("平和",))
 def ping_hu(h: HandFacts) -> bool:
-    """Standard shape of four chows and a pair of suited tiles (the 国标 平和).
+    """Four chows and a pair of suited tiles (the 国标 平和); in a 组合龙 hand the knitted
+    straight counts as three chows, so 组合龙 + one chow + a suited pair is also 平胡.
 
     A plain win with pungs is not 平胡; variants that pay a basic win declare 鸡胡.
     """
-    return h.standard and len(h.chows) == 4 and 0 < h.pair < 30
+    if not 0 < h.pair < 30:
+        return False
+    if h.standard:
+        return len(h.chows) == 4
+    return h.shape == "knitted_straight" and len(h.chows) == 1 and not h.pungs
 
 
 @fan("断幺九", kind=STRUCTURAL, guobiao=("断幺",))
