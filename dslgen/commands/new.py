@@ -1,0 +1,134 @@
+"""``dslgen new``: draft a rule file from a plain-language description and prove it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from dslgen.errors import EXIT_FINDINGS, EXIT_OK, UsageError
+from dslgen.generate.pipeline import GATES, NewOptions
+from dslgen.generate.pipeline import Progress as PipelineProgress
+from dslgen.generate.pipeline import run_new
+from dslgen.output import console, print_json
+
+_GATE_NAMES = {"schema": "规范校验", "capabilities": "能力检查", "compliance": "合规检查", "simulation": "模拟对局"}
+
+
+class _RichProgress(PipelineProgress):
+    """Stages and the simulation bar on stderr."""
+
+    def __init__(self) -> None:
+        self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                            console=console(stderr=True), transient=True)
+        self.task = None
+
+    def stage(self, text: str) -> None:
+        console(stderr=True).print(f"[dim]·[/dim] {text}")
+
+    def games(self, done: int, total: int) -> None:
+        if self.task is None:
+            self.bar.start()
+            self.task = self.bar.add_task("模拟对局", total=total)
+        self.bar.update(self.task, completed=done)
+        if done >= total:
+            self.bar.stop()
+
+    def close(self) -> None:
+        if self.task is not None:
+            self.bar.stop()
+
+
+def _jobs(value: str) -> int | str:
+    if value == "auto":
+        return value
+    try:
+        n = int(value)
+    except ValueError:
+        raise UsageError(f"--jobs 应为正整数或 auto：{value}", where="--jobs") from None
+    if n < 1:
+        raise UsageError("--jobs 至少为 1", where="--jobs")
+    return n
+
+
+def _read_description(text: str | None, file: str | None) -> str:
+    if text and file:
+        raise UsageError("描述只能给一种：直接写在命令里，或用 --file", where="DESCRIPTION")
+    if file:
+        try:
+            return Path(file).read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise UsageError("描述文件不存在", where=file, hint="检查 --file 的路径") from None
+        except UnicodeDecodeError:
+            raise UsageError("描述文件不是 UTF-8 编码", where=file, hint="请用 UTF-8 保存") from None
+        except OSError as exc:
+            raise UsageError(f"描述文件无法读取：{exc.strerror or exc}", where=file) from None
+    if not text:
+        raise UsageError("缺少玩法描述", where="DESCRIPTION", hint='用法：dslgen new "南昌麻将：……" 或 dslgen new --file 描述.md')
+    return text
+
+
+def _print_summary(result: dict) -> None:
+    out = console()
+    ok = result["verdict"] == "pass"
+    out.print(f"草稿：{result['draft']}")
+    out.print(f"规则文件：{result['yaml']}")
+    verdict = "[green]通过[/green]" if ok else "[red]未通过[/red]"
+    out.print(f"结论：{verdict}（{result['rounds']} 轮）")
+    out.print("关卡：" + "  ".join(f"{_GATE_NAMES[g]} {'✓' if result['gates'][g] else '✗'}" for g in GATES))
+    if result.get("failure"):
+        failure = result["failure"]
+        out.print(f"[red]模型调用失败：{failure['message']}[/red]")
+        if failure.get("hint"):
+            out.print(f"  提示：{failure['hint']}")
+    errors = [f for f in result["findings"] if f.get("severity") == "error"]
+    for f in errors[:10]:
+        where = f" {f['path']}" if f.get("path") else ""
+        out.print(f"  [{f['code']}]{where}：{f['message']}", markup=False)
+    if len(errors) > 10:
+        out.print(f"  ……另有 {len(errors) - 10} 个问题，见 result.json")
+    sim = result.get("simulation") or {}
+    if sim.get("ran"):
+        out.print(f"模拟：{sim.get('games')} 局，错误 {len(sim.get('errors') or [])}，"
+                  f"流局率 {float(sim.get('draw_rate', 0)):.1%}")
+    elif sim.get("reason"):
+        out.print(f"模拟：{sim['reason']}")
+    gaps = result.get("gaps") or []
+    if gaps:
+        out.print(f"无法表达或未识别的规则（{len(gaps)} 条，审核时请确认）：")
+        for g in gaps:
+            out.print(f"  - {g.get('text')}：{g.get('reason')}", markup=False)
+    usage = result.get("usage") or {}
+    if usage.get("prompt_tokens") or usage.get("completion_tokens"):
+        out.print(f"用量：输入 {usage['prompt_tokens']} / 输出 {usage['completion_tokens']} tokens，"
+                  f"估算 ${usage['cost_usd']:.4f}")
+    out.print(f"下一步：{result['next']}")
+
+
+@click.command("new")
+@click.argument("description", required=False)
+@click.option("--file", "file", metavar="DESC.md", help="从文件读取玩法描述（UTF-8）")
+@click.option("--name", default="", metavar="ID", help="玩法 id（小写字母、数字、下划线），默认按描述中的地名生成")
+@click.option("--provider", default=None, metavar="NAME", help="模型提供方：openai / offline / replay；默认有 OPENAI_API_KEY 用 openai，否则 offline")
+@click.option("--model", default=None, metavar="M", help="模型名称（也可用环境变量 DSLGEN_MODEL 或配置文件）")
+@click.option("--games", default=1000, show_default=True, type=int, help="模拟对局数")
+@click.option("--seed", default=0, show_default=True, type=int, help="模拟的随机种子")
+@click.option("--jobs", default="auto", show_default=True, help="模拟进程数（正整数或 auto）")
+@click.option("--out", default=None, metavar="DIR", help="草稿目录（默认 .dslgen/drafts/<id>-<时间>/）")
+@click.option("--max-rounds", default=3, show_default=True, type=int, help="修正循环最多轮数")
+@click.option("--json", "as_json", is_flag=True, help="以 JSON 输出结果")
+def command(description, file, name, provider, model, games, seed, jobs, out, max_rounds, as_json):
+    """从中文玩法描述起草规则文件，并校验、检查、模拟，写出待审核的草稿。"""
+    text = _read_description(description, file)
+    progress = _RichProgress()
+    try:
+        result = run_new(NewOptions(description=text, name=name, provider=provider, model=model, games=games,
+                                    seed=seed, jobs=_jobs(jobs), out=out, max_rounds=max_rounds), progress)
+    finally:
+        progress.close()
+    if as_json:
+        print_json(result)
+    else:
+        _print_summary(result)
+    click.get_current_context().exit(EXIT_OK if result["verdict"] == "pass" else EXIT_FINDINGS)

@@ -1,0 +1,114 @@
+"""Reading a model's answer: the rule file (one fenced ```yaml block) and the list of gaps.
+
+The answer is data. The YAML goes through :mod:`dslgen.yamlio` (no tags, no aliases bombs, nothing
+constructed); the optional ```gaps block is read the same way. Problems become findings with codes
+``G001``–``G004`` so the repair loop can send them back like any other finding.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from dslgen.errors import DslgenError
+from dslgen.yamlio import LoadedYaml, load_yaml_text
+
+_FENCE = re.compile(r"```[ \t]*([A-Za-z0-9_\-]*)[^\n]*\n(.*?)(?:```|\Z)", re.DOTALL)
+_OPEN = re.compile(r"```[ \t]*([A-Za-z0-9_\-]*)")
+_GAP_LABELS = {"gaps", "gap"}
+_YAML_LABELS = {"yaml", "yml", ""}
+
+
+@dataclass
+class Answer:
+    """A parsed answer: the rule file (or the problems that stopped it) and the model's own notes."""
+
+    text: str
+    yaml_text: str = ""
+    loaded: LoadedYaml | None = None
+    gaps: list[dict[str, str]] = field(default_factory=list)
+    mapping: list[dict[str, str]] = field(default_factory=list)
+    unmapped: list[str] = field(default_factory=list)
+    problems: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """True when a rule mapping was read."""
+        return self.loaded is not None
+
+
+def _finding(code: str, message: str, hint: str = "", line: int | None = None, severity: str = "error") -> dict:
+    return {"code": code, "severity": severity, "path": "", "line": line, "message": message, "hint": hint}
+
+
+def _blocks(text: str) -> list[tuple[str, str, bool]]:
+    """(label, body, closed) for every fenced block in order."""
+    out = []
+    pos = 0
+    while True:
+        m = _OPEN.search(text, pos)
+        if not m:
+            return out
+        nl = text.find("\n", m.end())
+        if nl < 0:
+            out.append((m.group(1).lower(), "", False))
+            return out
+        close = text.find("```", nl + 1)
+        if close < 0:
+            out.append((m.group(1).lower(), text[nl + 1:], False))
+            return out
+        out.append((m.group(1).lower(), text[nl + 1:close], True))
+        pos = close + 3
+
+
+def _texts(items: Any, keys: tuple[str, ...]) -> list[dict[str, str]]:
+    result = []
+    for item in items if isinstance(items, list) else []:
+        if isinstance(item, dict):
+            result.append({k: str(item.get(k) or "") for k in keys})
+        elif isinstance(item, str):
+            result.append({keys[0]: item, **{k: "" for k in keys[1:]}})
+    return result
+
+
+def parse_answer(text: str, finish_reason: str = "") -> Answer:
+    """Extract and parse the rule file and the gaps block from ``text``."""
+    answer = Answer(text=text)
+    blocks = _blocks(text or "")
+    rule_block = next((b for b in blocks if b[0] in _YAML_LABELS and not b[1].lstrip().startswith(("gaps:", "mapping:"))), None)
+    if rule_block is None and not blocks and text.strip():
+        stripped = text.strip()
+        if re.match(r"^(game|requires|deck)\s*:", stripped, re.MULTILINE):
+            rule_block = ("yaml", stripped, True)
+    if finish_reason == "length" or (rule_block is not None and not rule_block[2]):
+        answer.problems.append(_finding("G002", "回答被截断：规则文件的代码块没有结束",
+                                        "请给出完整的规则文件，必要时省略注释以缩短篇幅"))
+    if rule_block is None:
+        answer.problems.append(_finding("G001", "回答中没有找到 ```yaml 代码块形式的规则文件",
+                                        "把完整的规则文件放在一个 ```yaml 代码块中"))
+    elif not any(p["code"] == "G002" for p in answer.problems):
+        answer.yaml_text = rule_block[1].strip() + "\n"
+        try:
+            loaded = load_yaml_text(answer.yaml_text, "<answer>")
+        except DslgenError as exc:
+            line = None
+            m = re.search(r":(\d+):\d+$", exc.where or "")
+            if m:
+                line = int(m.group(1))
+            answer.problems.append(_finding("G003", f"规则文件无法作为 YAML 读取：{exc.message}", exc.hint, line))
+        else:
+            answer.loaded = loaded
+    gap_block = next((b for b in blocks if b[0] in _GAP_LABELS or (b[0] in _YAML_LABELS and b is not rule_block
+                                                                  and b[1].lstrip().startswith(("gaps:", "mapping:")))), None)
+    if gap_block is not None and gap_block[2]:
+        try:
+            notes = load_yaml_text(gap_block[1], "<gaps>").data
+        except DslgenError as exc:
+            answer.problems.append(_finding("G004", f"gaps 代码块无法读取：{exc.message}", "gaps 代码块应是 YAML 映射",
+                                            severity="warning"))
+        else:
+            answer.gaps = [g for g in _texts(notes.get("gaps"), ("text", "reason")) if g["text"]]
+            answer.mapping = [m for m in _texts(notes.get("mapping"), ("sentence", "section")) if m["sentence"]]
+            answer.unmapped = [str(u) for u in notes.get("unmapped") or [] if isinstance(u, (str, int, float))]
+    return answer

@@ -1,0 +1,460 @@
+"""The offline drafter: the most similar catalog variant, rewritten with every fact read from the description.
+
+:func:`draft_offline` returns the rule data plus the facts, gaps and sentence mapping; the offline
+provider turns that into an answer in the same format a model gives. :func:`facts_of` reads the same
+facts back from any rule mapping, which the fidelity suite uses to score the drafter.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from dslgen.generate.examples import Example
+from dslgen.generate.facts import Facts, read_facts
+from dslgen.generate.similarity import NgramExampleSelector
+
+#: Fans whose shape needs honor tiles; they cannot happen in a deck without them.
+HONOR_FANS = frozenset({"字一色", "混一色", "大三元", "小三元", "大四喜", "小四喜", "十三幺", "全不靠", "混幺九", "五门齐"})
+SEVEN_PAIR_FANS = frozenset({"七对", "暗七对", "连七对"})
+#: Values used when a description names a fan without its value and no catalog variant has it.
+DEFAULT_FAN_VALUES = {
+    "平胡": 1, "鸡胡": 1, "门前清": 1, "对对胡": 2, "七对": 4, "清一色": 4, "混一色": 2, "字一色": 8, "将一色": 4,
+    "带幺九": 2, "混幺九": 4, "缺一门": 1, "无字": 1, "断幺九": 1, "全大": 2, "全中": 2, "全小": 2, "全双": 2,
+    "大于五": 2, "小于五": 2, "大四喜": 16, "大三元": 8, "小四喜": 8, "小三元": 4, "一色四同顺": 8, "五门齐": 2,
+    "十三幺": 16, "全不靠": 4, "一色双龙会": 16, "连七对": 16, "全求人": 2, "杠上开花": 2, "海底捞月": 2,
+    "抢杠胡": 2, "天胡": 8, "地胡": 8, "癞子胡": 1,
+}
+_ALWAYS = ["deck.generator_mahjong", "meldsolver.standard_win", "phase.mahjong_turn", "phase.priority_arbitration",
+           "scoring.fan_table"]
+_CAPABILITY_ORDER = [
+    "deck.generator_mahjong", "deck.flower_cards", "meldsolver.standard_win", "meldsolver.seven_pairs",
+    "meldsolver.thirteen_orphans", "meldsolver.all_orphans", "meldsolver.combo_dragon", "meldsolver.double_dragon",
+    "meldsolver.wildcard", "meldsolver.pair_258", "phase.mahjong_turn", "phase.parallel_elimination",
+    "phase.priority_arbitration", "phase.rob_kong", "dsl.dirty_flag", "scoring.fan_table", "scoring.fan_exclusion",
+    "scoring.pre_hooks",
+]
+_FIXED_HONOR = {"红中", "发财", "白板"}
+#: Rules that set a variant apart: a description that does not state them does not get them from the
+#: base variant (a 南昌 description drafted from the 四川 file must not inherit 血战 or 缺一门).
+DISTINCTIVE = {"xuezhan": False, "miss_suit": False, "pair_258": False, "wildcard": None,
+               "ji_hu_self_draw_only": False, "min_fan": 0}
+KEY_ORDER = ["meta", "game", "requires", "deck", "deal", "wildcard_rules", "win_condition", "fan_types", "fan_stacking",
+             "max_fan", "win_min_fan", "win_rule", "phases", "scoring", "flower_rules"]
+
+
+@dataclass
+class OfflineDraft:
+    """The offline drafter's result."""
+
+    data: dict[str, Any]
+    facts: Facts
+    base: str
+
+
+def _canonical(name: str) -> str:
+    try:
+        from dslgen.spec import fan_synonyms
+
+        return fan_synonyms().get(name, name)
+    except Exception:  # the spec is optional for the reader; names stay as written
+        return name
+
+
+def fan_knowledge(pool: list[Example]) -> dict[str, dict[str, Any]]:
+    """For every fan the catalog declares: its most common value, and its excludes/conflicts/condition."""
+    values: dict[str, Counter] = {}
+    rows: dict[str, dict[str, Any]] = {}
+    for example in pool:
+        for row in example.data.get("fan_types") or []:
+            if not isinstance(row, dict) or "name" not in row:
+                continue
+            name = _canonical(str(row["name"]))
+            values.setdefault(name, Counter())[int(row.get("base_fan", 0) or 0)] += 1
+            rows.setdefault(name, row)
+    return {n: {**rows[n], "name": n, "base_fan": values[n].most_common(1)[0][0]} for n in rows}
+
+
+def _play(data: dict[str, Any]) -> dict[str, Any]:
+    for phase in data.get("phases") or []:
+        if isinstance(phase, dict) and phase.get("type") == "mahjong_turn":
+            return phase
+    phase = {"name": "play", "type": "mahjong_turn", "sub_phases": {}}
+    data.setdefault("phases", []).append(phase)
+    return phase
+
+
+def _options(play: dict[str, Any], slot: str) -> list[dict[str, Any]]:
+    subs = play.setdefault("sub_phases", {})
+    block = subs.setdefault(slot, {})
+    return block.setdefault("options", [])
+
+
+def _ensure(options: list[dict[str, Any]], entry: dict[str, Any]) -> None:
+    if not any(o.get("action") == entry["action"] for o in options):
+        options.append(entry)
+
+
+def _drop(options: list[dict[str, Any]], *actions: str) -> None:
+    options[:] = [o for o in options if o.get("action") not in actions]
+
+
+def _sort_reactions(options: list[dict[str, Any]]) -> None:
+    options.sort(key=lambda o: (o.get("action") == "pass", o.get("priority") or 0))
+
+
+def _apply_deck(data: dict[str, Any], v: dict[str, Any]) -> None:
+    deck = data.setdefault("deck", {"generator": "mahjong"})
+    if "honors" in v:
+        deck["include_honors"] = bool(v["honors"])
+    if "flowers" in v:
+        deck["include_flowers"] = bool(v["flowers"])
+    if deck.get("include_flowers") and not deck.get("include_honors"):
+        deck["include_honors"] = True
+    play = _play(data)
+    draw = play.setdefault("sub_phases", {}).setdefault("draw", {"type": "auto", "action": "draw_card"})
+    deal = next((p for p in data.get("phases") or [] if isinstance(p, dict) and p.get("action", "").startswith("deal_cards")), None)
+    if deck.get("include_flowers"):
+        data.setdefault("flower_rules", {"on_draw": "replace_and_draw", "scoring": {"normal": 1}})
+        draw["on_draw_flower"] = "replace"
+        if deal is not None:
+            deal["action"] = "deal_cards_with_flowers"
+    else:
+        data.pop("flower_rules", None)
+        draw.pop("on_draw_flower", None)
+        if deal is not None:
+            deal["action"] = "deal_cards"
+
+
+def _deck_total(data: dict[str, Any]) -> None:
+    deck = data["deck"]
+    if deck.get("include_honors"):
+        deck["total"] = 144 if deck.get("include_flowers") else 136
+        return
+    wild = data.get("wildcard_rules") or {}
+    extra = len({t for t in wild.get("tiles") or [] if t in _FIXED_HONOR}) if wild.get("type") == "fixed" else 0
+    deck["total"] = 108 + 4 * extra
+
+
+def _apply_wildcard(data: dict[str, Any], v: dict[str, Any]) -> None:
+    if "wildcard" in v:
+        wild = v["wildcard"]
+        if wild is None:
+            data.pop("wildcard_rules", None)
+        else:
+            rules = {"type": wild["type"]}
+            if wild["type"] == "fixed":
+                rules["tiles"] = list(wild["tiles"])
+            else:
+                rules["random_count"] = int(wild.get("random_count") or 1)
+            old = data.get("wildcard_rules") or {}
+            rules["wildcard_encoding"] = old.get("wildcard_encoding", 50)
+            rules["behavior"] = "substitute"
+            rules["fan_calculation_policy"] = "optimal"
+            rules["scoring"] = dict(old.get("scoring") or {"per_wildcard_in_win": 0})
+            data["wildcard_rules"] = rules
+    if "per_wildcard_in_win" in v and data.get("wildcard_rules"):
+        data["wildcard_rules"].setdefault("scoring", {})["per_wildcard_in_win"] = int(v["per_wildcard_in_win"])
+
+
+def _apply_actions(data: dict[str, Any], v: dict[str, Any], pool: list[Example]) -> None:
+    play = _play(data)
+    reactions = _options(play, "others_reaction")
+    selfs = _options(play, "self_action")
+    _ensure(selfs, {"action": "discard"})
+    min8 = int(data.get("win_min_fan") or 0) >= 8 and any("fan_ge_8" in str(o.get("condition")) for o in reactions + selfs)
+    _ensure(selfs, {"action": "win", "condition": "can_win_tumo_and_fan_ge_8" if min8 else "can_win_tumo"})
+    if v.get("chi") is True:
+        _ensure(reactions, {"action": "chi", "priority": 1, "condition": "can_chi"})
+    elif v.get("chi") is False:
+        _drop(reactions, "chi")
+    _ensure(reactions, {"action": "pung", "priority": 2, "condition": "has_two_same"})
+    _ensure(reactions, {"action": "pass", "priority": 0})
+    if v.get("kong") is False:
+        _drop(reactions, "ming_kong")
+        _drop(selfs, "an_kong", "bu_kong")
+    elif v.get("kong") is True:
+        _ensure(reactions, {"action": "ming_kong", "priority": 3, "condition": "has_three_same"})
+        _ensure(selfs, {"action": "an_kong"})
+        _ensure(selfs, {"action": "bu_kong", "condition": "has_punged_pair"})
+    if v.get("discard_win") is True:
+        _ensure(reactions, {"action": "win", "priority": 4, "condition": "can_win_and_fan_ge_8" if min8 else "can_win"})
+    elif v.get("discard_win") is False:
+        _drop(reactions, "win")
+    _sort_reactions(reactions)
+    block = play["sub_phases"]["others_reaction"]
+    if "multi_win" in v:
+        block["priority_policy"] = "all_winners" if v["multi_win"] else "highest_wins"
+    if "xuezhan" in v:
+        _apply_xuezhan(data, play, bool(v["xuezhan"]), pool)
+    if v.get("fu_flag"):
+        play["fu_flag"] = {"type": "dirty_flag", "set_on": "can_win_but_pass", "clear_on": "next_discard_self",
+                           "effect": "block_win_on_current_tile"}
+
+
+def _apply_xuezhan(data: dict[str, Any], play: dict[str, Any], on: bool, pool: list[Example]) -> None:
+    block = play["sub_phases"]["others_reaction"]
+    scoring = data.setdefault("scoring", {"mode": "fan_table"})
+    if on:
+        if play.get("parallel_elimination"):
+            return
+        model = next((e for e in pool if _play(copy.deepcopy(e.data)).get("parallel_elimination")), None)
+        source = _play(copy.deepcopy(model.data)) if model else {}
+        play["parallel_elimination"] = True
+        block["on_win"] = "continue"
+        play["end_conditions"] = copy.deepcopy(source.get("end_conditions") or [
+            {"type": "one_player_left", "action": "settle"},
+            {"type": "deck_exhausted", "action": "settle"},
+        ])
+        hooks = (model.data.get("scoring") or {}).get("pre_hooks") if model else None
+        scoring["pre_hooks"] = copy.deepcopy(hooks or [
+            {"name": "check_hua_zhu", "condition": "deck_exhausted"},
+            {"name": "check_ting", "condition": "deck_exhausted AND not hua_zhu"},
+        ])
+    else:
+        if not play.get("parallel_elimination"):
+            return
+        play["parallel_elimination"] = False
+        block["on_win"] = "game_over"
+        play.pop("fu_flag", None)
+        play["end_conditions"] = [{"type": "player_wins", "action": "settle"}, {"type": "deck_exhausted", "action": "draw_game"}]
+        scoring["pre_hooks"] = [h for h in scoring.get("pre_hooks") or [] if h.get("name") not in ("check_hua_zhu", "check_ting")]
+        if not scoring["pre_hooks"]:
+            scoring.pop("pre_hooks")
+
+
+def _apply_fans(data: dict[str, Any], facts: Facts, knowledge: dict[str, dict[str, Any]]) -> None:
+    table = [dict(r) for r in data.get("fan_types") or [] if isinstance(r, dict)]
+    for row in table:
+        row["name"] = _canonical(str(row["name"]))
+    named = {_canonical(k): v for k, v in facts.fans.items()}
+    removed = {_canonical(n) for n in facts.removed_fans}
+    explicit = [n for n, val in named.items() if val is not None]
+
+    def new_row(name: str, value: int | None) -> dict[str, Any]:
+        known = knowledge.get(name, {})
+        row = {"name": name, "base_fan": value if value is not None else known.get("base_fan", DEFAULT_FAN_VALUES.get(name, 1))}
+        for key in ("excludes", "conflicts", "condition"):
+            if known.get(key):
+                row[key] = copy.deepcopy(known[key])
+        return row
+
+    if len(explicit) >= 3:
+        by_name = {r["name"]: r for r in table}
+        result = []
+        for name, value in named.items():
+            row = dict(by_name.get(name) or new_row(name, value))
+            if value is not None:
+                row["base_fan"] = value
+            result.append(row)
+        table = result
+    else:
+        index = {r["name"]: i for i, r in enumerate(table)}
+        for name, value in named.items():
+            if name in index:
+                if value is not None:
+                    table[index[name]]["base_fan"] = value
+            else:
+                table.append(new_row(name, value))
+                index[name] = len(table) - 1
+    table = [r for r in table if r["name"] not in removed]
+    deck = data.get("deck") or {}
+    if not deck.get("include_honors"):
+        dropped = [r["name"] for r in table if r["name"] in HONOR_FANS]
+        for name in dropped:
+            if name in named:
+                facts.gaps.append({"text": name, "reason": f"{name}需要字牌，而这个玩法不带字牌，番型已去掉"})
+        table = [r for r in table if r["name"] not in HONOR_FANS]
+    if not data.get("wildcard_rules"):
+        table = [r for r in table if r.get("condition") != "hand_contains_wildcard" and r["name"] != "癞子胡"]
+    _clean_graph(table)
+    if data.get("fan_stacking") in ("max_level", "add_max"):
+        for row in table:
+            row.setdefault("level", row["base_fan"])
+    data["fan_types"] = table
+    wc = data.get("win_condition") or {}
+    if wc.get("pair_258_exempt_fans"):
+        names = {r["name"] for r in table}
+        wc["pair_258_exempt_fans"] = [n for n in wc["pair_258_exempt_fans"] if _canonical(n) in names]
+        if not wc["pair_258_exempt_fans"]:
+            wc.pop("pair_258_exempt_fans")
+
+
+def _clean_graph(table: list[dict[str, Any]]) -> None:
+    names = {r["name"] for r in table}
+    for row in table:
+        for key in ("excludes", "conflicts"):
+            if key in row:
+                kept = [n for n in row[key] if _canonical(str(n)) in names and _canonical(str(n)) != row["name"]]
+                if kept:
+                    row[key] = kept
+                else:
+                    row.pop(key)
+    by_name = {r["name"]: r for r in table}
+    for row in table:
+        for other in list(row.get("conflicts") or []):
+            peer = by_name[_canonical(other)]
+            if row["name"] not in peer.setdefault("conflicts", []):
+                peer["conflicts"].append(row["name"])
+    # drop exclusion edges that close a cycle (keep the first-declared direction)
+    edges: dict[str, list[str]] = {}
+    for row in table:
+        for target in list(row.get("excludes") or []):
+            if _reaches(edges, _canonical(target), row["name"]):
+                row["excludes"].remove(target)
+            else:
+                edges.setdefault(row["name"], []).append(_canonical(target))
+        if "excludes" in row and not row["excludes"]:
+            row.pop("excludes")
+
+
+def _reaches(edges: dict[str, list[str]], start: str, goal: str) -> bool:
+    seen, stack = set(), [start]
+    while stack:
+        node = stack.pop()
+        if node == goal:
+            return True
+        if node not in seen:
+            seen.add(node)
+            stack.extend(edges.get(node, []))
+    return False
+
+
+def _apply_scalars(data: dict[str, Any], v: dict[str, Any]) -> None:
+    wc = data.setdefault("win_condition", {})
+    if "pair_258" in v:
+        wc["pair_must_be_258"] = bool(v["pair_258"])
+        if not v["pair_258"]:
+            wc.pop("pair_258_exempt_fans", None)
+    if "miss_suit" in v:
+        wc["must_miss_suit"] = bool(v["miss_suit"])
+    if not wc:
+        data.pop("win_condition")
+    if "min_fan" in v:
+        data["win_min_fan"] = int(v["min_fan"])
+        if int(v["min_fan"]) < 8:
+            for slot in ("self_action", "others_reaction"):
+                for o in _options(_play(data), slot):
+                    if o.get("condition") in ("can_win_tumo_and_fan_ge_8", "can_win_and_fan_ge_8"):
+                        o["condition"] = o["condition"].replace("_and_fan_ge_8", "")
+    scoring = data.setdefault("scoring", {"mode": "fan_table"})
+    if "max_fan" in v:
+        if v["max_fan"] is None:
+            data.pop("max_fan", None)
+            scoring.pop("max_cap", None)
+        else:
+            data["max_fan"] = int(v["max_fan"])
+            scoring["max_cap"] = int(v["max_fan"])
+    for key in ("self_draw_multiplier", "discard_win_multiplier", "dealer_multiplier"):
+        if key in v:
+            scoring[key] = int(v[key])
+    if "fan_stacking" in v:
+        data["fan_stacking"] = v["fan_stacking"]
+    if "ji_hu_self_draw_only" in v:
+        data.setdefault("win_rule", {})["ji_hu_self_draw_only"] = bool(v["ji_hu_self_draw_only"])
+        if v["ji_hu_self_draw_only"] and not any(r["name"] == "鸡胡" for r in data.get("fan_types") or []):
+            data.setdefault("fan_types", []).append({"name": "鸡胡", "base_fan": 1})
+
+
+def sync_requires(data: dict[str, Any]) -> None:
+    """Set the optional capabilities in ``requires`` from the features the rule data uses."""
+    fans = {_canonical(str(r.get("name"))) for r in data.get("fan_types") or [] if isinstance(r, dict)}
+    play = _play(data)
+    wc = data.get("win_condition") or {}
+    reactions = [o.get("action") for o in _options(play, "others_reaction")]
+    wanted = set(_ALWAYS)
+    flags = {
+        "deck.flower_cards": (data.get("deck") or {}).get("include_flowers"),
+        "meldsolver.seven_pairs": bool(fans & SEVEN_PAIR_FANS),
+        "meldsolver.thirteen_orphans": "十三幺" in fans,
+        "meldsolver.all_orphans": "全不靠" in fans,
+        "meldsolver.double_dragon": "一色双龙会" in fans,
+        "meldsolver.wildcard": bool(data.get("wildcard_rules")),
+        "meldsolver.pair_258": bool(wc.get("pair_must_be_258")),
+        "phase.parallel_elimination": bool(play.get("parallel_elimination")),
+        "phase.rob_kong": "抢杠胡" in fans and "win" in reactions,
+        "dsl.dirty_flag": bool(play.get("fu_flag")),
+        "scoring.fan_exclusion": any(r.get("excludes") or r.get("conflicts") for r in data.get("fan_types") or []),
+        "scoring.pre_hooks": bool((data.get("scoring") or {}).get("pre_hooks")),
+    }
+    wanted |= {cap for cap, on in flags.items() if on}
+    keep_other = [r for r in data.get("requires") or [] if r not in _CAPABILITY_ORDER and r not in flags]
+    if "meldsolver.combo_dragon" in (data.get("requires") or []):
+        wanted.add("meldsolver.combo_dragon")
+    data["requires"] = [c for c in _CAPABILITY_ORDER if c in wanted] + keep_other
+
+
+def choose_base(description: str, pool: list[Example]) -> Example:
+    """The catalog variant most similar to the description (character n-grams)."""
+    selector = NgramExampleSelector([e.as_dict() for e in pool], k=1)
+    return selector.select_examples({"description": description})[0]["example"]
+
+
+def draft_offline(description: str, pool: list[Example], name: str = "") -> OfflineDraft:
+    """Rule data for ``description``: the closest catalog variant with every fact read applied."""
+    facts = read_facts(description)
+    base = choose_base(description, pool)
+    data = copy.deepcopy(base.data)
+    v = dict(facts.values)
+    for key, off in DISTINCTIVE.items():
+        if key == "wildcard" and v.get("wildcard_any"):
+            continue
+        v.setdefault(key, off)
+    game = data.setdefault("game", {})
+    game["name"] = facts.name or name or str(game.get("name") or "新玩法")
+    _apply_deck(data, v)
+    _apply_wildcard(data, v)
+    if v.get("wildcard_any") and not data.get("wildcard_rules") and "wildcard" not in v:
+        facts.gaps.append({"text": "癞子", "reason": "描述提到癞子但没有说明是哪张牌或怎样定（固定红中/翻牌定精），草稿未加入癞子"})
+    _apply_actions(data, v, pool)
+    _apply_fans(data, facts, fan_knowledge(pool))
+    _apply_scalars(data, v)
+    _deck_total(data)
+    sync_requires(data)
+    return OfflineDraft(data=ordered(data), facts=facts, base=base.id)
+
+
+def ordered(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` with top-level keys in the specification's order (unknown keys last)."""
+    rank = {k: i for i, k in enumerate(KEY_ORDER)}
+    return {k: data[k] for k in sorted(data, key=lambda k: rank.get(k, len(rank)))}
+
+
+def facts_of(data: dict[str, Any]) -> dict[str, Any]:
+    """The facts a rule mapping states, in the keys :mod:`dslgen.generate.facts` reads."""
+    play = _play(copy.deepcopy(data))
+    subs = play.get("sub_phases") or {}
+    reactions = [o.get("action") for o in (subs.get("others_reaction") or {}).get("options") or []]
+    selfs = [o.get("action") for o in (subs.get("self_action") or {}).get("options") or []]
+    deck = data.get("deck") or {}
+    wild = data.get("wildcard_rules")
+    scoring = data.get("scoring") or {}
+    wc = data.get("win_condition") or {}
+    wildcard = None
+    if wild:
+        wildcard = ({"type": "fixed", "tiles": list(wild.get("tiles") or [])} if wild.get("type") == "fixed"
+                    else {"type": "random", "random_count": int(wild.get("random_count", 1))})
+    return {
+        "honors": bool(deck.get("include_honors")),
+        "flowers": bool(deck.get("include_flowers")),
+        "wildcard": wildcard,
+        "per_wildcard_in_win": int(((wild or {}).get("scoring") or {}).get("per_wildcard_in_win", 0) or 0),
+        "chi": "chi" in reactions,
+        "kong": "ming_kong" in reactions or "an_kong" in selfs,
+        "discard_win": "win" in reactions,
+        "multi_win": (subs.get("others_reaction") or {}).get("priority_policy") == "all_winners",
+        "xuezhan": bool(play.get("parallel_elimination")),
+        "fu_flag": bool(play.get("fu_flag")),
+        "miss_suit": bool(wc.get("must_miss_suit")),
+        "pair_258": bool(wc.get("pair_must_be_258")),
+        "min_fan": int(data.get("win_min_fan") or 0),
+        "max_fan": data.get("max_fan", scoring.get("max_cap")),
+        "self_draw_multiplier": int(scoring.get("self_draw_multiplier", 1)),
+        "discard_win_multiplier": int(scoring.get("discard_win_multiplier", 3)),
+        "dealer_multiplier": int(scoring.get("dealer_multiplier", 1)),
+        "fan_stacking": data.get("fan_stacking", "add"),
+        "ji_hu_self_draw_only": bool((data.get("win_rule") or {}).get("ji_hu_self_draw_only")),
+        "fans": {_canonical(str(r["name"])): int(r.get("base_fan", 0) or 0) for r in data.get("fan_types") or []},
+    }

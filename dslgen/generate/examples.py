@@ -1,0 +1,56 @@
+"""The few-shot pool: description → rule file pairs from the catalog (``dsl-examples/*.yaml``)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from dslgen.errors import DslgenError
+from dslgen.yamlio import dump_yaml, load_yaml_file
+
+#: The repository's catalog, next to the package.
+DEFAULT_CATALOG = Path(__file__).resolve().parents[2] / "dsl-examples"
+
+
+@dataclass(frozen=True)
+class Example:
+    """One catalog variant: its id (file stem), description, and rule data without ``meta``."""
+
+    id: str
+    description: str
+    data: dict[str, Any] = field(repr=False)
+
+    @property
+    def yaml(self) -> str:
+        """The rule file as YAML, without the ``meta`` block."""
+        return dump_yaml(self.data)
+
+    def as_dict(self) -> dict[str, Any]:
+        """Mapping form used by the langchain example selector."""
+        return {"id": self.id, "description": self.description, "yaml": self.yaml, "example": self}
+
+
+def catalog_dir(path: str | os.PathLike[str] | None = None) -> Path:
+    """The catalog folder: ``path``, else ``DSLGEN_CATALOG``, else the repository's ``dsl-examples/``."""
+    return Path(path or os.environ.get("DSLGEN_CATALOG") or DEFAULT_CATALOG)
+
+
+def load_examples(path: str | os.PathLike[str] | None = None) -> list[Example]:
+    """Every catalog file that has a ``meta.description``, sorted by id. Unreadable files are skipped."""
+    folder = catalog_dir(path)
+    result = []
+    for file in sorted(folder.glob("*.yaml")):
+        try:
+            loaded = load_yaml_file(file)
+        except DslgenError:
+            continue
+        data = loaded.data if isinstance(loaded.data, dict) else {}
+        meta = data.get("meta") if isinstance(data.get("meta"), dict) else {}
+        description = str(meta.get("description") or "").strip()
+        if not description:
+            continue
+        rules = {k: v for k, v in data.items() if k != "meta"}
+        result.append(Example(id=file.stem, description=description, data=rules))
+    return result

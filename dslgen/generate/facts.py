@@ -1,0 +1,498 @@
+"""Reading rule facts from a plain-language Chinese description (the offline drafter's reader).
+
+The description is cut into clauses (sentences, then commas). Every clause goes through the
+registered readers below; a reader that recognises a wording records a fact (``chi: False``), the DSL
+section it belongs to, or a gap (a rule the DSL cannot express, with the reason). A clause no reader
+recognises is kept as *unmapped* so the reviewer sees it: nothing is silently dropped.
+
+Facts (keys of :attr:`Facts.values`): ``honors`` ``flowers`` ``wildcard`` (``None`` or
+``{"type": "fixed", "tiles": [...]}`` / ``{"type": "random", "random_count": n}``)
+``per_wildcard_in_win`` ``chi`` ``kong`` ``discard_win`` ``multi_win`` ``xuezhan`` ``fu_flag``
+``miss_suit`` ``pair_258`` ``min_fan`` ``max_fan`` ``self_draw_multiplier``
+``discard_win_multiplier`` ``dealer_multiplier`` ``fan_stacking`` ``ji_hu_self_draw_only``;
+fans named in the description are in :attr:`Facts.fans` (name → value, ``None`` when no value was
+given) and fans ruled out in :attr:`Facts.removed_fans`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+# --- vocabulary ------------------------------------------------------------------
+
+_CN_DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+NUM = r"(\d+|[零一二两三四五六七八九十百]+)"
+#: Words designers use for a wildcard tile.
+WILD = r"(?:癞子|赖子|癞|赖|混子|混儿|混牌|会儿|会牌|鬼牌|鬼|精牌|精|财神|百搭|宝牌|万能牌|听用|花猫)"
+_FIXED_TILES = {"红中": "红中", "发财": "发财", "白板": "白板", "红中牌": "红中"}
+_NEG = r"(?:不能|不可以|不可|不许|不准|禁止|不让|不允许|没有|不|无|不带|不用)"
+
+#: Fan names designers write → the engine's name. ``None``: a fan the DSL cannot express.
+FAN_ALIASES: dict[str, str | None] = {
+    "屁胡": "平胡", "平胡": "平胡", "平和": "平胡", "鸡胡": "鸡胡", "鸡和": "鸡胡", "小胡": "平胡", "素胡": "平胡",
+    "清一色": "清一色", "清一门": "清一色", "混一色": "混一色", "混一门": "混一色", "凑一色": "混一色",
+    "字一色": "字一色", "对对胡": "对对胡", "对对和": "对对胡", "碰碰胡": "对对胡", "碰碰和": "对对胡",
+    "大对子": "对对胡", "七对": "七对", "七小对": "七对", "小七对": "七对", "七对子": "七对", "暗七对": "七对",
+    "将一色": "将一色", "将将胡": "将一色", "全将": "将一色", "带幺九": "带幺九", "全带幺": "带幺九",
+    "混幺九": "混幺九", "缺一门": "缺一门", "无字": "无字", "断幺九": "断幺九", "断幺": "断幺九", "断一九": "断幺九",
+    "全大": "全大", "全中": "全中", "全小": "全小", "全双": "全双", "大于五": "大于五", "小于五": "小于五",
+    "大四喜": "大四喜", "大三元": "大三元", "小四喜": "小四喜", "小三元": "小三元", "一色四同顺": "一色四同顺",
+    "五门齐": "五门齐", "十三幺": "十三幺", "十三烂": None, "国士无双": "十三幺", "全不靠": "全不靠",
+    "七星不靠": "全不靠", "一色双龙会": "一色双龙会", "连七对": "连七对", "全求人": "全求人", "全求": "全求人",
+    "门前清": "门前清", "门清": "门前清", "杠上开花": "杠上开花", "杠开": "杠上开花", "杠上花": "杠上开花",
+    "海底捞月": "海底捞月", "海底捞": "海底捞月", "海捞": "海底捞月", "抢杠胡": "抢杠胡", "抢杠和": "抢杠胡",
+    "抢杠": "抢杠胡", "天胡": "天胡", "地胡": "地胡", "癞子胡": "癞子胡",
+    # fans the DSL has no recogniser for
+    "龙七对": None, "豪华七对": None, "豪华七小对": None, "双豪华七对": None, "清七对": None, "清对": None,
+    "清龙七对": None, "金钩钓": None, "金钩胡": None, "十八罗汉": None, "杠上炮": None, "海底炮": None,
+    "一条龙": None, "清龙": None, "板板胡": None, "六六顺": None, "缺一色": None, "起手四喜": None,
+    "组合龙": None, "推不倒": None, "花龙": None, "一色三同顺": None, "一色三节高": None, "三色三同顺": None,
+    "无番和": None, "妙手回春": None, "卡五星": None, "明四归": None, "暗四归": None, "中张": None, "夹心五": None,
+    "幺九": "带幺九", "带幺": "带幺九",
+}
+_FAN_PATTERN = re.compile("|".join(sorted(map(re.escape, FAN_ALIASES), key=len, reverse=True)))
+_FAN_VALUE = re.compile(r"\s*(?:[:：=为是算计记按得加]|算作|计为|记为|可得|值)?\s*" + NUM + r"\s*(?:番|翻|倍)(?!数)")
+_FAN_GAP_REASON = "引擎没有这个番型的识别器（不在规范的番型表中），无法计分"
+
+
+def cn_number(text: str) -> int:
+    """``"8"`` → 8, ``"十二"`` → 12, ``"两"`` → 2, ``"一百"`` → 100."""
+    if text.isdigit():
+        return int(text)
+    total, current = 0, 0
+    for ch in text:
+        if ch in _CN_DIGITS:
+            current = _CN_DIGITS[ch]
+        elif ch == "十":
+            total += (current or 1) * 10
+            current = 0
+        elif ch == "百":
+            total += (current or 1) * 100
+            current = 0
+    return total + current
+
+
+@dataclass
+class Facts:
+    """What the offline reader understood from a description."""
+
+    values: dict[str, Any] = field(default_factory=dict)
+    fans: dict[str, int | None] = field(default_factory=dict)
+    removed_fans: set[str] = field(default_factory=set)
+    gaps: list[dict[str, str]] = field(default_factory=list)
+    mapping: list[dict[str, str]] = field(default_factory=list)
+    unmapped: list[str] = field(default_factory=list)
+    name: str = ""
+    clauses: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-friendly form (for tests and debugging)."""
+        return {"values": self.values, "fans": self.fans, "removed_fans": sorted(self.removed_fans),
+                "gaps": self.gaps, "mapping": self.mapping, "unmapped": self.unmapped, "name": self.name}
+
+
+class _Clause:
+    """One clause being read: its text and what the readers recorded for it."""
+
+    def __init__(self, text: str, facts: Facts):
+        self.text = text
+        self.facts = facts
+        self.hits = 0
+
+    def set(self, key: str, value: Any, section: str) -> None:
+        self.facts.values[key] = value
+        self.map(section)
+
+    def map(self, section: str) -> None:
+        self.hits += 1
+        entry = {"section": section, "sentence": self.text}
+        if entry not in self.facts.mapping:
+            self.facts.mapping.append(entry)
+
+    def gap(self, reason: str, text: str | None = None) -> None:
+        self.hits += 1
+        entry = {"text": text or self.text, "reason": reason}
+        if entry not in self.facts.gaps:
+            self.facts.gaps.append(entry)
+
+    def search(self, pattern: str) -> re.Match | None:
+        return re.search(pattern, self.text)
+
+
+Reader = Callable[[_Clause], None]
+_READERS: list[Reader] = []
+
+
+def reader(fn: Reader) -> Reader:
+    """Register a clause reader (they run in definition order)."""
+    _READERS.append(fn)
+    return fn
+
+
+# --- readers ---------------------------------------------------------------------
+
+@reader
+def _name(c: _Clause) -> None:
+    m = c.search(r"^(?:玩法名(?:称)?[:：]?\s*)?([\u4e00-\u9fff]{1,8}?(?:麻将|麻雀|血战到底|红中|鸡平胡))")
+    if m and not c.facts.name and len(c.text) <= 20:
+        c.facts.name = m.group(1)
+        c.map("game.name")
+
+
+@reader
+def _players(c: _Clause) -> None:
+    m = c.search(r"(两|二|2|三|3)\s*(?:个)?人(?:麻将|玩法|对局|打|玩|场|局)?|(?:两|二|三)人麻将")
+    if m:
+        c.gap("当前引擎只支持 4 人对局（game.players 固定为 4），二人/三人玩法无法表达")
+    elif c.search(r"(四|4)\s*(个)?人"):
+        c.map("game.players")
+
+
+@reader
+def _deck(c: _Clause) -> None:
+    t = c.text
+    if re.search(r"108\s*张|只(有|用|留|打)?\s*(万|条|筒|饼|索)[、,/和及与]?(万|条|筒|饼|索)[、,/和及与]?(万|条|筒|饼|索)(三门|三种)?(?!.*[字风])", t) \
+            or re.search(r"(只|仅)(有|用|打|留)?\s*(万条筒|条筒万|筒条万|万筒条|条万筒|筒万条)", t):
+        c.set("honors", False, "deck")
+        c.facts.values.setdefault("flowers", False)
+    elif re.search(r"136\s*张", t):
+        c.set("honors", True, "deck")
+        c.facts.values.setdefault("flowers", False)
+    elif re.search(r"144\s*张", t):
+        c.set("honors", True, "deck")
+        c.set("flowers", True, "deck")
+    not_fan = r"(?!\s*[:：]?\s*" + NUM + r"\s*[番翻])"
+    honors = r"(?:字牌|风牌|风字牌|东南西北中发白|东南西北|中发白|箭牌|三元牌|风|字)"
+    if re.search(r"(?:不带|没有|无|去掉|去除|不含|不要|拿掉|不用|除去|不加|抽掉)(?:任何)?" + honors + not_fan, t) \
+            or re.search(honors + r"(?:都|也|全部|全)?(?:不要|去掉|拿掉|不用|不带)", t):
+        c.set("honors", False, "deck")
+    elif re.search(r"(?:带|有|含|加上|加入|包括|包含|保留|用|要)" + honors, t) or re.search(honors + r"(?:也要|都要|都有|保留)", t):
+        c.set("honors", True, "deck")
+    flowers = r"(?:花牌|花|春夏秋冬|梅兰竹菊)"
+    if re.search(r"(?:不带|没有|无|去掉|去除|不含|不要|拿掉|不用|不加|抽掉)" + flowers + r"(?![猪色龙])", t) \
+            or re.search(r"花牌(?:都|也)?(?:不要|去掉|拿掉|不用)", t):
+        c.set("flowers", False, "deck")
+    elif re.search(r"(?:带|有|含|加上|加入|包括|包含|用)(?:八张)?(?:花牌|花(?![猪色龙]))|补花|春夏秋冬|梅兰竹菊|八张花", t):
+        c.set("flowers", True, "deck")
+        c.facts.values.setdefault("honors", True)
+
+
+@reader
+def _wildcards(c: _Clause) -> None:
+    t = c.text
+    v = c.facts.values
+    if re.search(r"冲关", t):
+        c.gap("引擎不支持冲关计分（精的个数×2^N 的翻倍），只能按普通番型结算")
+        return
+    if re.search(r"德国", t) or re.search(r"(没有|无|不带|不用)" + WILD + r"[^，。]*胡[^，。]*(加|翻|倍|分)", t) \
+            or re.search(r"硬胡[^，。]*(加|翻|倍)", t):
+        c.gap("引擎不支持“德国”/硬胡（胡牌时没有癞子另外加分）的计分")
+        return
+    if re.search(r"(精|癞子|赖子|鬼|混)[^，。]*(钓|吊)[^，。]*(加|翻|倍)|精钓|霸王精|回头精|杠精|打出[^，。]*" + WILD + r"[^，。]*(加|扣|罚|赔)", t):
+        c.gap("引擎不支持与癞子打法相关的额外计分（精钓、打出癞子加分等）")
+        return
+    if not re.search(WILD, t) and not re.search(r"正精|副精|翻牌定|定精|翻精", t):
+        return
+    if re.search(_NEG + r"(?:任何)?" + WILD + r"(?!胡|钓|吊)", t) and not re.search(r"代替|当作|当做", t):
+        c.set("wildcard", None, "wildcard_rules")
+        return
+    fixed = [name for word, name in _FIXED_TILES.items() if word in t]
+    per = re.search(r"每(?:有)?(?:一)?(?:张|个)" + WILD + r"[^，。]*?(?:加|多|算|计|得|额外加)\s*" + NUM + r"\s*[番翻]", t)
+    if per:
+        c.set("per_wildcard_in_win", cn_number(per.group(1)), "wildcard_rules.scoring.per_wildcard_in_win")
+    elif re.search(WILD + r"[^，。]*不(另外|额外)?(加|算|计)番", t):
+        c.set("per_wildcard_in_win", 0, "wildcard_rules.scoring.per_wildcard_in_win")
+    if fixed and re.search(WILD, t):
+        tiles = list(dict.fromkeys(fixed))
+        c.set("wildcard", {"type": "fixed", "tiles": tiles}, "wildcard_rules")
+        return
+    random_cue = re.search(r"翻|骰|随机|正精|副精|上精|下精|定精|定鬼|定混|下一张|后一张|往后|顺延|加一|\+1", t)
+    count2 = re.search(r"副精|正副精|上下精|两种精|两个精|2种精|两种(癞子|赖子|鬼|混)|正精和副精|正精、副精|下精", t)
+    count1 = re.search(r"只(有|要|用)?正精|没有副精|不要副精|不用副精|不带副精|一种精|只有一种(癞子|赖子|精|鬼|混)", t)
+    if random_cue or count2 or count1:
+        current = v.get("wildcard") if isinstance(v.get("wildcard"), dict) else {}
+        count = 1 if count1 else 2 if count2 else (current.get("random_count") or 1)
+        c.set("wildcard", {"type": "random", "random_count": count}, "wildcard_rules")
+        return
+    if re.search(r"(幺鸡|[一二三四五六七八九1-9]\s*[万条筒饼索]|东风|南风|西风|北风|东|南|西|北)[^，。]*(当|做|作|为|是)" + WILD, t):
+        c.gap("固定癞子只能是红中、发财或白板（wildcard_rules.tiles），这种癞子牌无法表达")
+        return
+    if re.search(r"代替|当作|当做|任意牌|任何牌|万能|百搭|变成", t):
+        c.map("wildcard_rules.behavior")
+        v.setdefault("wildcard_any", True)
+        return
+    if per or re.search(WILD + r"[^，。]*(不加|不另外)", t):
+        return
+    if re.search(r"(有|带|用|加)" + WILD, t):
+        v.setdefault("wildcard_any", True)
+        c.map("wildcard_rules")
+
+
+@reader
+def _chi(c: _Clause) -> None:
+    t = c.text
+    neg = r"(?:不能|不可以|不可|不许|不准|禁止|不让|没有|无|不)吃(?![胡和炮])|只(?:能|可以|许)?碰(?:不|不能|不可)吃|只碰不吃|吃牌不允许|不能上牌|不可上牌|只许碰|只能碰杠"
+    pos = r"(?:可以|能|允许|可|准|能够|也能|也可以)吃(?![胡和炮])|吃碰杠|吃、碰|吃，碰|[碰杠][、和与及,，/]吃(?![胡和炮])|可以上牌|有吃(?![胡和炮])|能吃能碰"
+    if re.search(neg, t):
+        c.set("chi", False, "phases.play.sub_phases.others_reaction")
+    elif re.search(pos, t):
+        c.set("chi", True, "phases.play.sub_phases.others_reaction")
+
+
+@reader
+def _kong(c: _Clause) -> None:
+    t = c.text
+    if re.search(r"(不能|不可以|不许|禁止|没有|不)杠(?![上开花炮])", t):
+        c.set("kong", False, "phases.play.sub_phases")
+    elif re.search(r"(可以|能|允许)(碰、?)?杠|明杠|暗杠|加杠|补杠|碰杠", t) and not re.search(r"收|付|给|赔|分|钱", t):
+        c.set("kong", True, "phases.play.sub_phases")
+
+
+@reader
+def _discard_win(c: _Clause) -> None:
+    t = c.text
+    if re.search(r"(鸡胡|屁胡|平胡|小胡)[^，。]*?(只能|只许|必须|要|只可以)自摸", t):
+        c.set("ji_hu_self_draw_only", True, "win_rule.ji_hu_self_draw_only")
+        return
+    neg = _NEG + r"(?:点炮|放炮|接炮|吃胡|吃和|捉炮|点胡|胡别人|胡他人|胡别人打的)|只(?:能|许|准|可以)?自摸(?:胡|和)?|必须自摸|自摸才(?:能|可以)?(?:胡|和)|只有自摸(?:才)?(?:能|可以)?(?:胡|和)"
+    pos = r"(?:可以|能|允许|可|也可以|也能)(?:点炮|放炮|接炮|吃胡|捉炮)|点炮(?:胡|和|也?(?:可以|能)胡)|接炮|放炮(?:胡|和)|点炮(?:者|的人|方)?[^，。]*?(?:付|出|赔|包)"
+    if re.search(neg, t):
+        c.set("discard_win", False, "phases.play.sub_phases.others_reaction")
+    elif re.search(pos, t):
+        c.set("discard_win", True, "phases.play.sub_phases.others_reaction")
+    if re.search(r"一炮(?:多|双|三)响|多家(?:同时)?(?:都)?(?:可以|能)?胡", t):
+        c.set("multi_win", True, "phases.play.sub_phases.others_reaction.priority_policy")
+    elif re.search(r"截胡|一炮一响|只(?:能|有)(?:一|1)家胡|只算(?:一|1)家", t):
+        c.set("multi_win", False, "phases.play.sub_phases.others_reaction.priority_policy")
+
+
+@reader
+def _flow(c: _Clause) -> None:
+    t = c.text
+    if re.search(r"血流成河|血流", t):
+        c.gap("引擎不支持血流成河（胡牌后继续摸打、同一人可多次胡）；只有血战到底（胡牌者离场）")
+        return
+    if re.search(r"血战|胡(?:了|牌)?(?:后|之后|以后)?(?:牌局)?(?:不结束|继续|接着打)|直到(?:只剩|剩下?)(?:一|1)(?:家|人)|先胡(?:的)?(?:人|玩家|家)?(?:离场|退出|出局|下桌)", t):
+        c.set("xuezhan", True, "phases.play.parallel_elimination")
+    elif re.search(r"(一|1)(家|人)胡(了|牌)?(就|即|则)?(结束|算完)|胡牌(即|就)结束|胡了就结束", t):
+        c.set("xuezhan", False, "phases.play.parallel_elimination")
+    if re.search(r"查花猪|花猪", t):
+        c.map("scoring.pre_hooks")
+        c.facts.values["hua_zhu"] = True
+    if re.search(r"查叫|查大叫|查听|没听牌[^，。]*赔", t):
+        c.map("scoring.pre_hooks")
+        c.facts.values["cha_jiao"] = True
+    if re.search(r"过水|过胡|漏胡|过手胡|弃胡|过了不能胡|放弃胡[^，。]*不能", t):
+        c.set("fu_flag", True, "phases.play.fu_flag")
+
+
+@reader
+def _miss_suit(c: _Clause) -> None:
+    t = c.text
+    if re.search(r"缺一门\s*[:：]?\s*" + NUM + r"\s*[番翻]", t):
+        return
+    if re.search(r"(不用|不需要|不必|无需|不要求)(缺一门|缺门|打缺|定缺)", t):
+        c.set("miss_suit", False, "win_condition.must_miss_suit")
+        return
+    if re.search(r"缺一门|打缺|定缺|缺门|必须缺|只能有两门|最多两门|两门牌", t):
+        c.set("miss_suit", True, "win_condition.must_miss_suit")
+    if re.search(r"定缺|定一门|选一门", t):
+        c.gap("开局定缺的选择流程无法表达；草稿只要求胡牌时缺一门（win_condition.must_miss_suit）")
+    if re.search(r"换三张|换牌", t):
+        c.gap("引擎不支持换三张（开局交换三张牌）")
+
+
+@reader
+def _pair(c: _Clause) -> None:
+    t = c.text
+    digits = r"(?:2|二)\s*[、/,，]?\s*(?:5|五)\s*[、/,，]?\s*(?:8|八)"
+    if re.search(r"乱将|将(?:牌|对)?(?:不限|随意|任意)|任意(?:对子|一对)(?:都)?(?:可以)?(?:做|作|当)将|(?:不需要|不用|无需|不必|不要求|不限)" + digits, t):
+        c.set("pair_258", False, "win_condition.pair_must_be_258")
+    elif re.search(digits, t) and re.search(r"将|眼|对子|做对|作对|对儿", t):
+        c.set("pair_258", True, "win_condition.pair_must_be_258")
+
+
+@reader
+def _fan_limits(c: _Clause) -> None:
+    t = c.text
+    m = re.search(NUM + r"\s*[番翻]\s*(?:起胡|起和|起|才能胡|才可以胡|才能和|以上(?:才能|方可|才可以)?胡)", t) \
+        or re.search(r"起胡\s*(?:番数?)?\s*(?:为|是|要)?\s*" + NUM + r"\s*[番翻]", t) \
+        or re.search(r"(?:至少|最少|最低|满|够|不少于|不低于)\s*(?:要)?\s*" + NUM + r"\s*[番翻]", t)
+    if m:
+        c.set("min_fan", cn_number(m.group(1)), "win_min_fan")
+    elif re.search(r"(没有|无|不限|不设)(起胡|番数限制|最低番)|胡牌不限番|不限番", t):
+        c.set("min_fan", 0, "win_min_fan")
+    m = re.search(r"封顶\s*(?:为|是)?\s*" + NUM + r"\s*[番翻]", t) \
+        or re.search(NUM + r"\s*[番翻]\s*封顶", t) \
+        or re.search(r"最(?:高|多|大)\s*(?:只)?(?:算|计|到)?\s*" + NUM + r"\s*[番翻]", t) \
+        or re.search(r"(?:上限|番数上限)\s*(?:为|是)?\s*" + NUM, t) \
+        or re.search(r"不(?:超过|能超过)\s*" + NUM + r"\s*[番翻]", t)
+    if m:
+        c.set("max_fan", cn_number(m.group(1)), "max_fan")
+    elif re.search(r"不封顶|无封顶|没有封顶|没有上限|不设上限", t):
+        c.set("max_fan", None, "max_fan")
+
+
+def _times(t: str, start: int) -> int | None:
+    tail = t[start:]
+    if re.match(r"[^，。；]*?(加倍|翻倍|双倍|[x×*]\s*2(?!\d)|两倍|2倍)", tail):
+        m = re.match(r"[^，。；]*?" + NUM + r"\s*倍", tail)
+        return cn_number(m.group(1)) if m else 2
+    m = re.match(r"[^，。；]*?" + NUM + r"\s*倍", tail)
+    return cn_number(m.group(1)) if m else None
+
+
+@reader
+def _multipliers(c: _Clause) -> None:
+    t = c.text
+    zhuang = re.search(r"庄(?:家)?", t)
+    zimo = re.search(r"自摸", t)
+    pao = re.search(r"点炮|放炮|点胡", t)
+    if zhuang and not zimo:
+        if re.search(r"庄闲(一样|相同|同等|不分)|不分庄闲|庄家不(加倍|翻倍)|庄家(输赢)?(只)?(算)?(一|1)倍", t):
+            c.set("dealer_multiplier", 1, "scoring.dealer_multiplier")
+        else:
+            n = _times(t, zhuang.start())
+            if n:
+                c.set("dealer_multiplier", n, "scoring.dealer_multiplier")
+    if zimo and not zhuang:
+        if re.search(r"自摸(不加倍|不翻倍|和点炮一样|与点炮相同|只算一倍)", t):
+            c.set("self_draw_multiplier", 1, "scoring.self_draw_multiplier")
+        elif re.search(r"自摸(?:加|多)(?:底|分|番|" + NUM + r"\s*[番分])", t):
+            c.gap("自摸加番/加底没有对应字段（DSL 只有 self_draw_multiplier 支付倍数，也没有“自摸”番型）")
+        else:
+            n = _times(t, zimo.start())
+            if n:
+                c.set("self_draw_multiplier", n, "scoring.self_draw_multiplier")
+    if pao and not zhuang:
+        if re.search(r"包(三家|赔|全部|所有)|一家(付|包)三家|一人包", t):
+            c.set("discard_win_multiplier", 3, "scoring.discard_win_multiplier")
+        elif re.search(r"(点炮|放炮)(?:者|的人|方)?(?:只)?(?:付|出|赔|给)(?:一|1)(?:份|倍|家)", t):
+            c.set("discard_win_multiplier", 1, "scoring.discard_win_multiplier")
+        elif re.search(r"(三家|大家|每家|所有人)(都)?(付|出|给|赔)", t):
+            c.gap("点炮时三家都付钱的结算方式无法表达（点炮只由放炮者付 discard_win_multiplier 倍）")
+        else:
+            n = _times(t, pao.start())
+            if n:
+                c.set("discard_win_multiplier", n, "scoring.discard_win_multiplier")
+
+
+@reader
+def _stacking(c: _Clause) -> None:
+    t = c.text
+    if re.search(r"相乘|乘法|番番相乘|连乘|(番|番型)[^，。]*翻倍计|翻倍叠加", t):
+        c.gap("番数相乘（multiply_score）引擎不支持，只支持番数相加或取最大")
+    elif re.search(r"(只|仅)(算|取|计|按)(最大|最高|最大的|最高的)|取最大|不叠加|不累加|就高不就低|不能叠加|不可叠加", t):
+        c.set("fan_stacking", "max_level", "fan_stacking")
+    elif re.search(r"同级[^，。]*(最大|最高)[^，。]*(相加|累加|叠加)", t):
+        c.set("fan_stacking", "add_max", "fan_stacking")
+    elif re.search(r"番数?相加|番型?(可以)?(叠加|累加|相加)|可以叠加|累计相加|叠加计算|累加计算", t):
+        c.set("fan_stacking", "add", "fan_stacking")
+
+
+@reader
+def _fans(c: _Clause) -> None:
+    t = c.text
+    pos = 0
+    for m in _FAN_PATTERN.finditer(t):
+        word = m.group(0)
+        if word == "缺一门" and not re.match(r"\s*[:：=]?\s*" + NUM + r"\s*[番翻]", t[m.end():]):
+            continue
+        if word == "全中" and "红中" in t:
+            continue
+        if word in ("平胡", "屁胡", "鸡胡", "小胡") and re.match(r"[^，。]*?(只能|只许|必须)自摸", t[m.end():]):
+            continue
+        name = FAN_ALIASES[word]
+        before = t[pos:m.start()]
+        after = t[m.end():]
+        value_m = _FAN_VALUE.match(after)
+        negated = re.search(r"(不算|不计|没有|不能胡|不可以胡|不能和|不要|取消|去掉)$", before) \
+            or re.match(r"\s*(不算|不计|不能胡|不可以胡|不要|不成立)", after)
+        pos = m.end()
+        if name is None:
+            c.gap(_FAN_GAP_REASON, text=f"{word}（{c.text}）")
+            continue
+        if re.match(r"\s*(?:再)?(?:翻倍|加倍|x2|×2)", after) and not value_m:
+            c.gap("番型翻倍（按倍数相乘）无法表达，fan_types 只能写固定番数", text=f"{word}（{c.text}）")
+            continue
+        if negated:
+            c.facts.removed_fans.add(name)
+            c.facts.fans.pop(name, None)
+            c.map(f"fan_types[{name}]")
+            continue
+        if value_m and value_m.group(0).strip().endswith("倍"):
+            c.gap("番型按倍数计分无法表达，fan_types 只能写固定番数", text=f"{word}（{c.text}）")
+            continue
+        value = cn_number(value_m.group(1)) if value_m else None
+        if value is not None or name not in c.facts.fans:
+            c.facts.fans[name] = value
+        c.facts.removed_fans.discard(name)
+        c.map(f"fan_types[{name}]")
+
+
+@reader
+def _other_unsupported(c: _Clause) -> None:
+    t = c.text
+    rules = [
+        (r"买马|买码|抓鸟|扎鸟|中码|奖马|抓码|扎码", "引擎不支持买马/抓鸟（胡牌后翻牌奖励）"),
+        (r"飘分|漂分|下跑|跑分|坐飘|加飘|下漂|飘", "引擎不支持飘分/下跑（开局押注加倍）"),
+        (r"刮风下雨|杠钱|杠分|杠(?:牌)?(?:后|时)?(?:立即|马上|当场)?收(?:分|钱)|(?:明杠|暗杠|补杠|加杠)[^，。]*(?:收|付|给|赔)\s*(?:\d|[一二两三四五六七八九十])",
+         "杠的即时收分（刮风下雨）无法表达：DSL 只在胡牌或荒庄时结算"),
+        (r"呼叫转移", "引擎不支持呼叫转移（杠上炮转移杠分）"),
+        (r"跟庄", "引擎不支持跟庄"),
+        (r"连庄|坐庄|轮庄|下庄|庄家轮|谁胡谁(坐|做)庄", "庄家轮换/连庄规则无法表达（模拟按局独立进行）"),
+        (r"底分|底注|筹码|每番\s*" + NUM + r"\s*(分|元|块)|(?<!倍)一番\s*" + NUM + r"\s*(分|元|块)", "底分/筹码金额 DSL 没有对应字段（只有番数与倍数）"),
+        (r"报听|听牌后(?:不能|不可)|亮倒|明牌", "引擎不支持报听/亮牌"),
+        (r"(?:每|一)个?根|带根|有根|根(?:加|算)", "“根”（四张相同另加番）没有对应番型，无法表达"),
+        (r"起手胡|起手(?:四喜|六六顺|板板胡|缺一色)|小胡(?:结算|立即)", "起手胡（开局亮牌直接结算的小胡）引擎不支持"),
+        (r"荒庄荒杠|流局[^，。]*杠[^，。]*(不算|作废|退)", "流局时杠分作废无法表达"),
+        (r"包牌|包杠|承包|三摊承包", "包牌/承包责任结算无法表达"),
+        (r"大小胡|大胡[^，。]*小胡|小胡[^，。]*大胡", "大胡/小胡分开结算的方式无法直接表达，只能用番型表近似"),
+    ]
+    for pattern, reason in rules:
+        if re.search(pattern, t):
+            c.gap(reason)
+
+
+@reader
+def _deal(c: _Clause) -> None:
+    if re.search(r"(每人|每家|各)\s*(摸|抓|发|拿)?\s*(13|十三)\s*张|庄家\s*(14|十四)\s*张", c.text):
+        c.map("deal")
+
+
+# --- driver ----------------------------------------------------------------------
+
+_FILLER = re.compile(r"玩法|规则|如下|说明|具体|以下|介绍|基本|主要|是|的|了|一下|这个|这种|我们|大家|打法|麻将|[:：\s]")
+
+
+def clauses(description: str) -> list[str]:
+    """The description cut into sentences, then into comma clauses (digit lists like 2，5，8 stay whole)."""
+    text = re.sub(r"(?<=[\d一二三四五六七八九])\s*[，,]\s*(?=[\d一二三四五六七八九][，,、]?)", "、", description)
+    text = re.sub(r"[（(][^）)]*[）)]", lambda m: m.group(0).replace("，", "、").replace(",", "、"), text)
+    out = []
+    for sentence in re.split(r"[。；;！!？?\n]+", text):
+        for clause in re.split(r"[，,]|(?<=[^\d])\s{2,}", sentence):
+            clause = clause.strip(" \t-•*·、：:")
+            clause = re.sub(r"^\d+[.、)）]\s*", "", clause).strip()
+            if clause:
+                out.append(clause)
+    return out
+
+
+def read_facts(description: str) -> Facts:
+    """Every fact, gap and unmapped clause the offline reader finds in ``description``."""
+    facts = Facts()
+    facts.clauses = clauses(description)
+    for text in facts.clauses:
+        clause = _Clause(text, facts)
+        for fn in _READERS:
+            fn(clause)
+        if clause.hits:
+            continue
+        if not _FILLER.sub("", text):
+            continue
+        facts.unmapped.append(text)
+        facts.gaps.append({"text": text, "reason": "离线起草器没有识别这句规则，草稿没有据此修改，请人工确认"})
+    return facts

@@ -1,0 +1,208 @@
+"""``dslgen new`` end to end: generate → validate → check → simulate → summary, written as a draft folder.
+
+The four gates: ``schema`` (no C0xx finding), ``capabilities`` (no C1xx finding, nothing missing),
+``compliance`` (no other error finding), ``simulation`` (the games ran with zero invariant errors).
+A provider failure (timeout, refused key, rate limit, malformed answer…) still writes the draft,
+with every gate failed and the reason in ``failure``.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+import engine
+from dslgen.errors import UsageError
+from dslgen.generate import config, providers
+from dslgen.generate.draft import DESCRIPTION, RESULT, TRANSCRIPT, write_draft
+from dslgen.generate.examples import load_examples
+from dslgen.generate.prompt import build_messages, prompt_version
+from dslgen.generate.repair import DEFAULT_MAX_ROUNDS, Outcome, run_rounds
+from dslgen.generate.secrets import redact
+from dslgen.generate.transcript import Transcript
+from dslgen.generate.usage import Usage
+from dslgen.output import to_json
+from dslgen.yamlio import dump_yaml
+
+DRAFTS_DIR = Path(".dslgen") / "drafts"
+ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
+MAX_DESCRIPTION = 20_000
+#: Place and variant names → ids, for drafts made without ``--name``.
+_PLACES = {
+    "南昌": "nanchang", "四川": "sichuan", "成都": "chengdu", "重庆": "chongqing", "广东": "guangdong",
+    "广州": "guangzhou", "深圳": "shenzhen", "国标": "guobiao", "武汉": "wuhan", "长沙": "changsha",
+    "杭州": "hangzhou", "上海": "shanghai", "北京": "beijing", "天津": "tianjin", "福州": "fuzhou",
+    "温州": "wenzhou", "南京": "nanjing", "合肥": "hefei", "郑州": "zhengzhou", "济南": "jinan",
+    "沈阳": "shenyang", "大连": "dalian", "哈尔滨": "haerbin", "贵阳": "guiyang", "昆明": "kunming",
+    "西安": "xian", "兰州": "lanzhou", "江西": "jiangxi", "湖南": "hunan", "湖北": "hubei", "广西": "guangxi",
+    "云南": "yunnan", "贵州": "guizhou", "香港": "hongkong", "台湾": "taiwan", "血战": "xuezhan",
+    "红中": "hongzhong", "鸡平胡": "jipinghu", "推倒胡": "tuidaohu", "卡五星": "kawuxing", "赣州": "ganzhou",
+    "九江": "jiujiang", "宜春": "yichun", "上饶": "shangrao", "萍乡": "pingxiang", "景德镇": "jingdezhen",
+}
+GATES = ("schema", "capabilities", "compliance", "simulation")
+
+
+@dataclass
+class NewOptions:
+    """Everything ``dslgen new`` was asked to do."""
+
+    description: str
+    name: str = ""
+    provider: str | None = None
+    model: str | None = None
+    games: int = 1000
+    seed: int = 0
+    jobs: int | str = "auto"
+    out: str | None = None
+    max_rounds: int = DEFAULT_MAX_ROUNDS
+    catalog: str | None = None
+    bot: str = "greedy"
+    now: _dt.datetime | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class Progress:
+    """Callbacks the pipeline reports through (the CLI draws them with rich on stderr)."""
+
+    def stage(self, text: str) -> None:
+        """A new step started."""
+
+    def games(self, done: int, total: int) -> None:
+        """Simulation progress."""
+
+
+def slug_for(description: str) -> str:
+    """A draft id from the first place or variant name found in the description, else ``variant``."""
+    head = description[:200]
+    hits = sorted((head.find(k), v) for k, v in _PLACES.items() if k in head)
+    return hits[0][1] if hits else "variant"
+
+
+def _gates(outcome: Outcome) -> dict[str, bool]:
+    codes = [f["code"] or "" for f in outcome.errors]
+    readable = outcome.answer is not None and outcome.answer.loaded is not None
+    return {
+        "schema": readable and not any(c.startswith(("C0", "G")) for c in codes),
+        "capabilities": readable and outcome.report is not None and not outcome.report.missing
+        and not any(c.startswith("C1") for c in codes),
+        "compliance": readable and not any(c and not c.startswith(("C0", "C1", "G")) for c in codes),
+        "simulation": False,
+    }
+
+
+def _simulate(outcome: Outcome, opts: NewOptions, yaml_name: str, progress: Progress) -> tuple[dict[str, Any], bool]:
+    from dslgen import simulation
+    from dslgen.rulefile import rules_from_loaded
+
+    try:
+        rules = rules_from_loaded(outcome.loaded).rules
+    except Exception as exc:  # the checks passed, so this is unexpected; report it, never a traceback
+        return {"ran": False, "reason": f"引擎无法加载规则：{getattr(exc, 'message', exc)}"}, False
+    progress.stage(f"模拟 {opts.games} 局（{opts.bot} 机器人）")
+    try:
+        stats = simulation.run(rules, opts.games, opts.seed, bot=opts.bot, jobs=opts.jobs,
+                               progress=progress.games, rules_path=yaml_name)
+    except UsageError:
+        raise
+    except Exception as exc:  # an engine crash must still produce a failed draft with the reason
+        tail = traceback.format_exception_only(type(exc), exc)[-1].strip()
+        return {"ran": False, "reason": f"模拟中途出错：{tail}"}, False
+    stats["ran"] = True
+    ok = not stats.get("errors") and int(stats.get("games", 0)) == opts.games
+    return stats, ok
+
+
+def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any]:
+    """Draft a rule file for ``opts.description`` and write the draft folder; returns ``result.json``."""
+    progress = progress or Progress()
+    description = opts.description.strip()
+    if not description:
+        raise UsageError("玩法描述是空的", where="DESCRIPTION", hint='例如 dslgen new "南昌麻将：……" 或 --file 描述.md')
+    if len(description) > MAX_DESCRIPTION:
+        raise UsageError(f"玩法描述过长（{len(description)} 字，上限 {MAX_DESCRIPTION}）", where="DESCRIPTION")
+    draft_id = opts.name or slug_for(description)
+    if not ID_PATTERN.match(draft_id):
+        raise UsageError(f"玩法 id 不合法：{draft_id}", where="--name", hint="只能用小写字母、数字和下划线，以字母开头，如 nanchang")
+    if opts.games < 1:
+        raise UsageError("--games 至少为 1", where="--games")
+    if opts.max_rounds < 1:
+        raise UsageError("--max-rounds 至少为 1", where="--max-rounds")
+    name, settings = config.resolve(opts.provider, opts.model)
+    provider = providers.get(name)(settings)
+
+    from dslgen.spec import spec_text, spec_version
+
+    now = opts.now or _dt.datetime.now(_dt.timezone.utc)
+    stamp = now.strftime("%Y%m%d-%H%M%S")
+    folder = Path(opts.out) if opts.out else DRAFTS_DIR / f"{draft_id}-{stamp}"
+    pool = load_examples(opts.catalog)
+    version = spec_version()
+    provenance = {
+        "provider": provider.name, "model": "", "prompt_version": prompt_version(), "spec_version": version,
+        "engine_version": engine.__version__, "created": now.isoformat(timespec="seconds"),
+        "seed": opts.seed, "games": opts.games, "attempts": 0,
+    }
+
+    def with_meta(data: dict[str, Any], attempt: int) -> dict[str, Any]:
+        prov = {**provenance, "model": provider.model, "attempts": attempt}
+        body = {k: v for k, v in data.items() if k != "meta"}
+        return {"meta": {"id": draft_id, "description": description, "provenance": prov}, **body}
+
+    progress.stage(f"起草（{provider.name}）")
+    messages = build_messages(description, draft_id, pool, spec_text(), version)
+    transcript = Transcript()
+    usage = Usage()
+    outcome = run_rounds(
+        provider, messages, description=description, name=draft_id, catalog=pool, max_rounds=opts.max_rounds,
+        with_meta=with_meta, transcript=transcript, usage=usage,
+        on_round=lambda n: progress.stage(f"第 {n} 轮：{provider.name} 起草") if n > 1 else None,
+    )
+    provenance.update(model=provider.model, attempts=outcome.rounds)
+    gates = _gates(outcome)
+    simulation: dict[str, Any] = {"ran": False, "reason": "前面的检查没有通过，未运行模拟"}
+    yaml_name = str(folder / f"{draft_id}.yaml")
+    if outcome.error is None and gates["schema"] and gates["capabilities"] and gates["compliance"]:
+        simulation, gates["simulation"] = _simulate(outcome, opts, yaml_name, progress)
+    failure = None
+    if outcome.error is not None:
+        failure = {"kind": outcome.error.kind, "message": redact(outcome.error.message), "hint": redact(outcome.error.hint)}
+        simulation["reason"] = "模型调用失败，未运行模拟"
+    answer = outcome.answer
+    yaml_text = outcome.yaml_text
+    if not yaml_text:  # nothing readable: keep whatever the model said for the reviewer, as a comment-only file
+        raw = (answer.yaml_text or answer.text) if answer else ""
+        body = "\n".join(f"# {line}" for line in raw.splitlines()) or "# （没有可用的规则文件）"
+        meta = dump_yaml({"meta": {"id": draft_id, "description": description, "provenance": provenance}})
+        yaml_text = f"# 模型回答无法作为规则文件读取，原文保留在注释中\n{body}\n{meta}"
+    verdict = "pass" if all(gates[g] for g in GATES) else "fail"
+    gaps = list(answer.gaps) if answer else []
+    result = {
+        "draft": str(folder),
+        "yaml": yaml_name,
+        "id": draft_id,
+        "verdict": verdict,
+        "gates": gates,
+        "gaps": gaps,
+        "unmapped_sentences": list(answer.unmapped) if answer else [],
+        "mapping": list(answer.mapping) if answer else [],
+        "findings": outcome.findings,
+        "round_findings": outcome.history,
+        "simulation": simulation,
+        "rounds": outcome.rounds,
+        "usage": usage.to_dict(),
+        "provenance": provenance,
+        "failure": failure,
+        "next": f"dslgen review {folder}",
+    }
+    progress.stage("写入草稿")
+    write_draft(folder, {
+        f"{draft_id}.yaml": redact(yaml_text),
+        DESCRIPTION: description + "\n",
+        TRANSCRIPT: transcript.to_jsonl(),
+        RESULT: redact(to_json(result)) + "\n",
+    })
+    return result

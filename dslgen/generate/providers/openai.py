@@ -1,0 +1,110 @@
+"""``openai``: any OpenAI-compatible chat endpoint through langchain-openai's ``ChatOpenAI``.
+
+OpenAI, DeepSeek, Qwen, a local vLLM or Ollama all work: set ``OPENAI_API_KEY``, ``OPENAI_BASE_URL``
+and a model (``--model``, ``DSLGEN_MODEL`` or the config file). Rate limits (429) and 503 are
+retried with exponential backoff capped at ``retry_cap`` seconds; every other failure becomes a
+:class:`ProviderError` with a Chinese message that never contains the key.
+"""
+
+from __future__ import annotations
+
+import time
+
+import openai
+
+from dslgen.generate.providers import Provider, ProviderError, Reply, Request, provider
+from dslgen.generate.secrets import redact
+
+_BACKOFF_BASE = 0.5
+
+
+def _retry_after(exc: Exception) -> float | None:
+    response = getattr(exc, "response", None)
+    headers = getattr(response, "headers", None) or {}
+    value = headers.get("retry-after") if hasattr(headers, "get") else None
+    try:
+        return max(0.0, float(value)) if value is not None else None
+    except ValueError:
+        return None
+
+
+def _text(content) -> str:
+    if isinstance(content, str):
+        return content
+    parts = []
+    for part in content or []:
+        if isinstance(part, str):
+            parts.append(part)
+        elif isinstance(part, dict) and isinstance(part.get("text"), str):
+            parts.append(part["text"])
+    return "".join(parts)
+
+
+@provider("openai")
+class OpenAIProvider(Provider):
+    """Chat completions against an OpenAI-compatible endpoint."""
+
+    def _client(self):
+        from langchain_openai import ChatOpenAI
+
+        s = self.settings
+        if not s.api_key:
+            raise ProviderError("config", "未配置 API 密钥，无法调用模型服务",
+                                hint="设置环境变量 OPENAI_API_KEY，或使用 --provider offline 离线起草")
+        if not s.model:
+            raise ProviderError("config", "未指定模型名称",
+                                hint="用 --model、环境变量 DSLGEN_MODEL 或配置文件 dslgen.toml 的 model 指定")
+        return ChatOpenAI(model=s.model, api_key=s.api_key, base_url=s.base_url or None,
+                          timeout=s.timeout, max_retries=0, temperature=0)
+
+    def complete(self, request: Request) -> Reply:
+        """Send the chat; retry 429/503 with capped backoff; map every failure to a ProviderError."""
+        from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
+
+        kinds = {"system": SystemMessage, "user": HumanMessage, "assistant": AIMessage}
+        chat = [kinds[m.role](content=m.content) for m in request.messages]
+        llm = self._client()
+        attempt = 0
+        while True:
+            try:
+                message = llm.invoke(chat)
+                break
+            except (openai.RateLimitError, openai.InternalServerError) as exc:
+                status = getattr(exc, "status_code", 0)
+                retryable = isinstance(exc, openai.RateLimitError) or status == 503
+                if retryable and attempt < self.settings.max_retries:
+                    delay = _retry_after(exc)
+                    if delay is None:
+                        delay = _BACKOFF_BASE * (2 ** attempt)
+                    time.sleep(min(delay, self.settings.retry_cap))
+                    attempt += 1
+                    continue
+                if isinstance(exc, openai.RateLimitError):
+                    raise ProviderError("rate_limit", f"模型服务持续限流（HTTP 429），重试 {attempt} 次后放弃",
+                                        hint="稍后再试，或降低并发（--jobs）") from None
+                raise ProviderError("server", f"模型服务内部错误（HTTP {status}）",
+                                    hint="稍后再试；若持续出现，检查 OPENAI_BASE_URL 指向的服务") from None
+            except (openai.AuthenticationError, openai.PermissionDeniedError) as exc:
+                raise ProviderError("auth", f"模型服务拒绝了 API 密钥（HTTP {exc.status_code}）",
+                                    hint="检查 OPENAI_API_KEY 是否正确、是否属于 OPENAI_BASE_URL 对应的服务") from None
+            except openai.APITimeoutError:
+                raise ProviderError("timeout", f"模型服务在 {self.settings.timeout:g} 秒内没有响应",
+                                    hint="检查网络与服务状态，或用 DSLGEN_TIMEOUT 调大超时") from None
+            except openai.APIConnectionError as exc:
+                raise ProviderError("connection", f"无法连接模型服务：{redact(str(exc))}",
+                                    hint="检查 OPENAI_BASE_URL 与网络") from None
+            except openai.APIStatusError as exc:
+                raise ProviderError("server", f"模型服务返回错误（HTTP {exc.status_code}）",
+                                    hint="检查模型名称与 OPENAI_BASE_URL") from None
+            except Exception as exc:  # malformed JSON, unexpected payloads from a third-party server
+                raise ProviderError("malformed", f"模型服务返回了无法解析的响应（{type(exc).__name__}）",
+                                    hint="确认 OPENAI_BASE_URL 是 OpenAI 兼容的 /chat/completions 接口") from None
+        usage = getattr(message, "usage_metadata", None) or {}
+        meta = getattr(message, "response_metadata", None) or {}
+        return Reply(
+            text=_text(message.content),
+            prompt_tokens=int(usage.get("input_tokens", 0) or 0),
+            completion_tokens=int(usage.get("output_tokens", 0) or 0),
+            model=str(meta.get("model_name") or self.settings.model),
+            finish_reason=str(meta.get("finish_reason") or ""),
+        )

@@ -1,0 +1,114 @@
+"""The repair loop: ask, read the answer, check it, and send its findings back — at most N rounds.
+
+A round's answer is parsed as data (:mod:`dslgen.generate.answer`), given the draft's ``meta`` block,
+then checked by :func:`dslgen.checks.runner.check_data` (schema, capabilities, compliance). Error
+findings (codes, field paths, messages, hints) go back to the model together with its previous
+answer; warnings do not block. Every call, failed or not, is recorded in the transcript.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from dslgen.checks.runner import FileReport, check_data
+from dslgen.generate.answer import Answer, parse_answer
+from dslgen.generate.prompt import repair_messages
+from dslgen.generate.providers import Message, Provider, ProviderError, Request
+from dslgen.generate.transcript import Transcript
+from dslgen.generate.usage import Usage
+from dslgen.yamlio import LoadedYaml, dump_yaml, load_yaml_text
+
+DEFAULT_MAX_ROUNDS = 3
+
+
+@dataclass
+class Outcome:
+    """What the loop ended with."""
+
+    answer: Answer | None = None
+    yaml_text: str = ""
+    loaded: LoadedYaml | None = None
+    report: FileReport | None = None
+    findings: list[dict[str, Any]] = field(default_factory=list)
+    history: list[dict[str, Any]] = field(default_factory=list)
+    rounds: int = 0
+    error: ProviderError | None = None
+
+    @property
+    def errors(self) -> list[dict[str, Any]]:
+        """Error-level findings of the last answer."""
+        return [f for f in self.findings if f.get("severity") == "error"]
+
+
+def finding_dict(f: Any) -> dict[str, Any]:
+    """A check :class:`Finding` (or an answer problem mapping) as a plain mapping."""
+    if isinstance(f, dict):
+        return {"code": f.get("code"), "severity": f.get("severity", "error"), "path": f.get("path", ""),
+                "line": f.get("line") or 0, "message": f.get("message", ""), "hint": f.get("hint", "")}
+    return {"code": f.code, "severity": f.severity, "path": f.path_text, "line": f.line or 0,
+            "message": f.message, "hint": f.hint}
+
+
+def run_rounds(
+    provider: Provider,
+    messages: list[Message],
+    *,
+    description: str,
+    name: str,
+    catalog: list[Any],
+    max_rounds: int,
+    with_meta: Callable[[dict[str, Any], int], dict[str, Any]],
+    transcript: Transcript,
+    usage: Usage,
+    on_round: Callable[[int], None] | None = None,
+) -> Outcome:
+    """Ask up to ``max_rounds`` times until an answer has no error-level finding."""
+    out = Outcome()
+    previous = ""
+    for number in range(1, max(1, max_rounds) + 1):
+        if on_round:
+            on_round(number)
+        request = Request(messages=list(messages), description=description, round=number,
+                          findings=out.errors, previous_answer=previous, name=name, catalog=catalog)
+        started = time.monotonic()
+        try:
+            reply = provider.complete(request)
+        except ProviderError as exc:
+            transcript.record(round=number, provider=provider.name, model=provider.model,
+                              request=[m.to_dict() for m in messages], answer=None,
+                              usage={"prompt_tokens": 0, "completion_tokens": 0},
+                              elapsed_s=round(time.monotonic() - started, 3),
+                              error={"kind": exc.kind, "message": exc.message})
+            out.error = exc
+            out.rounds = number
+            return out
+        usage.add(reply.model or provider.model, reply.prompt_tokens, reply.completion_tokens)
+        transcript.record(round=number, provider=provider.name, model=reply.model or provider.model,
+                          request=[m.to_dict() for m in messages], answer=reply.text,
+                          usage={"prompt_tokens": reply.prompt_tokens, "completion_tokens": reply.completion_tokens},
+                          finish_reason=reply.finish_reason, elapsed_s=round(time.monotonic() - started, 3))
+        out.rounds = number
+        answer = parse_answer(reply.text, reply.finish_reason)
+        out.answer = answer
+        findings = [finding_dict(p) for p in answer.problems]
+        out.loaded, out.report, out.yaml_text = None, None, ""
+        if answer.loaded is not None:
+            data = answer.loaded.data
+            if isinstance(data, dict):
+                data = with_meta(data, number)
+                out.yaml_text = dump_yaml(data)
+                out.loaded = load_yaml_text(out.yaml_text, f"{name}.yaml")
+                out.report = check_data(out.loaded, file=f"{name}.yaml")
+                findings += [finding_dict(f) for f in out.report.findings]
+        out.findings = findings
+        out.history.append({"round": number, "findings": findings})
+        if not out.errors:
+            return out
+        if not provider.can_repair or (provider.deterministic and reply.text == previous):
+            return out
+        if number < max_rounds:
+            messages = repair_messages(messages, reply.text, out.errors, number + 1)
+        previous = reply.text
+    return out
