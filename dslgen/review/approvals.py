@@ -16,11 +16,13 @@ from __future__ import annotations
 import datetime as _dt
 import hashlib
 import json
+import re
 from pathlib import Path
 from typing import Any, Mapping
 
-from dslgen.errors import InputError
-from dslgen.yamlio import write_atomic
+from dslgen.errors import DslgenError, InputError, UsageError
+from dslgen.review.baseline import SCHEMA_LINE
+from dslgen.yamlio import dump_yaml, write_atomic
 
 APPROVALS_DIR = "approvals"
 RECORD_FORMAT = "dslgen-approval/1"
@@ -130,3 +132,160 @@ def write_rejection(target: str | Path, content: bytes, *, variant: str, reviewe
     write_atomic(path, json.dumps(record, ensure_ascii=False, indent=2) + "\n")
     record["path"] = str(path)
     return record
+
+
+# --- approving and rejecting -------------------------------------------------------------
+
+_TOP_KEY = re.compile(r"^[A-Za-z_][\w\-]*\s*:")
+_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+def ensure_schema_line(text: str) -> str:
+    """``text`` with the yaml-language-server schema line as its first line."""
+    lines = text.splitlines(keepends=True)
+    if lines and lines[0].rstrip("\r\n") == SCHEMA_LINE:
+        return text
+    if lines and lines[0].startswith("# yaml-language-server:"):
+        lines[0] = SCHEMA_LINE + "\n"
+        return "".join(lines)
+    return SCHEMA_LINE + "\n" + text
+
+
+def _indent(block: str, prefix: str = "  ") -> list[str]:
+    return [prefix + line if line.strip() else line for line in block.splitlines(keepends=True)]
+
+
+def replace_meta(text: str, meta: Mapping[str, Any], restamp: tuple[str, ...] = ("provenance", "approval")) -> str:
+    """``text`` with the ``meta`` keys in ``restamp`` (and any key ``meta`` lacks in the file) rewritten.
+
+    Every line outside those keys — the rules and the designer's description as
+    written, folded or not — is kept byte for byte.
+    """
+    lines = text.splitlines(keepends=True)
+    if lines and not lines[-1].endswith("\n"):
+        lines[-1] += "\n"
+    start = next((i for i, line in enumerate(lines) if re.match(r"^meta\s*:\s*(#.*)?$", line)), None)
+    if start is None:
+        at = 0
+        while at < len(lines) and (lines[at].startswith("#") or not lines[at].strip()):
+            at += 1
+        return "".join(lines[:at] + [dump_yaml({"meta": dict(meta)})] + lines[at:])
+    end = start + 1
+    while end < len(lines) and not _TOP_KEY.match(lines[end]):
+        end += 1
+    body = lines[start + 1:end]
+    kept: list[str] = []
+    present: set[str] = set()
+    skipping = False
+    for line in body:
+        key = re.match(r"^  ([A-Za-z_][\w\-]*)\s*:", line)
+        if key:
+            skipping = key.group(1) in restamp
+            if not skipping:
+                present.add(key.group(1))
+        if not skipping:
+            kept.append(line)
+    while kept and not kept[-1].strip():
+        kept.pop()
+    extra = {k: v for k, v in meta.items() if k in restamp or k not in present}
+    added = _indent(dump_yaml(extra)) if extra else []
+    return "".join(lines[:start + 1] + kept + added + lines[end:])
+
+
+def _versions() -> dict[str, str]:
+    from dslgen import __version__
+    from dslgen.spec import spec_version
+
+    out = {"engine_version": __version__}
+    try:
+        out["spec_version"] = spec_version()
+    except DslgenError:
+        pass
+    return out
+
+
+def approved_text(subject: Any, *, reviewer: str, note: str, forced: bool, at: str) -> str:
+    """The rule file as it goes into the catalog: schema line, ``meta.id``, provenance and approval stamped."""
+    data = subject.doc.data
+    meta = dict(data.get("meta") or {}) if isinstance(data.get("meta"), Mapping) else {}
+    meta["id"] = subject.id
+    if subject.description and not meta.get("description"):
+        meta["description"] = subject.description
+    provenance = dict(meta.get("provenance") or {})
+    provenance.update({k: v for k, v in subject.provenance.items() if k not in provenance})
+    for key, value in _versions().items():
+        provenance.setdefault(key, value)
+    provenance.setdefault("provider", "manual")
+    summary = simulation_summary(subject.simulation)
+    if summary:
+        provenance["simulation"] = summary
+    meta["provenance"] = provenance
+    digest = sha256_bytes(json.dumps({"gates": subject.gates, "simulation": summary}, sort_keys=True,
+                                     ensure_ascii=False).encode("utf-8"))
+    approval = {"status": "approved", "reviewer": reviewer, "at": at, "report_digest": digest}
+    if note:
+        approval["comment"] = note
+    if forced:
+        approval["forced"] = True
+        approval["failed_gates"] = list(subject.failed_gates)
+    meta["approval"] = approval
+    return ensure_schema_line(replace_meta(subject.doc.text, meta))
+
+
+def approve(target: str | Path, *, reviewer: str, note: str = "", catalog: str | Path, force: bool = False,
+            games: int | None = None, seed: int | None = None, jobs: int = 1, progress: Any = None) -> dict[str, Any]:
+    """Copy the draft (or rule file) at ``target`` into ``catalog`` and record the approval.
+
+    A subject that fails a gate is refused unless ``force``; the forced approval
+    records which gates failed. Returns the approval record plus ``path``.
+    """
+    from dslgen.review.report import load_subject
+
+    if not reviewer.strip():
+        raise UsageError("必须写明审核人", where="--reviewer", hint="例如 --reviewer 张三")
+    subject = load_subject(target, games=games, seed=seed, jobs=jobs, progress=progress)
+    variant = subject.id
+    if not _ID.match(variant):
+        raise InputError(f"玩法标识 {variant!r} 不能用作目录文件名", where="meta.id",
+                         hint="标识只能用小写字母、数字和下划线，并以字母开头，例如 nanchang")
+    failed = subject.failed_gates
+    if failed and not force:
+        names = "、".join(failed)
+        raise InputError(f"草稿未通过关卡：{names}，不能直接批准", where=str(target),
+                         hint="先修正问题并重新生成；确需批准请加 --force（会记录在批准记录中）")
+    at = now()
+    text = approved_text(subject, reviewer=reviewer, note=note, forced=bool(failed), at=at)
+    content = text.encode("utf-8")
+    dest = Path(catalog) / f"{variant}.yaml"
+    write_atomic(dest, content)
+    meta = (subject.doc.data.get("meta") or {}) if isinstance(subject.doc.data.get("meta"), Mapping) else {}
+    provenance = dict(meta.get("provenance") or {})
+    provenance.update(subject.provenance)
+    provenance.update({k: v for k, v in _versions().items() if k not in provenance})
+    provenance["description"] = subject.description
+    record = write_approval(catalog, variant, dest.name, content, reviewer=reviewer, note=note,
+                            forced=bool(failed), failed_gates=failed, verdict=subject.verdict,
+                            gates=subject.gates, source=str(target), provenance=provenance,
+                            simulation=subject.simulation)
+    record["path"] = str(dest)
+    return record
+
+
+def reject(target: str | Path, *, reviewer: str, reason: str) -> dict[str, Any]:
+    """Record beside the draft (or rule file) at ``target`` that ``reviewer`` rejected it, and why."""
+    from dslgen.review.report import is_draft, read_draft, variant_id
+
+    if not reviewer.strip():
+        raise UsageError("必须写明审核人", where="--reviewer", hint="例如 --reviewer 张三")
+    path = Path(target)
+    if is_draft(path):
+        result, doc = read_draft(path)
+        variant = str(result.get("id") or doc.id)
+    elif path.is_file():
+        from dslgen.review.baseline import read_rule_doc
+
+        doc = read_rule_doc(path)
+        variant = variant_id(doc.data, path)
+    else:
+        raise UsageError("找不到要驳回的草稿", where=str(target), hint="请给出 dslgen new 写出的草稿文件夹")
+    return write_rejection(path, doc.text.encode("utf-8"), variant=variant, reviewer=reviewer, reason=reason)

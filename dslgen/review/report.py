@@ -313,6 +313,8 @@ def build_report(target: str | Path, *, against: str | Path | None = None, catal
     base_error = ""
     if baseline is not None and subject.simulation:
         g, s = _sim_params(subject, games, seed)
+        if progress is not None and hasattr(progress, "relabel"):
+            progress.relabel("模拟基准玩法")
         try:
             base_sim = simulate_text(baseline.doc.text, baseline.doc.data, games=g, seed=s, jobs=jobs, bot=bot,
                                      progress=progress)

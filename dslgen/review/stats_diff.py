@@ -66,7 +66,12 @@ def _num(value: Any, default: float = 0.0) -> float:
 
 
 def _games(stats: Mapping[str, Any]) -> float:
-    return _num(stats.get("games"))
+    """Games that completed (errored games carry no statistics)."""
+    if stats.get("completed") is not None:
+        return _num(stats.get("completed"))
+    errors = stats.get("errors")
+    errored = len(errors) if isinstance(errors, list) else _num(errors)
+    return max(0.0, _num(stats.get("games")) - errored)
 
 
 def _wins(stats: Mapping[str, Any]) -> float:
@@ -78,6 +83,14 @@ def _wins(stats: Mapping[str, Any]) -> float:
     return 0.0
 
 
+def _games_with_win(stats: Mapping[str, Any]) -> float:
+    if stats.get("games_with_win") is not None:
+        return _num(stats["games_with_win"])
+    if stats.get("win_rate") is not None:
+        return _num(stats["win_rate"]) * _games(stats)
+    return _games(stats) - _draws(stats)
+
+
 def _draws(stats: Mapping[str, Any]) -> float:
     draws = stats.get("draws")
     if isinstance(draws, (int, float)):
@@ -86,15 +99,15 @@ def _draws(stats: Mapping[str, Any]) -> float:
 
 
 def _fan_counts(stats: Mapping[str, Any]) -> dict[str, float]:
-    """Each fan's number of occurrences; rates (≤ 1, floats) are turned back into counts over wins."""
-    raw = stats.get("fan_frequency") or {}
+    """Each fan's number of occurrences (``fan_counts``; else ``fan_frequency`` rates times the wins)."""
+    raw = stats.get("fan_counts") or stats.get("fan_frequency") or {}
     out: dict[str, float] = {}
     wins = _wins(stats)
     for name, value in raw.items():
         if isinstance(value, Mapping):
             value = value.get("count", value.get("wins", 0))
-        if isinstance(value, float) and 0.0 <= value <= 1.0 and not value.is_integer():
-            value = value * wins
+        if raw is stats.get("fan_frequency") and isinstance(value, float):
+            value = round(value * wins)
         out[str(name)] = _num(value)
     return out
 
@@ -181,10 +194,13 @@ def stats_diff(baseline: Mapping[str, Any] | None, draft: Mapping[str, Any] | No
     wb, wd = _wins(baseline), _wins(draft)
     rows: list[dict[str, Any]] = []
 
-    rate_b = wb / gb if gb else None
-    rate_d = wd / gd if gd else None
-    ci = mean_diff(rate_d, rate_d / gd, 1, rate_b, rate_b / gb, 1) if gb and gd else None
-    rows.append(_row("wins_per_game", "场均胡牌次数", "rate", rate_b, rate_d, ci))
+    rows.append(_proportion("win_rate", "胡牌率（有人胡牌的局）", _games_with_win(draft), gd,
+                            _games_with_win(baseline), gb))
+    if wb != _games_with_win(baseline) or wd != _games_with_win(draft):
+        rate_b = wb / gb if gb else None
+        rate_d = wd / gd if gd else None
+        ci = mean_diff(rate_d, rate_d / gd, 1, rate_b, rate_b / gb, 1) if gb and gd else None
+        rows.append(_row("wins_per_game", "场均胡牌次数", "rate", rate_b, rate_d, ci))
     rows.append(_proportion("draw_rate", "流局率", _draws(draft), gd, _draws(baseline), gb))
     if draft.get("dealer_win_rate") is not None and baseline.get("dealer_win_rate") is not None:
         rows.append(_proportion("dealer_win_rate", "庄家胜率", _num(draft["dealer_win_rate"]) * gd, gd,
@@ -203,6 +219,8 @@ def stats_diff(baseline: Mapping[str, Any] | None, draft: Mapping[str, Any] | No
                      "模拟未提供番数分布"))
     fb, fd = _fan_counts(baseline), _fan_counts(draft)
     for name in list(fd) + [n for n in fb if n not in fd]:
+        if not fd.get(name) and not fb.get(name):
+            continue  # never scored on either side: nothing to compare
         if name in fd and name in fb:
             row = _proportion(f"fan:{name}", f"番型「{name}」出现率（占胡牌）", fd[name], wd, fb[name], wb)
         elif name in fd:

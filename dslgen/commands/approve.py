@@ -1,0 +1,41 @@
+"""``dslgen approve``: put a reviewed draft (or rule file) into the catalog with an approval record."""
+
+from __future__ import annotations
+
+import click
+
+
+@click.command("approve")
+@click.argument("target", type=click.Path(path_type=str))
+@click.option("--reviewer", required=True, help="审核人姓名（写入批准记录）。")
+@click.option("--note", default="", help="审核意见。")
+@click.option("--catalog", type=click.Path(file_okay=False, path_type=str), help="玩法目录（默认 dsl-examples/）。")
+@click.option("--force", is_flag=True, help="草稿有关卡未通过时仍然批准（会记录在批准记录中）。")
+@click.option("--games", type=click.IntRange(1, 1_000_000), help="批准规则文件时的模拟局数（默认 1000）。")
+@click.option("--seed", type=int, help="批准规则文件时的模拟种子（默认 1）。")
+@click.option("--jobs", default=1, type=click.IntRange(1, 64), help="模拟使用的进程数。")
+@click.option("--json", "as_json", is_flag=True, help="以 JSON 输出批准记录。")
+def command(target: str, reviewer: str, note: str, catalog: str | None, force: bool, games: int | None,
+            seed: int | None, jobs: int, as_json: bool) -> None:
+    """批准：把草稿（或规则文件）的 YAML 复制进玩法目录，写入来源信息与模拟摘要，并记录绑定内容 sha256 的批准记录。
+
+    批准记录在 <目录>/approvals/<id>.json；之后对文件的任何修改都会被 dslgen catalog verify 发现。
+    有关卡未通过时需要 --force，且会被记录。
+    """
+    from dslgen.generate.examples import catalog_dir
+    from dslgen.output import console, print_json
+    from dslgen.review.approvals import approval_path, approve
+    from dslgen.review.progress import progress_bar
+
+    folder = catalog_dir(catalog)
+    with progress_bar("模拟对局", enabled=not as_json) as progress:
+        record = approve(target, reviewer=reviewer, note=note, catalog=folder, force=force, games=games,
+                         seed=seed, jobs=jobs, progress=progress)
+    if as_json:
+        print_json(record)
+        return
+    out = console()
+    out.print(f"已批准 {record['id']}：{record['path']}", markup=False)
+    out.print(f"批准记录：{approval_path(folder, record['id'])}（sha256 {record['sha256'][:16]}…）", markup=False)
+    if record["forced"]:
+        out.print(f"注意：带 --force 批准，未通过的关卡：{'、'.join(record['failed_gates'])}", style="yellow", markup=False)

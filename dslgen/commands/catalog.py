@@ -1,0 +1,72 @@
+"""``dslgen catalog list|verify``: the catalog's variants and whether each is still as approved."""
+
+from __future__ import annotations
+
+import click
+
+from dslgen.errors import EXIT_FINDINGS, EXIT_OK
+
+_STYLE = {"ok": "green", "modified": "red", "unapproved": "red", "orphan": "yellow"}
+
+
+@click.group("catalog")
+def command() -> None:
+    """玩法目录：列出玩法，或核对每个文件是否仍与批准时一致。"""
+
+
+def _entries(catalog: str | None):
+    from dslgen.errors import UsageError
+    from dslgen.generate.examples import catalog_dir
+    from dslgen.review.catalog import inspect
+
+    folder = catalog_dir(catalog)
+    if not folder.is_dir():
+        raise UsageError("玩法目录不存在", where=str(folder), hint="用 --catalog 指定目录")
+    return inspect(folder)
+
+
+@command.command("list")
+@click.option("--catalog", type=click.Path(file_okay=False, path_type=str), help="玩法目录（默认 dsl-examples/）。")
+@click.option("--json", "as_json", is_flag=True, help="以 JSON 输出。")
+def list_command(catalog: str | None, as_json: bool) -> None:
+    """列出目录中的每个玩法：名称、批准状态、审核人与时间。"""
+    from rich.table import Table
+
+    from dslgen.output import console, print_json
+
+    entries = _entries(catalog)
+    if as_json:
+        print_json({"variants": [e.to_dict() for e in entries]})
+        return
+    table = Table(header_style="bold")
+    for col in ("玩法", "名称", "状态", "审核人", "批准时间"):
+        table.add_column(col)
+    for e in entries:
+        table.add_row(e.id, e.name, f"[{_STYLE.get(e.status, '')}]{e.message}[/]", e.reviewer, e.approved_at)
+    console().print(table)
+
+
+@command.command("verify")
+@click.option("--catalog", type=click.Path(file_okay=False, path_type=str), help="玩法目录（默认 dsl-examples/）。")
+@click.option("--json", "as_json", is_flag=True, help="以 JSON 输出。")
+@click.pass_context
+def verify_command(ctx: click.Context, catalog: str | None, as_json: bool) -> None:
+    """核对批准记录：批准后被修改或没有批准记录的文件逐一列出，并以退出码 1 结束。"""
+    from dslgen.output import console, print_json
+    from dslgen.review.catalog import failures
+
+    entries = _entries(catalog)
+    bad = failures(entries)
+    if as_json:
+        print_json({"ok": not bad, "variants": [e.to_dict() for e in entries]})
+    else:
+        out = console()
+        for e in entries:
+            mark = "✅" if e.status == "ok" else ("⚠️" if e.status == "orphan" else "❌")
+            out.print(f"{mark} {e.file}: {e.message}", markup=False)
+        if bad:
+            out.print(f"{len(bad)} 个文件未通过核对：{'、'.join(e.id for e in bad)}", style="red", markup=False)
+            out.print("  提示：确认修改无误后重新运行 dslgen review 与 dslgen approve", markup=False)
+        else:
+            out.print(f"全部 {len(entries)} 个文件与批准记录一致。", style="green", markup=False)
+    ctx.exit(EXIT_FINDINGS if bad else EXIT_OK)

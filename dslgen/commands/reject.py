@@ -1,0 +1,22 @@
+"""``dslgen reject``: record a reviewer's rejection beside the draft."""
+
+from __future__ import annotations
+
+import click
+
+
+@click.command("reject")
+@click.argument("target", type=click.Path(exists=True, path_type=str))
+@click.option("--reviewer", required=True, help="审核人姓名。")
+@click.option("--reason", required=True, help="驳回原因。")
+@click.option("--json", "as_json", is_flag=True, help="以 JSON 输出驳回记录。")
+def command(target: str, reviewer: str, reason: str, as_json: bool) -> None:
+    """驳回草稿：在草稿文件夹中写入 rejection.json（审核人、原因、时间、所驳回内容的 sha256）。"""
+    from dslgen.output import console, print_json
+    from dslgen.review.approvals import reject
+
+    record = reject(target, reviewer=reviewer, reason=reason)
+    if as_json:
+        print_json(record)
+    else:
+        console().print(f"已驳回 {record['id']}，记录写入 {record['path']}", markup=False)

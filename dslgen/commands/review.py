@@ -1,0 +1,53 @@
+"""``dslgen review``: the reviewer's report for a draft or a rule file."""
+
+from __future__ import annotations
+
+import click
+
+from dslgen.errors import EXIT_FINDINGS, EXIT_OK
+
+
+@click.command("review")
+@click.argument("target", type=click.Path(path_type=str))
+@click.option("--against", type=click.Path(dir_okay=False, path_type=str), help="与这个规则文件比较（默认：目录中同一玩法的上一版本，否则最相似的玩法）。")
+@click.option("--catalog", type=click.Path(file_okay=False, path_type=str), help="玩法目录（默认 dsl-examples/）。")
+@click.option("--games", type=click.IntRange(1, 1_000_000), help="模拟局数（规则文件默认 1000；草稿默认与生成时相同）。")
+@click.option("--seed", type=int, help="模拟种子（默认与草稿相同，规则文件默认 1）。")
+@click.option("--jobs", default=1, type=click.IntRange(1, 64), help="模拟使用的进程数。")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=str), help="另存一份自包含的 HTML 报告。")
+@click.option("--markdown", "md_path", type=click.Path(dir_okay=False, path_type=str), help="另存一份 Markdown 报告（适合贴到合并请求）。")
+@click.option("--json", "as_json", is_flag=True, help="以 JSON 输出整份报告（含 semantic_changes 与 stats_diff）。")
+@click.pass_context
+def command(ctx: click.Context, target: str, against: str | None, catalog: str | None, games: int | None,
+            seed: int | None, jobs: int, html_path: str | None, md_path: str | None, as_json: bool) -> None:
+    """审核报告：关卡结论、描述与规则对照、缺口、检查发现、模拟统计，以及与基准的规则差异、YAML 差异和统计差异。
+
+    TARGET 是 dslgen new 写出的草稿文件夹，或任意规则 YAML 文件（此时会先校验、检查并模拟）。
+    退出码：0 通过全部关卡，1 有关卡未通过，2 用法或读写错误。
+    """
+    from dslgen.generate.examples import catalog_dir
+    from dslgen.output import console, print_json
+    from dslgen.review.progress import progress_bar
+    from dslgen.review.render_html import render_html
+    from dslgen.review.render_markdown import render_markdown
+    from dslgen.review.render_text import render_text
+    from dslgen.review.report import build_report
+    from dslgen.yamlio import write_atomic
+
+    with progress_bar("模拟对局", enabled=not as_json) as progress:
+        report = build_report(target, against=against, catalog=catalog_dir(catalog), games=games, seed=seed,
+                              jobs=jobs, progress=progress)
+    if html_path:
+        write_atomic(html_path, render_html(report))
+    if md_path:
+        write_atomic(md_path, render_markdown(report))
+    if as_json:
+        print_json(report)
+    else:
+        render_text(report, console())
+        for label, path in (("HTML", html_path), ("Markdown", md_path)):
+            if path:
+                console().print(f"{label} 报告已写入 {path}", markup=False)
+        if report["verdict"] == "pass":
+            console().print(f"下一步：dslgen approve {target} --reviewer 你的名字", markup=False)
+    ctx.exit(EXIT_OK if report["verdict"] == "pass" else EXIT_FINDINGS)

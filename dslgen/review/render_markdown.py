@@ -1,0 +1,96 @@
+"""The review report as Markdown, for a pull-request comment."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from dslgen.review import present as P
+
+
+def _cell(text: Any) -> str:
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def render_markdown(report: Mapping[str, Any]) -> str:
+    """Markdown text of ``report`` (as built by :func:`dslgen.review.report.build_report`)."""
+    out: list[str] = []
+    verdict = report["verdict"]
+    out.append(f"## 审核报告：{report.get('name') or report['id']}（{report['id']}）")
+    out.append("")
+    out.append(f"**结论：{P.GATE_MARK.get(verdict, '')} {P.VERDICT_WORD.get(verdict, verdict)}** — `{report['yaml_path']}`")
+    out.append("")
+    out.append("| 关卡 | 结果 | 说明 |")
+    out.append("|---|---|---|")
+    for gate in report["gates"].values():
+        status = gate.get("status", "")
+        out.append(f"| {gate['label']} | {P.GATE_MARK.get(status, '')} {P.GATE_WORD.get(status, status)} | {_cell(gate.get('detail', ''))} |")
+    out.append("")
+
+    if report.get("description"):
+        out.append("### 描述")
+        out.append("")
+        out.extend("> " + line for line in report["description"].splitlines() or [""])
+        out.append("")
+
+    baseline = report.get("baseline")
+    out.append("### 与基准的规则差异")
+    out.append("")
+    if baseline:
+        out.append(f"基准：{baseline['label']}")
+        out.append("")
+        changes = report.get("semantic_changes") or []
+        if changes:
+            out.extend(f"- {c}" for c in changes)
+        else:
+            out.append("规则与基准相同。")
+    else:
+        out.append("目录中没有可比较的基准玩法。")
+    out.append("")
+
+    if report.get("gaps") or report.get("unmapped_sentences"):
+        out.append("### 未能表达的规则")
+        out.append("")
+        out.extend(f"- {P.gap_text(g)}" for g in report.get("gaps") or [])
+        out.extend(f"- 未使用的句子：{s}" for s in report.get("unmapped_sentences") or [])
+        out.append("")
+
+    if report.get("findings"):
+        out.append("### 检查发现")
+        out.append("")
+        out.extend(f"- {P.finding_text(f)}" for f in report["findings"])
+        out.append("")
+
+    sim = report.get("simulation") or {}
+    if sim:
+        out.append("### 模拟统计")
+        out.append("")
+        out.append("| 项目 | 数值 |")
+        out.append("|---|---|")
+        out.extend(f"| {label} | {_cell(value)} |" for label, value in P.simulation_rows(sim))
+        out.append("")
+
+    rows = report.get("stats_diff") or []
+    if rows:
+        out.append("### 统计差异（草稿 − 基准，95% 区间）")
+        out.append("")
+        out.append("| 指标 | 基准 | 草稿 | 差值 | 95% 区间 | 判断 |")
+        out.append("|---|---|---|---|---|---|")
+        for row in rows:
+            mark = "**超出抽样误差**" if row["significant"] else _cell(row["note"])
+            out.append(f"| {_cell(row['label'])} | {P.metric_value(row, 'baseline')} | {P.metric_value(row, 'draft')} | "
+                       f"{P.signed(row['diff'], row['kind'])} | {_cell(P.interval(row))} | {mark} |")
+        out.append("")
+    if report.get("baseline_error"):
+        out.append(f"> {report['baseline_error']}")
+        out.append("")
+
+    if report.get("yaml_diff"):
+        out.append("<details><summary>YAML 差异</summary>")
+        out.append("")
+        out.append("```diff")
+        out.append(report["yaml_diff"].rstrip("\n"))
+        out.append("```")
+        out.append("")
+        out.append("</details>")
+        out.append("")
+    return "\n".join(out)

@@ -1,0 +1,102 @@
+"""The review report in the terminal (rich)."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from rich.console import Console, Group
+from rich.panel import Panel
+from rich.syntax import Syntax
+from rich.table import Table
+from rich.text import Text
+
+from dslgen.review import present as P
+
+_STYLE = {"pass": "green", "fail": "red", "skipped": "yellow"}
+
+
+def _gates(report: Mapping[str, Any]) -> Table:
+    table = Table(title="关卡", show_header=True, header_style="bold")
+    table.add_column("关卡")
+    table.add_column("结果")
+    table.add_column("说明")
+    for gate in report["gates"].values():
+        status = gate.get("status", "")
+        table.add_row(gate["label"], Text(f"{P.GATE_MARK.get(status, '')} {P.GATE_WORD.get(status, status)}",
+                                          style=_STYLE.get(status, "")), str(gate.get("detail") or ""))
+    return table
+
+
+def _sections(report: Mapping[str, Any]) -> Table:
+    table = Table(title="描述与规则对照", show_lines=True, header_style="bold")
+    table.add_column("规则段", no_wrap=True)
+    table.add_column("来自描述中的句子")
+    for section in report.get("sections") or []:
+        sentences = "\n".join(section["sentences"]) or Text("（来源未知）", style="dim")
+        table.add_row(f"{section['label']}\n[dim]{section['section']}[/dim]", sentences)
+    return table
+
+
+def _stats(report: Mapping[str, Any]) -> Table:
+    table = Table(title="统计差异（草稿 − 基准，95% 区间）", header_style="bold")
+    for col in ("指标", "基准", "草稿", "差值", "95% 区间", "判断"):
+        table.add_column(col)
+    for row in report.get("stats_diff") or []:
+        judge = Text("超出抽样误差", style="bold red") if row["significant"] else Text(row["note"], style="dim")
+        table.add_row(row["label"], P.metric_value(row, "baseline"), P.metric_value(row, "draft"),
+                      P.signed(row["diff"], row["kind"]), P.interval(row), judge)
+    return table
+
+
+def _simulation(sim: Mapping[str, Any]) -> Table:
+    table = Table(title="模拟统计", show_header=False)
+    table.add_column("项目", style="bold")
+    table.add_column("数值")
+    for label, value in P.simulation_rows(sim):
+        table.add_row(label, value)
+    fans = P.fan_rows(sim)
+    if fans:
+        table.add_row("番型出现", "，".join(f"{n} {int(c)}（{P.pct(s)}）" for n, c, s in fans))
+    return table
+
+
+def render_text(report: Mapping[str, Any], console: Console) -> None:
+    """Print ``report`` to ``console``."""
+    verdict = report["verdict"]
+    title = f"审核报告：{report.get('name') or report['id']}（{report['id']}）"
+    head = Text(f"{P.GATE_MARK.get(verdict, '')} {P.VERDICT_WORD.get(verdict, verdict)}", style=_STYLE.get(verdict, ""))
+    console.print(Panel(Group(head, Text(str(report["yaml_path"]), style="dim")), title=title))
+    console.print(_gates(report))
+    if report.get("description"):
+        console.print("[bold]描述[/bold]")
+        console.print(report["description"], markup=False)
+    if report.get("sections"):
+        console.print(_sections(report))
+    if report.get("gaps") or report.get("unmapped_sentences"):
+        console.print("[bold]未能表达的规则[/bold]")
+        for gap in report.get("gaps") or []:
+            console.print(f"  • {P.gap_text(gap)}", markup=False)
+        for sentence in report.get("unmapped_sentences") or []:
+            console.print(f"  • 未使用的句子：{sentence}", markup=False)
+    if report.get("findings"):
+        console.print("[bold]检查发现[/bold]")
+        for f in report["findings"]:
+            console.print(f"  • {P.finding_text(f)}", markup=False)
+    if report.get("simulation"):
+        console.print(_simulation(report["simulation"]))
+    baseline = report.get("baseline")
+    if baseline:
+        console.print(f"[bold]与基准的规则差异[/bold]（{baseline['label']}）", highlight=False)
+        changes = report.get("semantic_changes") or []
+        for change in changes:
+            console.print(f"  • {change}", markup=False)
+        if not changes:
+            console.print("  规则与基准相同。")
+        if report.get("stats_diff"):
+            console.print(_stats(report))
+        if report.get("baseline_error"):
+            console.print(report["baseline_error"], style="yellow", markup=False)
+        if report.get("yaml_diff"):
+            console.print(Panel(Syntax(report["yaml_diff"], "diff", word_wrap=True), title="YAML 差异"))
+    else:
+        console.print("目录中没有可比较的基准玩法。")

@@ -1,0 +1,101 @@
+"""Approve, reject and ``catalog verify``: records bound to the approved content's sha256."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from dslgen.cli import cli
+from dslgen.review.approvals import sha256_file
+from dslgen.review.baseline import SCHEMA_LINE
+from dslgen.yamlio import load_yaml_file
+
+
+def _verify(catalog):
+    result = CliRunner().invoke(cli, ["catalog", "verify", "--catalog", str(catalog), "--json"])
+    return result.exit_code, json.loads(result.stdout)
+
+
+def test_approve_draft_then_verify_then_edit_fails(catalog, draft_factory, chi_variant):
+    draft = draft_factory("sichuan_xuezhan", chi_variant)
+    result = CliRunner().invoke(cli, ["approve", str(draft), "--reviewer", "张三", "--note", "开吃试点",
+                                      "--catalog", str(catalog), "--json"])
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.stdout)
+    target = catalog / "sichuan_xuezhan.yaml"
+    assert record["sha256"] == sha256_file(target)
+    assert record["forced"] is False and record["reviewer"] == "张三"
+    assert record["provenance"]["provider"] == "offline" and record["provenance"]["description"]
+    assert record["simulation"]["games"] == 30 and record["simulation"]["errors"] == 0
+    text = target.read_text(encoding="utf-8")
+    assert text.splitlines()[0] == SCHEMA_LINE
+    data = load_yaml_file(target).data
+    assert data["meta"]["approval"]["reviewer"] == "张三"
+    assert data["meta"]["provenance"]["simulation"]["games"] == 30
+    assert data["fan_types"] == load_yaml_file(draft / "sichuan_xuezhan.yaml").data["fan_types"]
+    # the rule lines are copied byte for byte; only the meta block is restamped
+    assert "  - {name: 清一色, base_fan: 8}\n" in text
+
+    code, report = _verify(catalog)
+    statuses = {v["id"]: v["status"] for v in report["variants"]}
+    assert statuses["sichuan_xuezhan"] == "ok"
+    assert code == 1  # the other catalog files have no approval yet
+    assert {k for k, v in statuses.items() if v == "unapproved"} == {"changsha", "guangdong_jipinghu", "guobiao", "wuhan"}
+
+    for other in ("changsha", "guangdong_jipinghu", "guobiao", "wuhan"):
+        catalog.joinpath(other + ".yaml").unlink()
+    assert _verify(catalog)[0] == 0
+
+    target.write_text(text.replace("base_fan: 8", "base_fan: 16"), encoding="utf-8")
+    code, report = _verify(catalog)
+    assert code == 1
+    assert report["variants"][0]["status"] == "modified"
+    text_out = CliRunner().invoke(cli, ["catalog", "verify", "--catalog", str(catalog)])
+    assert text_out.exit_code == 1 and "sichuan_xuezhan" in text_out.output and "批准后被修改" in text_out.output
+
+
+def test_failing_draft_needs_force_and_force_is_recorded(catalog, draft_factory, chi_variant):
+    gates = {"schema": "pass", "capabilities": "pass", "compliance": "fail", "simulation": "pass"}
+    draft = draft_factory("sichuan_xuezhan", chi_variant, gates=gates, simulate=False)
+    before = (catalog / "sichuan_xuezhan.yaml").read_bytes()
+    refused = CliRunner().invoke(cli, ["approve", str(draft), "--reviewer", "李四", "--catalog", str(catalog)])
+    assert refused.exit_code == 1 and "--force" in refused.output
+    assert (catalog / "sichuan_xuezhan.yaml").read_bytes() == before
+    forced = CliRunner().invoke(cli, ["approve", str(draft), "--reviewer", "李四", "--catalog", str(catalog),
+                                      "--force", "--json"])
+    assert forced.exit_code == 0, forced.output
+    record = json.loads(forced.stdout)
+    assert record["forced"] is True and record["failed_gates"] == ["compliance"]
+    stored = json.loads((catalog / "approvals" / "sichuan_xuezhan.json").read_text(encoding="utf-8"))
+    assert stored["forced"] is True and stored["sha256"] == record["sha256"]
+    assert load_yaml_file(catalog / "sichuan_xuezhan.yaml").data["meta"]["approval"]["forced"] is True
+
+
+def test_approve_plain_catalog_file_in_place(catalog):
+    target = catalog / "wuhan.yaml"
+    rules_before = {k: v for k, v in load_yaml_file(target).data.items() if k != "meta"}
+    result = CliRunner().invoke(cli, ["approve", str(target), "--reviewer", "王五", "--catalog", str(catalog),
+                                      "--games", "20", "--json"])
+    assert result.exit_code == 0, result.output
+    after = load_yaml_file(target).data
+    assert {k: v for k, v in after.items() if k != "meta"} == rules_before
+    assert after["meta"]["approval"]["status"] == "approved"
+    code, report = _verify(catalog)
+    assert {v["id"]: v["status"] for v in report["variants"]}["wuhan"] == "ok"
+    history = CliRunner().invoke(cli, ["approve", str(target), "--reviewer", "赵六", "--catalog", str(catalog),
+                                       "--games", "20", "--json"])
+    assert history.exit_code == 0, history.output
+    stored = json.loads((catalog / "approvals" / "wuhan.json").read_text(encoding="utf-8"))
+    assert stored["reviewer"] == "赵六" and stored["history"][0]["reviewer"] == "王五"
+
+
+def test_reject_records_beside_the_draft(draft_factory, chi_variant):
+    draft = draft_factory("sichuan_xuezhan", chi_variant, simulate=False)
+    result = CliRunner().invoke(cli, ["reject", str(draft), "--reviewer", "张三", "--reason", "吃牌不符合四川规则"])
+    assert result.exit_code == 0, result.output
+    record = json.loads((draft / "rejection.json").read_text(encoding="utf-8"))
+    assert record["reason"] == "吃牌不符合四川规则" and record["reviewer"] == "张三"
+    assert record["sha256"] == sha256_file(draft / "sichuan_xuezhan.yaml")
+    empty = CliRunner().invoke(cli, ["reject", str(draft), "--reviewer", "张三", "--reason", " "])
+    assert empty.exit_code == 1 and "Traceback" not in empty.output
