@@ -22,6 +22,7 @@ class EngineFacts:
 
     capabilities: Mapping[str, Any]  # id -> engine.capabilities.Capability
     fan_names: frozenset[str]
+    fan_canonical: Mapping[str, str]  # every recognised name (synonyms too) -> canonical name
     fan_conditions: frozenset[str]  # fan_types[].condition
     conditions: frozenset[str]  # action option conditions
     hook_conditions: frozenset[str]  # pre_hooks[].condition
@@ -39,6 +40,7 @@ def engine_facts() -> EngineFacts:
     return EngineFacts(
         capabilities=capabilities.registry(),
         fan_names=frozenset(fans.recognized_names()),
+        fan_canonical={n: fans.lookup(n).name for n in fans.recognized_names()},
         fan_conditions=frozenset(fans.CONDITIONS),
         conditions=frozenset(conditions.CONDITIONS),
         hook_conditions=frozenset(hooks.HOOK_CONDITIONS),

@@ -4,7 +4,8 @@ Adaptation rate (``DSL 适配率``): the rule items the engine recognises over a
 rule items counted. The items counted are
 
 * each ``requires`` id (recognised: registered in the capability registry),
-* each ``fan_types[].name`` (recognised: a fan the engine has a recognizer for),
+* each ``fan_types[].name`` and ``win_condition.pair_258_exempt_fans`` entry
+  (recognised: a fan the engine has a recognizer for),
 * each non-empty fan, action and ``pre_hooks`` condition string
   (recognised: registered for that place),
 * each ``self_action`` / ``others_reaction`` option's action (recognised: offered in that slot),
@@ -196,6 +197,8 @@ def adaptation(ctx: RuleContext) -> tuple[int, int]:
     facts = ctx.facts
     items: list[bool] = [cap in facts.capabilities for _, cap in ctx.requires]
     items += [fan["name"] in facts.fan_names for _, fan in ctx.fans()]
+    exempt = ctx.get("win_condition", "pair_258_exempt_fans")
+    items += [name in facts.fan_names for name in (exempt if isinstance(exempt, list) else []) if isinstance(name, str)]
     for path, expression, known in _conditions.condition_fields(ctx):
         items.append(_conditions.normalise(expression) in known)
     for slot, allowed in (("self_action", facts.self_actions), ("others_reaction", facts.reactions)):
