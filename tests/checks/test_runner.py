@@ -5,6 +5,8 @@ from __future__ import annotations
 import copy
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from dslgen.checks.runner import check_data
 from dslgen.yamlio import load_yaml_file
@@ -70,3 +72,35 @@ def test_schema_invalid_shapes_become_findings_not_crashes(base_data, mutate):
 def test_top_level_list_is_a_finding():
     report = check_data([1, 2])
     assert report.codes() == ["C001"] and "列表" in report.findings[0].message
+
+
+def _paths(node, prefix=()):
+    yield prefix
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _paths(v, prefix + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _paths(v, prefix + (i,))
+
+
+_JUNK = st.one_of(
+    st.none(), st.booleans(), st.integers(-3, 200), st.text(max_size=6),
+    st.lists(st.one_of(st.integers(), st.text(max_size=3), st.none()), max_size=3),
+    st.dictionaries(st.text(max_size=4), st.one_of(st.integers(), st.text(max_size=3)), max_size=3),
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_any_single_field_replaced_by_junk_never_crashes(base_data, data):
+    paths = [p for p in _paths(base_data) if p]
+    path = data.draw(st.sampled_from(paths))
+    value = data.draw(_JUNK)
+    doc = copy.deepcopy(base_data)
+    node = doc
+    for step in path[:-1]:
+        node = node[step]
+    node[path[-1]] = value
+    report = check_data(doc)  # must not raise, whatever the shape
+    assert all(f.code and f.message for f in report.findings)
