@@ -99,7 +99,7 @@ class HandFacts:
         self.pungs = tuple(pungs)
         self.chows = tuple(chows)
         self.wild_count = ctx.wild_count if wild_count is None else wild_count
-        #: names of the declared fans recognised so far (read by fallback fans).
+        #: names of the declared fans recognised (read by fallback fans).
         self.recognized: frozenset[str] = frozenset()
 
     @property

@@ -19,7 +19,8 @@ The declared table is the law:
 
 A win is *legal* when it satisfies ``win_condition`` (缺一门: at most two suits;
 2/5/8 pair for standard-shape hands unless a ``pair_258_exempt_fans`` fan is
-recognised), ``win_rule.ji_hu_self_draw_only`` (a 鸡胡 must be self-drawn) and
+recognised), ``win_rule.ji_hu_self_draw_only`` (a win whose only fan is 鸡胡 must be
+self-drawn) and
 ``win_min_fan`` (the stacked fans, without bonuses, reach the minimum).
 
 Optimal wildcard policy: every decomposition the solver returns — including every
@@ -213,7 +214,7 @@ def _illegal_reason(table: _Table, ctx: WinContext, facts: HandFacts, counted: l
     if table.pair_258 and facts.pair and not (facts.pair < 30 and facts.pair % 10 in (2, 5, 8)):
         if not any(u.test(facts) for u in table.exempt):
             return f"将牌必须是 2/5/8（此手将牌为 {T.tile_name(facts.pair)}）"
-    if table.ji_hu_self_draw_only and not ctx.self_drawn and any(r.unit.kind == FALLBACK for r in counted):
+    if table.ji_hu_self_draw_only and not ctx.self_drawn and counted and all(r.unit.kind == FALLBACK for r in counted):
         return "鸡胡只能自摸"
     if fan_total < table.min_fan:
         return f"番数 {fan_total} 未达起胡 {table.min_fan} 番"
