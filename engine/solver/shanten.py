@@ -8,7 +8,10 @@ Without wild tiles, honors respect the four-copy limit (a fifth 东 cannot be dr
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from engine.solver import special as S
+from engine.tiles import ORPHANS
 from engine.solver.shapes import (
     DOUBLE_DRAGON,
     HONORS_KNITTED,
@@ -18,16 +21,17 @@ from engine.solver.shapes import (
     THIRTEEN_ORPHANS,
     Shapes,
 )
-from engine.solver.tables import _COMBINE, _HONOR_PROFILE, _PROFILES, _SUIT_PROFILE, combine, honor_profile_id, kept_tiles, suit_profile_id
+from engine.solver.tables import _COMBINE, _HONOR_PROFILE, _HONOR_PROFILE_LIMITED, _PROFILES, _SUIT_PROFILE, combine, honor_profile_id, kept_tiles, suit_profile_id
 
 DEFAULT_SHAPES = Shapes()
+_orphan_counts = itemgetter(*ORPHANS)
 
 
 def _size(n: int, wilds: int) -> tuple[int, int]:
     """(groups of the complete hand, 1 for a 3k+2 hand else 0); ValueError for 3k hands."""
     total = n + wilds
     r = total % 3
-    if r == 0 or total > 14 + 4:
+    if r == 0:
         raise ValueError(f"手牌张数 {total} 不是 3k+1 或 3k+2")
     full = 1 if r == 2 else 0
     groups = (total + 1 - full - 2) // 3
@@ -37,6 +41,7 @@ def _size(n: int, wilds: int) -> tuple[int, int]:
 
 
 def _standard_kept(b: bytes, groups: int, pair_258: bool, limited: bool) -> int:
+    """Most real tiles of ``b`` usable in ``groups`` groups plus a pair (inlined table look-ups)."""
     if limited and 4 in b[1:30]:
         return kept_tiles(b, groups, pair_258, True)
     sp = _SUIT_PROFILE
@@ -49,17 +54,18 @@ def _standard_kept(b: bytes, groups: int, pair_258: bool, limited: bool) -> int:
     d = sp.get(b[21:30])
     if d is None:
         d = suit_profile_id(b[21:30])
-    h = _HONOR_PROFILE.get((b[31:38], limited))
+    hp = _HONOR_PROFILE_LIMITED if limited else _HONOR_PROFILE
+    h = hp.get(b[31:38])
     if h is None:
         h = honor_profile_id(b[31:38], limited)
     cm = _COMBINE
-    x = cm.get((a, c) if a <= c else (c, a))
+    x = cm.get(a << 20 | c)
     if x is None:
         x = combine(a, c)
-    y = cm.get((d, h) if d <= h else (h, d))
+    y = cm.get(d << 20 | h)
     if y is None:
         y = combine(d, h)
-    z = cm.get((x, y) if x <= y else (y, x))
+    z = cm.get(x << 20 | y)
     if z is None:
         z = combine(x, y)
     return _PROFILES[z][(10 if pair_258 else 5) + groups]
@@ -92,13 +98,29 @@ def shanten_by_shape(counts: list[int], wilds: int = 0, melds: int = 0, shapes: 
 
 def shanten(counts: list[int], wilds: int = 0, melds: int = 0, shapes: Shapes = DEFAULT_SHAPES) -> int:
     """Shanten over every enabled shape: −1 complete, 0 ready (听牌)."""
-    if shapes.standard and not (shapes.seven_pairs or shapes.thirteen_orphans or shapes.honors_knitted
-                                or shapes.knitted_straight or shapes.double_dragon):
-        b = bytes(counts)
-        n = sum(b)
-        groups, full = _size(n, wilds)
-        return n - _standard_kept(b, groups, shapes.pair_258, wilds == 0) - full
-    by = shanten_by_shape(counts, wilds, melds, shapes)
-    if not by:
-        raise ValueError("没有可用的和牌型")
-    return min(by.values())
+    if shapes.honors_knitted or shapes.knitted_straight or shapes.double_dragon or not shapes.standard:
+        by = shanten_by_shape(counts, wilds, melds, shapes)
+        if not by:
+            raise ValueError("没有可用的和牌型")
+        return min(by.values())
+    b = bytes(counts)
+    n = sum(b)
+    total = n + wilds
+    full = total % 3 - 1  # 1 for a 3k+2 hand, 0 for 3k+1
+    if full < 0 or total > 14:
+        _size(n, wilds)  # raises the explanatory ValueError
+    best = n - _standard_kept(b, (total - 1) // 3, shapes.pair_258, wilds == 0) - full
+    if melds == 0 and total + 1 - full == 14 and best > -1:
+        if shapes.seven_pairs:
+            pairs = b.count(2) + b.count(3) + 2 * b.count(4)
+            if pairs > 7:
+                pairs = 7
+            v = n - 2 * pairs - min(b.count(1) + b.count(3), 7 - pairs) - full
+            if v < best:
+                best = v
+        if shapes.thirteen_orphans:
+            orphans = _orphan_counts(b)
+            v = n - 13 + orphans.count(0) - (1 if max(orphans) >= 2 else 0) - full
+            if v < best:
+                best = v
+    return best

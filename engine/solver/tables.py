@@ -133,8 +133,9 @@ _ZERO = (0,) * 15
 _PROFILES: list[tuple[int, ...]] = []
 _PROFILE_IDS: dict[tuple[int, ...], int] = {}
 _SUIT_PROFILE: dict[bytes, int] = {}
-_HONOR_PROFILE: dict[tuple[bytes, bool], int] = {}
-_COMBINE: dict[tuple[int, int], int] = {}
+_HONOR_PROFILE: dict[bytes, int] = {}  # no copy limit
+_HONOR_PROFILE_LIMITED: dict[bytes, int] = {}  # at most four of a kind
+_COMBINE: dict[int, int] = {}
 
 
 def _intern(prof: tuple[int, ...]) -> int:
@@ -219,54 +220,74 @@ def suit_profile_id(p: bytes) -> int:
     return pid
 
 
-_LIMITED_PROFILE: dict[bytes, int] = {}
+_LIMITED_PROFILE: dict[tuple[bytes, int], tuple[int, ...]] = {}
+_LIMITED_ID: dict[bytes, int] = {}
 
 
-def _limited_suit_profile(p: bytes) -> tuple[int, ...]:
-    """Exact profile when the final hand may hold at most four of each tile (rank DP).
+def _limited_suit_profile(p: bytes, quads: int) -> tuple[int, ...]:
+    """Profile when the final hand may hold at most four of each tile.
 
-    State per rank: chows still needing this rank (started one and two ranks below)
-    and where the pair is; each rank's tiles in the final hand must not exceed four.
+    Only a rank held four times can hit the limit (``quads``: bit r set for rank r):
+    every slot of such a rank must then be filled by one of the held copies, so no
+    group may draw it. Same recursion as :func:`_suit_profile` otherwise.
     """
-    dp: dict[tuple[int, int, int], list[int]] = {(0, 0, 0): [0, NEG, NEG, NEG, NEG]}
-    for i in range(9):
-        h = p[i]
-        new: dict[tuple[int, int, int], list[int]] = {}
-        for (o1, o2, ps), vals in dp.items():
-            base = o1 + o2
-            for c0 in range(0, 5 - base if i <= 6 else 1):
-                for pung in (0, 1):
-                    for pr in ((0, 1) if ps == 0 else (0,)):
-                        slots = base + c0 + 3 * pung + 2 * pr
-                        if slots > 4:
-                            continue
-                        add = c0 + pung
-                        kept = min(h, slots)
-                        nps = ps if not pr else (2 if i in RANK_258 else 1)
-                        key = (o2, c0, nps)
-                        tgt = new.get(key)
-                        if tgt is None:
-                            tgt = new[key] = [NEG] * 5
-                        for g in range(5 - add):
-                            v = vals[g]
-                            if v > NEG and v + kept > tgt[g + add]:
-                                tgt[g + add] = v + kept
-        dp = new
-    prof = [NEG] * 15
-    for (o1, o2, ps), vals in dp.items():
-        if o1 or o2:
-            continue
+    if not any(p):
+        return _ZERO
+    key = (p, quads)
+    got = _LIMITED_PROFILE.get(key)
+    if got is not None:
+        return got
+    i = next(k for k, c in enumerate(p) if c)
+    c = p[i]
+    quad_i = quads >> i & 1
+    cur = bytearray(p)
+    cur[i] = c - 1
+    best = list(_limited_suit_profile(bytes(cur), quads))
+    for k in range(3 if quad_i else 1, min(c, 3) + 1):
+        cur[i] = c - k
+        _shift_group(best, _limited_suit_profile(bytes(cur), quads), k)
+    for k in range(2 if quad_i else 1, min(c, 2) + 1):
+        cur[i] = c - k
+        r = _limited_suit_profile(bytes(cur), quads)
         for g in range(5):
-            v = vals[g]
-            qs = (0, 1, 2) if ps == 0 else ((1,) if ps == 1 else (1, 2))
-            for q in qs:
-                if v > prof[5 * q + g]:
-                    prof[5 * q + g] = v
+            v = r[g] + k
+            if v > best[5 + g]:
+                best[5 + g] = v
+            if i in RANK_258 and v > best[10 + g]:
+                best[10 + g] = v
+    for s in (i - 2, i - 1, i):
+        if s < 0 or s + 2 > 8:
+            continue
+        if any(quads >> j & 1 for j in range(s, i)):  # would draw a rank held four times
+            continue
+        upper = [j for j in (s + 1, s + 2) if j > i]
+        forced = [j for j in upper if quads >> j & 1]
+        if any(not p[j] for j in forced):
+            continue
+        free = [j for j in upper if p[j] and j not in forced]
+        for mask in range(1 << len(free)):
+            cur = bytearray(p)
+            cur[i] -= 1
+            kept = 1
+            for j in forced:
+                cur[j] -= 1
+                kept += 1
+            for b, j in enumerate(free):
+                if mask >> b & 1:
+                    cur[j] -= 1
+                    kept += 1
+            _shift_group(best, _limited_suit_profile(bytes(cur), quads), kept)
+    for q in (1, 2):
+        for g in range(5):
+            if best[g] > best[5 * q + g]:
+                best[5 * q + g] = best[g]
     for o in (0, 5, 10):
         for g in range(1, 5):
-            if prof[o + g - 1] > prof[o + g]:
-                prof[o + g] = prof[o + g - 1]
-    return tuple(prof)
+            if best[o + g - 1] > best[o + g]:
+                best[o + g] = best[o + g - 1]
+    prof = tuple(best)
+    _LIMITED_PROFILE[key] = prof
+    return prof
 
 
 def limited_suit_profile_id(p: bytes) -> int:
@@ -275,9 +296,10 @@ def limited_suit_profile_id(p: bytes) -> int:
     Equal to :func:`suit_profile_id` unless the pattern holds a four-of-a-kind."""
     if 4 not in p:
         return suit_profile_id(p)
-    pid = _LIMITED_PROFILE.get(p)
+    pid = _LIMITED_ID.get(p)
     if pid is None:
-        pid = _LIMITED_PROFILE[p] = _intern(_limited_suit_profile(p))
+        quads = sum(1 << r for r, c in enumerate(p) if c == 4)
+        pid = _LIMITED_ID[p] = _intern(_limited_suit_profile(p, quads))
     return pid
 
 
@@ -297,8 +319,8 @@ def honor_profile_id(p: bytes, limited: bool) -> int:
     ``limited``: the final hand may hold at most four of a kind (draws are real
     tiles); without it a wild tile may stand for a fifth copy.
     """
-    key = (p, limited)
-    pid = _HONOR_PROFILE.get(key)
+    memo = _HONOR_PROFILE_LIMITED if limited else _HONOR_PROFILE
+    pid = memo.get(p)
     if pid is not None:
         return pid
     acc = [0] * 15  # zero tiles kept is always possible
@@ -330,13 +352,15 @@ def honor_profile_id(p: bytes, limited: bool) -> int:
             if acc[o + g - 1] > acc[o + g]:
                 acc[o + g] = acc[o + g - 1]
     pid = _intern(tuple(acc))
-    _HONOR_PROFILE[key] = pid
+    memo[p] = pid
     return pid
 
 
 def combine(a: int, b: int) -> int:
-    """Profile of two disjoint parts: the best split of groups and of the pair between them."""
-    key = (a, b) if a <= b else (b, a)
+    """Profile of two disjoint parts: the best split of groups and of the pair between them.
+
+    Memoised under the int key ``a << 20 | b`` (both orders)."""
+    key = a << 20 | b
     got = _COMBINE.get(key)
     if got is not None:
         return got
@@ -355,6 +379,7 @@ def combine(a: int, b: int) -> int:
                     out[o + g] = v
     pid = _intern(tuple(out))
     _COMBINE[key] = pid
+    _COMBINE[b << 20 | a] = pid
     return pid
 
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from engine.melds import Meld
+from engine.tiles import ORPHANS
 from engine.solver import special as S
 from engine.solver.shapes import (
     DOUBLE_DRAGON,
@@ -19,6 +22,8 @@ from engine.solver.standard import relevant_kinds, standard_groups
 from engine.solver.tables import _HONOR_NEED, _SUIT_NEED, honor_need, suit_need
 
 DEFAULT_SHAPES = Shapes()
+_NONE7 = bytes(7)
+_orphan_counts = itemgetter(*ORPHANS)
 _MELD_KIND = {"chow": "chow", "pung": "pung", "kong": "kong", "ankong": "kong"}
 
 
@@ -36,8 +41,18 @@ def is_win(counts: list[int], wilds: int = 0, melds: tuple[Meld, ...] = (), shap
         need = m0 + s0 + p0 + h0 + min(m[k] - m0, s[k] - s0, p[k] - p0, h[k] - h0, 2)
         if need <= wilds and (wilds - need) % 3 == 0:
             return True
-    if shapes.seven_pairs or shapes.thirteen_orphans or shapes.honors_knitted or shapes.knitted_straight or shapes.double_dragon:
-        return bool(special_shapes(counts, b, wilds, melds, shapes, first=True))
+    if shapes.seven_pairs or shapes.thirteen_orphans:
+        if not melds and sum(b) + wilds == 14:
+            if shapes.seven_pairs and b.count(1) + b.count(3) <= wilds:
+                return True
+            if shapes.thirteen_orphans and b[2:9] == _NONE7 and b[12:19] == _NONE7 and b[22:29] == _NONE7:
+                orphans = _orphan_counts(b)
+                if max(orphans) <= 2 and orphans.count(2) <= 1:
+                    return True
+    if shapes.honors_knitted or shapes.knitted_straight or shapes.double_dragon:
+        return bool(special_shapes(counts, b, wilds, melds, Shapes(
+            standard=False, honors_knitted=shapes.honors_knitted, knitted_straight=shapes.knitted_straight,
+            double_dragon=shapes.double_dragon), first=True))
     return False
 
 
