@@ -75,3 +75,13 @@ def test_variant_facts(catalog):
     assert wh.play.reaction("chi") and wh.wildcard.per_wildcard_in_win == 1
     assert len(cs.deck()) == 108 and cs.win_condition.pair_must_be_258
     assert {"碰碰胡", "清一色", "将一色", "七对"} <= set(cs.win_condition.pair_258_exempt_fans)
+
+
+@pytest.mark.parametrize("name", CATALOG_FILES)
+def test_engine_plays_the_variant(catalog, name):
+    from engine.game.simulate import play_game
+
+    records = [play_game(catalog[name].rules, seed) for seed in range(4)]
+    assert [r.error for r in records] == [None] * 4
+    assert all(r.end_reason for r in records)
+    assert any(r.wins for r in records)

@@ -45,3 +45,12 @@ def test_enumerations():
     assert e["pre_hooks"] == ["wildcard_count", "check_hua_zhu", "check_ting"]
     syn = spec.fan_synonyms()
     assert syn["碰碰和"] == "对对胡" and syn["平和"] == "平胡" and syn["清一色"] == "清一色"
+
+
+def test_minimal_example_in_the_spec_is_valid_and_playable():
+    from dslgen.rulefile import load_rules_text
+
+    section = spec.spec_text().split("## 14. 最小完整示例", 1)[1].split("\n## ", 1)[0]
+    example = re.search(r"```yaml\n(.*?)```", section, re.S).group(1)
+    rf = load_rules_text(example, "spec-example.yaml")
+    assert rf.rules.deck_total == 108 and rf.rules.fan_names == {"鸡胡", "对对胡"}
