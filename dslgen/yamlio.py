@@ -35,6 +35,8 @@ MAX_BYTES = 1024 * 1024
 MAX_ALIASES = 100
 #: Most nodes the document may have once every alias is expanded.
 MAX_NODES = 100_000
+#: Deepest nesting of mappings and lists accepted.
+MAX_DEPTH = 100
 #: Explicit tags that only restate the default type; every other tag is refused.
 SAFE_TAGS = frozenset(
     f"tag:yaml.org,2002:{name}" for name in ("str", "int", "float", "bool", "null", "map", "seq")
@@ -216,6 +218,12 @@ def _screen_events(yaml: YAML, text: str, name: str) -> None:
             elif isinstance(event, (ev.MappingStartEvent, ev.SequenceStartEvent)):
                 stack.append([event.anchor, 1])
                 total += 1
+                if len(stack) > MAX_DEPTH + 1:
+                    raise YamlError(
+                        f"嵌套层数超过 {MAX_DEPTH} 层",
+                        where=_mark(name, event.start_mark),
+                        hint="规则文件的嵌套通常不超过 6 层；请检查括号是否配对",
+                    )
             elif isinstance(event, (ev.MappingEndEvent, ev.SequenceEndEvent)):
                 anchor, count = stack.pop()
                 stack[-1][1] += count
@@ -248,6 +256,10 @@ def _marked(exc: MarkedYAMLError, name: str) -> YamlError:
     mark = exc.problem_mark or exc.context_mark
     problem = exc.problem or exc.context or "语法错误"
     text = str(problem)
+    for english, chinese in _TRANSLATIONS:
+        if english in text:
+            text = f"{chinese}（{text}）"
+            break
     if "duplicate key" in text or "found duplicate key" in str(exc):
         key = _duplicate_key(str(exc))
         return YamlError(
@@ -263,6 +275,18 @@ def _marked(exc: MarkedYAMLError, name: str) -> YamlError:
         where=_mark(name, mark),
         hint="检查该行及上一行的缩进、冒号后的空格、引号和括号是否配对",
     )
+
+
+_TRANSLATIONS = (
+    ("found character '\\t'", "出现了制表符（Tab），YAML 缩进只能用空格"),
+    ("mapping values are not allowed here", "这里不能出现“键: 值”：可能是缩进不对，或值里含冒号却没加引号"),
+    ("could not find expected ':'", "缺少冒号：键后面要写“: ”"),
+    ("found undefined alias", "引用了没有定义的锚点（*名字）"),
+    ("but found another document", "文件只能有一个 YAML 文档，不要使用 ---"),
+    ("found unexpected end of stream", "文件意外结束：引号或括号没有闭合"),
+    ("expected <block end>, but found", "缩进不一致：同一层的键要对齐"),
+    ("while scanning a quoted scalar", "引号没有闭合"),
+)
 
 
 def _duplicate_key(message: str) -> str:

@@ -126,3 +126,22 @@ def test_write_atomic(tmp_path):
     write_atomic(target, b"a: 2\n")
     assert target.read_text() == "a: 2\n"
     assert os.listdir(target.parent) == ["out.yaml"]  # no temp files left behind
+
+
+def test_deep_nesting_refused():
+    err = _refused("a: " + "[" * 500 + "]" * 500 + "\n", text=True)
+    assert "嵌套层数超过" in err.message and err.where == "x.yaml:1:103"
+
+
+@pytest.mark.parametrize(
+    "text,where,words",
+    [
+        ("a: 1\n\tb: 2\n", "x.yaml:2:1", "制表符"),
+        ("a: b: c\n", "x.yaml:1:5", "值里含冒号"),
+        ("a: 1\n---\nb: 2\n", "x.yaml:2:1", "只能有一个 YAML 文档"),
+        ("a: \"open\n", "x.yaml:2:1", "引号"),
+    ],
+)
+def test_common_syntax_errors_explained_in_chinese(text, where, words):
+    err = _refused(text, text=True)
+    assert err.where == where and words in err.message
