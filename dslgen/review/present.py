@@ -67,6 +67,8 @@ def simulation_rows(sim: Mapping[str, Any]) -> list[tuple[str, str]]:
     """(label, value) lines summarising one simulation."""
     if not sim:
         return []
+    if sim.get("ran") is False or "games" not in sim:
+        return [("模拟", f"未运行：{sim.get('reason') or '没有模拟结果'}")]
     games = sim.get("games") or 0
     wins = sim.get("wins")
     rows = [

@@ -84,38 +84,24 @@ def is_draft(path: Path) -> bool:
     return path.is_dir() and (path / "result.json").is_file()
 
 
-def _load_json(path: Path) -> dict[str, Any]:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise UsageError(f"无法读取 {path.name}：{exc.strerror or exc}", where=str(path)) from None
-    except ValueError as exc:
-        raise InputError(f"{path.name} 不是有效的 JSON：{exc}", where=str(path),
-                         hint="草稿文件夹可能不完整；请重新运行 dslgen new") from None
-    if not isinstance(data, dict):
-        raise InputError(f"{path.name} 顶层应当是对象", where=str(path), hint="请重新运行 dslgen new")
-    return data
-
-
-def _draft_yaml(folder: Path, result: Mapping[str, Any]) -> Path:
-    named = result.get("yaml")
-    if named:
-        p = Path(str(named))
-        for candidate in (p, folder / p.name):
-            if candidate.is_file():
-                return candidate
-    files = sorted(folder.glob("*.yaml"))
-    if len(files) != 1:
-        raise InputError("草稿文件夹中找不到唯一的规则 YAML", where=str(folder),
-                         hint="草稿应包含 <id>.yaml、description.md 与 result.json")
-    return files[0]
-
-
 def read_draft(folder: str | Path) -> tuple[dict[str, Any], RuleDoc]:
-    """``result.json`` and the rule file of a draft folder."""
-    folder = Path(folder)
-    result = _load_json(folder / "result.json")
-    return result, read_rule_doc(_draft_yaml(folder, result))
+    """``result.json`` and the rule file of a draft folder (read with the generator's loader)."""
+    from dslgen.generate.draft import load_draft
+    from dslgen.yamlio import YamlError
+
+    draft = load_draft(folder)
+    try:
+        doc = read_rule_doc(draft.yaml_path)
+    except YamlError:  # a failed draft may keep an unreadable answer for the reviewer
+        doc = RuleDoc(draft.yaml_path, draft.yaml_text, {})
+    result = dict(draft.result)
+    result.setdefault("description", draft.description.strip())
+    return result, doc
+
+
+def has_stats(sim: Mapping[str, Any] | None) -> bool:
+    """True when ``sim`` holds statistics of games that ran (not ``{ran: false, reason}``)."""
+    return bool(sim) and sim.get("ran", True) is not False and "games" in sim
 
 
 def _gate(value: Any) -> dict[str, Any]:
@@ -311,7 +297,7 @@ def build_report(target: str | Path, *, against: str | Path | None = None, catal
     baseline: Baseline | None = find_baseline(subject.doc, catalog, against)
     base_sim: dict[str, Any] = {}
     base_error = ""
-    if baseline is not None and subject.simulation:
+    if baseline is not None and has_stats(subject.simulation):
         g, s = _sim_params(subject, games, seed)
         if progress is not None and hasattr(progress, "relabel"):
             progress.relabel("模拟基准玩法")
@@ -344,7 +330,7 @@ def build_report(target: str | Path, *, against: str | Path | None = None, catal
         "semantic_changes": [c.text for c in changes],
         "semantic_diff": [c.to_dict() for c in changes],
         "yaml_diff": yaml_diff(baseline.doc if baseline else None, subject.doc),
-        "stats_diff": stats_diff(base_sim, subject.simulation),
+        "stats_diff": stats_diff(base_sim, subject.simulation) if has_stats(subject.simulation) else [],
     }
 
 

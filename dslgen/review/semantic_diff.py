@@ -77,7 +77,9 @@ def _enum(labels: Mapping[str, str]) -> Callable[[Any], str]:
         if value is None:
             return "无"
         label = labels.get(str(value))
-        return f"{label}（{value}）" if label else str(value)
+        if label:
+            return f"{label}（{value}）" if str(value) else label
+        return str(value)
 
     return fmt
 

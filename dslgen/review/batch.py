@@ -1,0 +1,247 @@
+"""Regenerate every catalog variant from its stored description and summarise what moved.
+
+For each variant ``<id>`` the batch writes, under the output folder::
+
+    <out>/<id>/pool/        the few-shot pool: the other catalog files (leave-one-out,
+                            so the model cannot simply copy the approved answer)
+    <out>/<id>/draft/       the draft folder ``dslgen new`` writes (all four gates)
+    <out>/<id>/done.json    the summary row, written last and atomically
+    <out>/summary.json      {variants: [...]} and <out>/summary.md, at the end
+
+Approved catalog files are only ever read. A rerun with the same inputs (the
+description, the approved file, provider, model, games, seed, specification,
+prompt and engine versions) skips every variant whose ``done.json`` matches, so
+an interrupted batch resumes where it stopped.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+from dslgen.errors import UsageError
+from dslgen.review.baseline import RuleDoc, catalog_files, read_rule_doc
+from dslgen.review.semantic_diff import semantic_changes
+from dslgen.yamlio import YamlError, load_yaml_text, write_atomic
+
+DONE = "done.json"
+BATCH_FORMAT = "dslgen-batch/1"
+
+
+@dataclass(frozen=True)
+class BatchOptions:
+    """What ``dslgen batch`` was asked to do."""
+
+    catalog: str
+    out: str
+    only: tuple[str, ...] = ()
+    provider: str | None = None
+    model: str | None = None
+    games: int = 1000
+    seed: int = 0
+    jobs: int = 1
+    replay_from: str | None = None
+
+
+def _fingerprint(doc: RuleDoc, opts: BatchOptions) -> str:
+    """Everything a variant's regeneration depends on; a change means it must be redone."""
+    import engine
+    from dslgen.generate.prompt import prompt_version
+    from dslgen.spec import spec_version
+
+    parts = {
+        "approved": hashlib.sha256(doc.text.encode("utf-8")).hexdigest(),
+        "pool": sorted(hashlib.sha256(p.read_bytes()).hexdigest() for p in catalog_files(opts.catalog)
+                       if p.stem != doc.path.stem),
+        "provider": opts.provider or os.environ.get("DSLGEN_PROVIDER") or "",
+        "model": opts.model or "",
+        "games": opts.games,
+        "seed": opts.seed,
+        "spec": spec_version(),
+        "prompt": prompt_version(),
+        "engine": engine.__version__,
+        "replay": opts.replay_from or "",
+    }
+    return hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()
+
+
+def _row(variant: str, verdict: str, *, changes: list[str] | None = None, gaps: list[Any] | None = None,
+         errors: list[str] | None = None, draft: str = "", resumed: bool = False) -> dict[str, Any]:
+    changes = changes or []
+    return {"id": variant, "verdict": verdict, "changed": bool(changes), "semantic_changes": changes,
+            "gaps": gaps or [], "errors": errors or [], "draft": draft, "resumed": resumed}
+
+
+def _errors(result: dict[str, Any]) -> list[str]:
+    out = []
+    failure = result.get("failure")
+    if failure:
+        out.append(f"模型调用失败：{failure.get('message', '')}")
+    for f in result.get("findings") or []:
+        if isinstance(f, dict) and f.get("severity", "error") == "error":
+            out.append(f"{f.get('code', '')} {f.get('path', '')}: {f.get('message', '')}".strip())
+    sim = result.get("simulation") or {}
+    for e in sim.get("errors") or []:
+        out.append(f"模拟错误（第 {e.get('game', '?')} 局）：{e.get('message', '')}" if isinstance(e, dict) else str(e))
+    if sim.get("ran") is False and not out and result.get("verdict") != "pass":
+        out.append(str(sim.get("reason") or "未运行模拟"))
+    return out
+
+
+@contextmanager
+def _replay_source(path: str | None) -> Iterator[None]:
+    if not path:
+        yield
+        return
+    old = os.environ.get("DSLGEN_REPLAY")
+    os.environ["DSLGEN_REPLAY"] = path
+    try:
+        yield
+    finally:
+        if old is None:
+            os.environ.pop("DSLGEN_REPLAY", None)
+        else:
+            os.environ["DSLGEN_REPLAY"] = old
+
+
+def regenerate(variant: str, approved_path: str, opts: BatchOptions, fingerprint: str) -> dict[str, Any]:
+    """Regenerate one variant into ``<out>/<variant>/`` and return (and record) its summary row."""
+    from dslgen.errors import DslgenError
+    from dslgen.generate.pipeline import NewOptions, run_new
+
+    folder = Path(opts.out) / variant
+    approved = read_rule_doc(approved_path)
+    description = approved.description
+    if not description:
+        row = _row(variant, "fail", errors=["目录文件缺少 meta.description，无法重新生成"])
+    else:
+        pool = folder / "pool"
+        shutil.rmtree(pool, ignore_errors=True)
+        pool.mkdir(parents=True)
+        for path in catalog_files(opts.catalog):
+            if path.stem != variant:
+                shutil.copyfile(path, pool / path.name)
+        draft = folder / "draft"
+        replay = str(Path(opts.replay_from) / variant / "draft") if opts.replay_from else None
+        try:
+            with _replay_source(replay):
+                result = run_new(NewOptions(description=description, name=variant, provider=opts.provider,
+                                            model=opts.model, games=opts.games, seed=opts.seed, jobs=1,
+                                            out=str(draft), catalog=str(pool)))
+        except DslgenError as exc:
+            row = _row(variant, "fail", errors=[exc.render()])
+        else:
+            try:
+                data = load_yaml_text((draft / f"{variant}.yaml").read_text(encoding="utf-8")).data
+                changes = semantic_changes(approved.data, data)
+            except (OSError, YamlError) as exc:
+                changes = [f"草稿无法读取：{getattr(exc, 'message', exc)}"]
+            gaps = list(result.get("gaps") or []) + [
+                {"text": s, "reason": "没有被用到的句子"} for s in result.get("unmapped_sentences") or []]
+            row = _row(variant, str(result.get("verdict", "fail")), changes=changes, gaps=gaps,
+                       errors=_errors(result), draft=str(draft))
+    write_atomic(folder / DONE, json.dumps({"format": BATCH_FORMAT, "fingerprint": fingerprint, "row": row},
+                                           ensure_ascii=False, indent=2) + "\n")
+    return row
+
+
+def _done_row(folder: Path, fingerprint: str) -> dict[str, Any] | None:
+    try:
+        record = json.loads((folder / DONE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(record, dict) or record.get("fingerprint") != fingerprint or not isinstance(record.get("row"), dict):
+        return None
+    return {**record["row"], "resumed": True}
+
+
+def select(opts: BatchOptions) -> list[RuleDoc]:
+    """The catalog variants to regenerate (all, or those named by ``only``)."""
+    catalog = Path(opts.catalog)
+    if not catalog.is_dir():
+        raise UsageError("玩法目录不存在", where=str(catalog), hint="用 --catalog 指定目录")
+    out = Path(opts.out).resolve()
+    if out == catalog.resolve():
+        raise UsageError("输出目录不能是玩法目录本身", where="--out", hint="例如 --out .dslgen/batch")
+    docs = []
+    for path in catalog_files(catalog):
+        try:
+            docs.append(read_rule_doc(path))
+        except YamlError as exc:
+            raise UsageError(f"目录文件无法读取：{exc.message}", where=exc.where or str(path)) from None
+    if opts.only:
+        known = {d.path.stem for d in docs}
+        unknown = [i for i in opts.only if i not in known]
+        if unknown:
+            raise UsageError(f"目录中没有这些玩法：{'、'.join(unknown)}", where="--only",
+                             hint="可选：" + "、".join(sorted(known)))
+        docs = [d for d in docs if d.path.stem in opts.only]
+    return docs
+
+
+def run_batch(opts: BatchOptions, progress: Callable[[int, int, str], None] | None = None) -> dict[str, Any]:
+    """Regenerate the selected variants (resuming finished ones) and write the summary JSON and Markdown."""
+    docs = select(opts)
+    rows: dict[str, dict[str, Any]] = {}
+    todo: list[tuple[str, str, str]] = []
+    for doc in docs:
+        variant = doc.path.stem
+        fingerprint = _fingerprint(doc, opts)
+        done = _done_row(Path(opts.out) / variant, fingerprint)
+        if done is not None:
+            rows[variant] = done
+        else:
+            todo.append((variant, str(doc.path), fingerprint))
+    total = len(docs)
+
+    def tick(name: str) -> None:
+        if progress:
+            progress(len(rows), total, name)
+
+    tick("")
+    if opts.jobs <= 1 or len(todo) <= 1:
+        for variant, path, fingerprint in todo:
+            rows[variant] = regenerate(variant, path, opts, fingerprint)
+            tick(variant)
+    else:
+        with ProcessPoolExecutor(min(opts.jobs, len(todo))) as pool:
+            futures = {pool.submit(regenerate, v, p, opts, f): v for v, p, f in todo}
+            try:
+                for fut in as_completed(futures):
+                    rows[futures[fut]] = fut.result()
+                    tick(futures[fut])
+            except BaseException:
+                pool.shutdown(wait=False, cancel_futures=True)
+                raise
+    ordered = [rows[d.path.stem] for d in docs]
+    summary = {"format": BATCH_FORMAT, "catalog": str(opts.catalog), "out": str(opts.out),
+               "provider": opts.provider or "", "games": opts.games, "seed": opts.seed,
+               "ok": all(r["verdict"] == "pass" for r in ordered), "variants": ordered}
+    out = Path(opts.out)
+    write_atomic(out / "summary.json", json.dumps(summary, ensure_ascii=False, indent=2) + "\n")
+    write_atomic(out / "summary.md", summary_markdown(summary))
+    return summary
+
+
+def summary_markdown(summary: dict[str, Any]) -> str:
+    """The batch summary as a Markdown table."""
+    lines = [f"## 批量重新生成：{summary['catalog']}", "",
+             "| 玩法 | 结论 | 有变化 | 规则变化数 | 缺口 | 错误 |", "|---|---|---|---|---|---|"]
+    for r in summary["variants"]:
+        lines.append(f"| {r['id']} | {'✅ 通过' if r['verdict'] == 'pass' else '❌ 未通过'} | "
+                     f"{'是' if r['changed'] else '否'} | {len(r['semantic_changes'])} | {len(r['gaps'])} | {len(r['errors'])} |")
+    lines.append("")
+    for r in summary["variants"]:
+        if r["semantic_changes"] or r["errors"]:
+            lines.append(f"### {r['id']}")
+            lines.extend(f"- {c}" for c in r["semantic_changes"])
+            lines.extend(f"- 错误：{e}" for e in r["errors"])
+            lines.append("")
+    return "\n".join(lines)

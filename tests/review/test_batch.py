@@ -1,0 +1,102 @@
+"""Batch regeneration over a copy of the catalog with the offline provider."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from dslgen.cli import cli
+from dslgen.review import batch as batch_mod
+from dslgen.review.approvals import sha256_file, write_approval
+
+
+def _seed_approvals(catalog):
+    for path in sorted(catalog.glob("*.yaml")):
+        write_approval(catalog, path.stem, path.name, path.read_bytes(), reviewer="测试")
+
+
+def _snapshot(catalog):
+    return {p.relative_to(catalog).as_posix(): sha256_file(p) for p in catalog.rglob("*") if p.is_file()}
+
+
+def _leftovers(folder):
+    return [p for p in folder.rglob("*") if p.name.endswith(".tmp")]
+
+
+def test_batch_regenerates_everything_and_touches_no_approved_file(catalog, workdir):
+    _seed_approvals(catalog)
+    before = _snapshot(catalog)
+    out = workdir / "batch"
+    result = CliRunner().invoke(cli, ["batch", "--catalog", str(catalog), "--provider", "offline", "--games", "10",
+                                      "--jobs", "2", "--out", str(out), "--json"])
+    assert result.exit_code in (0, 1), result.output
+    summary = json.loads(result.stdout)
+    ids = [v["id"] for v in summary["variants"]]
+    assert ids == sorted(p.stem for p in catalog.glob("*.yaml"))
+    for row in summary["variants"]:
+        assert set(row) >= {"id", "verdict", "changed", "semantic_changes", "gaps", "errors"}
+        assert row["changed"] == bool(row["semantic_changes"])
+        assert (out / row["id"] / "draft" / "result.json").is_file()
+    assert result.exit_code == (0 if all(v["verdict"] == "pass" for v in summary["variants"]) else 1)
+    assert _snapshot(catalog) == before
+    assert CliRunner().invoke(cli, ["catalog", "verify", "--catalog", str(catalog)]).exit_code == 0
+    assert json.loads((out / "summary.json").read_text(encoding="utf-8"))["variants"] == summary["variants"]
+    assert "| 玩法 | 结论 |" in (out / "summary.md").read_text(encoding="utf-8")
+    assert _leftovers(out) == []
+
+
+def test_interrupted_batch_resumes(catalog, workdir, monkeypatch):
+    out = workdir / "batch"
+    args = ["batch", "--catalog", str(catalog), "--only", "wuhan,changsha", "--provider", "offline",
+            "--games", "10", "--out", str(out), "--json"]
+    real = batch_mod.regenerate
+    calls = []
+
+    def interrupted(variant, *rest):
+        calls.append(variant)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(variant, *rest)
+
+    monkeypatch.setattr(batch_mod, "regenerate", interrupted)
+    first = CliRunner().invoke(cli, args)
+    assert first.exit_code == 130
+    assert calls == ["changsha", "wuhan"]
+    assert (out / "changsha" / "done.json").is_file() and not (out / "wuhan" / "done.json").exists()
+    assert not (out / "summary.json").exists()
+    done_before = (out / "changsha" / "done.json").read_bytes()
+
+    calls.clear()
+    second = CliRunner().invoke(cli, args)
+    assert second.exit_code in (0, 1), second.output
+    assert calls == ["wuhan"]  # changsha was done: skipped
+    rows = {v["id"]: v for v in json.loads(second.stdout)["variants"]}
+    assert rows["changsha"]["resumed"] is True and rows["wuhan"]["resumed"] is False
+    assert (out / "changsha" / "done.json").read_bytes() == done_before
+    assert _leftovers(out) == []
+
+
+
+def test_changed_inputs_are_not_resumed(catalog, workdir):
+    doc = batch_mod.read_rule_doc(catalog / "wuhan.yaml")
+    opts = batch_mod.BatchOptions(catalog=str(catalog), out=str(workdir / "b"), games=10)
+    same = batch_mod._fingerprint(doc, opts)
+    assert batch_mod._fingerprint(doc, opts) == same
+    assert batch_mod._fingerprint(doc, batch_mod.BatchOptions(**{**opts.__dict__, "games": 11})) != same
+    edited = catalog / "wuhan.yaml"
+    edited.write_text(edited.read_text(encoding="utf-8").replace("max_fan: 16", "max_fan: 32"), encoding="utf-8")
+    assert batch_mod._fingerprint(batch_mod.read_rule_doc(edited), opts) != same
+
+
+def test_unknown_variant_is_a_usage_error(catalog, workdir):
+    result = CliRunner().invoke(cli, ["batch", "--catalog", str(catalog), "--only", "nowhere", "--out",
+                                      str(workdir / "b")])
+    assert result.exit_code == 2 and "nowhere" in result.output
+
+
+@pytest.mark.parametrize("out_is_catalog", [True])
+def test_output_cannot_be_the_catalog(catalog, out_is_catalog):
+    result = CliRunner().invoke(cli, ["batch", "--catalog", str(catalog), "--out", str(catalog)])
+    assert result.exit_code == 2
