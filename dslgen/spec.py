@@ -17,8 +17,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ruamel.yaml import YAML
+from ruamel.yaml.error import YAMLError
+
 from dslgen.errors import DslgenError
-from dslgen.yamlio import YamlError, load_yaml_text
 
 #: Where the specification lives in a source checkout.
 SPEC_PATH = Path(__file__).resolve().parents[1] / "docs" / "dsl-specification.md"
@@ -26,6 +28,8 @@ SPEC_PATH = Path(__file__).resolve().parents[1] / "docs" / "dsl-specification.md
 #: Keys of :func:`enumerations`, in this order.
 ENUMERATION_KEYS = ("capabilities", "fans", "conditions", "self_actions", "reactions", "pre_hooks")
 
+#: The specification is trusted project text: the fast safe loader is enough for its blocks.
+_SAFE = YAML(typ="safe")
 _BLOCK = re.compile(r"^```yaml[ \t]+(schema|enum)=(\S+)[ \t]*\n(.*?)^```[ \t]*$", re.M | re.S)
 _VERSION = re.compile(r"spec_version）：\s*([0-9][\w.\-]*)")
 
@@ -78,9 +82,13 @@ def parse_blocks(text: str, name: str = "dsl-specification.md") -> list[Block]:
             )
         seen[kind, target] = line
         try:
-            data = load_yaml_text(body, f"{name}（第 {line} 行的代码块）").data
-        except YamlError as exc:
-            raise DslgenError(exc.message, where=exc.where, hint=exc.hint) from None
+            data = _SAFE.load(body)
+        except YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            at = f"{name}:{line + 1 + mark.line}" if mark is not None else f"{name}:{line}"
+            raise DslgenError(f"规范代码块不是合法的 YAML：{exc}", where=at, hint="修正 docs/dsl-specification.md 中的该代码块") from None
+        if not isinstance(data, dict):
+            raise DslgenError("规范代码块的顶层必须是映射", where=f"{name}:{line}", hint="schema/enum 代码块写成 键: 值 的形式")
         blocks.append(Block(kind, target, line, data))
     return blocks
 
