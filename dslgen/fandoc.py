@@ -44,8 +44,8 @@ def render_fans() -> str:
         "<!-- 本文件由 `dslgen docs build` 生成，请勿手工修改；修改 engine/fans/ 中识别器的 docstring 后重新生成。 -->",
         "# 番型说明",
         "",
-        "引擎识别的每个番型都是 `engine/fans/` 中一个注册的识别单元，下面的定义就是各单元的 docstring"
-        "（英文原文，字段名与代码一致）。规则文件用 `fan_types[].name` 引用番型，规范名与同义名都可以用；"
+        "引擎识别的每个番型都是 `engine/fans/` 中一个注册的识别单元，下面的定义就是各单元的 docstring。"
+        "规则文件用 `fan_types[].name` 引用番型，规范名与同义名都可以用；"
         f"共 {len(FANS)} 个识别单元、{sum(len(u.names) for u in FANS.values())} 个可用名称。",
         "",
         "| 番型 | 同义名 | 类别 | 对应国标番（PyMahjongGB 名称） |",

@@ -1,21 +1,18 @@
-"""Money: win payments and the pre-settlement hooks' payments.
+"""结算：和牌支付与结算前钩子的支付。
 
-All functions take plain data and return one integer per seat (a list of
-``rules.players`` entries) that sums to zero. Nothing here moves tiles or reads
-the game state: the game flow calls them and applies the result.
+所有函数只接收普通数据，返回每个座位一个整数（长度为 ``rules.players`` 的列表），总和为零。
+这里不动牌、不读对局状态：由对局流程调用并应用结果。
 
-Win payments (``scoring``): with ``base`` the win's total fan,
+和牌支付（``scoring``），记和牌总番为 ``base``：
 
-* self-draw: every paying seat pays ``base × self_draw_multiplier``;
-* discard: only the discarder pays ``base × discard_win_multiplier``;
-* ``dealer_multiplier`` N: when the dealer wins every payment is ×N; when another
-  seat wins only the dealer's payment is ×N;
-* paying seats are the ``active_seats`` other than the winner (血战到底: players
-  who already won and left do not pay); the winner receives the sum.
+* 自摸：每个付款座位付 ``base × self_draw_multiplier``；
+* 点炮：只有放炮者付 ``base × discard_win_multiplier``；
+* ``dealer_multiplier`` 为 N：庄家和牌时每笔支付 ×N；闲家和牌时只有庄家的那笔 ×N；
+* 付款座位是 ``active_seats`` 中除和牌者以外的座位（血战到底：已经和牌离场的玩家不付）；
+  和牌者收取总和。
 
-Hooks (``scoring.pre_hooks``) are registered in :data:`HOOKS` with
-:func:`hook`; each takes ``(rules, state: HookState)`` and returns a
-:class:`HookResult`.
+钩子（``scoring.pre_hooks``）用 :func:`hook` 登记在 :data:`HOOKS` 中；每个接收
+``(rules, state: HookState)``，返回 :class:`HookResult`。
 """
 
 from __future__ import annotations
@@ -104,8 +101,7 @@ def hook(name: str) -> Callable:
 
 
 def penalty_cap(rules: Rules) -> int:
-    """The fan a 花猪 pays: the lower of ``max_fan`` / ``scoring.max_cap`` when set,
-    otherwise the highest ``base_fan`` in the fan table."""
+    """花猪支付的番数：设了 ``max_fan`` / ``scoring.max_cap`` 时取较小者，否则取番型表中最高的 ``base_fan``。"""
     caps = [c for c in (rules.max_fan, rules.scoring.max_cap) if c]
     if caps:
         return min(caps)
@@ -122,13 +118,11 @@ def suits_held(hand: Sequence[int], melds: Sequence[Meld], wild_codes: frozenset
 
 @hook("check_hua_zhu")
 def check_hua_zhu(rules: Rules, state: HookState) -> HookResult:
-    """查花猪 at an exhaustive draw (血战).
+    """查花猪：荒庄（牌摸完）时执行，用于血战。
 
-    A 花猪 is an active seat (one that has not won) whose concealed tiles and melds
-    together still hold all three suits 万, 条 and 筒 — it never made 缺一门.
-    Each 花猪 pays every active seat that is not a 花猪 the amount
-    :func:`penalty_cap` (the cap, else the table's highest fan). Seats that
-    already won receive nothing. ``details["hua_zhu"]`` lists the 花猪 seats.
+    花猪是仍在局中（尚未和牌）、暗手加副露仍然万、条、筒三门都有的座位（没有做到缺一门；
+    癞子不算花色）。每个花猪向每个不是花猪的在局座位支付 :func:`penalty_cap` 番（封顶番；
+    没有封顶时取番型表中最高的番）。已和牌离场的座位不收。``details["hua_zhu"]`` 列出花猪座位。
     """
     n = rules.players
     pay = [0] * n
@@ -170,13 +164,11 @@ def best_ready_fan(rules: Rules, hand: Sequence[int], melds: Sequence[Meld], sea
 
 @hook("check_ting")
 def check_ting(rules: Rules, state: HookState) -> HookResult:
-    """查叫 at an exhaustive draw (血战), after 查花猪.
+    """查叫：荒庄时在查花猪之后执行，用于血战。
 
-    Among the active seats that are not 花猪 (``state.hua_zhu``), a seat is *ready*
-    when some tile would give it a legal win (conditions and minimum fan included).
-    Every not-ready seat pays every ready seat that seat's maximum possible total
-    over its winning tiles (scored as a win on a discard, no event flags).
-    ``details["ready"]`` maps each ready seat to that maximum.
+    在不是花猪（``state.hua_zhu``）的在局座位中，若有某张牌能让它合法和牌（含和牌条件与起和番），
+    该座位即为听牌。每个没听牌的座位向每个听牌座位支付该听牌座位的最大可能番数（在它所有
+    和牌张中按点和计分、无事件标志取最大）。``details["ready"]`` 给出每个听牌座位的最大番数。
     """
     n = rules.players
     pay = [0] * n
@@ -197,10 +189,9 @@ def check_ting(rules: Rules, state: HookState) -> HookResult:
 
 @hook("wildcard_count")
 def wildcard_count(rules: Rules, state: HookState) -> HookResult:
-    """统计癞子: counts the wild tiles each seat holds (concealed and in melds).
+    """统计癞子：数出每个座位持有的癞子（暗手与副露中）。
 
-    It moves no money (payments are all zero); ``details["counts"]`` is the
-    per-seat count for the record and the statistics.
+    不产生支付（支付全为 0）；``details["counts"]`` 是各座位的癞子数，供记录与统计使用。
     """
     counts = []
     for s in range(rules.players):

@@ -8,12 +8,11 @@ from engine.fans.registry import CONDITIONAL, condition, fan
 
 @condition("hand_contains_wildcard")
 def hand_contains_wildcard(h: HandFacts) -> bool:
-    """The winning hand (concealed tiles and melds) holds at least one wild tile."""
+    """和牌的手牌（暗手与副露）中至少有一张癞子。"""
     return h.wild_count > 0
 
 
 @fan("癞子胡", kind=CONDITIONAL, condition="hand_contains_wildcard")
 def lai_zi_hu(h: HandFacts) -> bool:
-    """A win whose hand holds at least one wild tile (condition ``hand_contains_wildcard``),
-    whatever the wild tiles stand for."""
+    """手牌中至少有一张癞子的和牌（条件 ``hand_contains_wildcard``），不论癞子代表什么牌。"""
     return h.wild_count > 0

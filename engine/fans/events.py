@@ -8,35 +8,33 @@ from engine.fans.registry import EVENT, fan
 
 @fan("杠上开花", kind=EVENT, guobiao=("杠上开花",))
 def gang_shang_kai_hua(h: HandFacts) -> bool:
-    """Self-drawn win on the replacement tile drawn after a kong (``kong_replacement``)."""
+    """开杠后补摸的牌自摸和牌（``kong_replacement``）。"""
     return h.ctx.kong_replacement and h.ctx.self_drawn
 
 
 @fan("海底捞月", kind=EVENT, guobiao=("海底捞月", "妙手回春"))
 def hai_di_lao_yue(h: HandFacts) -> bool:
-    """Win on the last tile of the wall (``last_tile``): drawing it, or on the discard that follows it.
+    """和牌墙最后一张牌（``last_tile``）：自摸最后一张，或和紧接其后打出的那张牌。
 
-    国标 names the self-drawn case 妙手回春 and the discard case 海底捞月.
-    """
+    国标把自摸的情形叫 妙手回春，点和的情形叫 海底捞月。"""
     return h.ctx.last_tile
 
 
 @fan("抢杠胡", kind=EVENT, synonyms=("抢杠和",), guobiao=("抢杠和",))
 def qiang_gang_hu(h: HandFacts) -> bool:
-    """Win on the tile another player adds to a pung to make a kong (``robbing_kong``)."""
+    """和别人加杠时补上的那张牌（``robbing_kong``）。"""
     return h.ctx.robbing_kong and not h.ctx.self_drawn
 
 
 @fan("天胡", kind=EVENT)
 def tian_hu(h: HandFacts) -> bool:
-    """The dealer wins with the dealt fourteen tiles, before any discard (``first_turn``, seat = dealer)."""
+    """庄家用起手十四张直接和牌，尚未打出任何牌（``first_turn`` 且 座位 = 庄家）。"""
     ctx = h.ctx
     return ctx.first_turn and ctx.seat == ctx.dealer
 
 
 @fan("地胡", kind=EVENT)
 def di_hu(h: HandFacts) -> bool:
-    """A non-dealer wins in the first go-round, before any claim (``first_turn``, seat ≠ dealer):
-    on their first draw or on the dealer's first discard."""
+    """闲家在第一巡内、没有任何吃碰杠之前和牌（``first_turn`` 且 座位 ≠ 庄家）：自摸第一张，或和庄家打出的第一张。"""
     ctx = h.ctx
     return ctx.first_turn and ctx.seat != ctx.dealer

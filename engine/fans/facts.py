@@ -59,13 +59,15 @@ class HandFacts:
     for 5万 counts as 5万 everywhere (a wildcard may complete 清一色).
     """
 
-    __slots__ = ("ctx", "decomposition", "shape", "tiles", "counts", "suits", "honors",
-                 "winds", "dragons", "sets", "pair", "pungs", "chows", "wild_count", "recognized")
+    __slots__ = ("ctx", "decomposition", "shape", "standard", "tiles", "counts", "suits", "honors",
+                 "winds", "dragons", "sets", "pair", "pungs", "chows", "wild_count", "open_melds", "recognized")
 
     def __init__(self, ctx: WinContext, decomposition, wild_count: int | None = None):
         self.ctx = ctx
         self.decomposition = decomposition
         self.shape: str = decomposition.shape
+        #: True for the 4-sets-plus-pair shape.
+        self.standard: bool = self.shape == "standard"
         tiles: list[int] = []
         sets = []
         pair = 0
@@ -89,23 +91,20 @@ class HandFacts:
         for t in tiles:
             counts[t] += 1
         self.counts = counts
-        self.suits = frozenset(t // 10 for t in tiles if t < 30)
-        self.honors = sum(counts[31:38])
-        self.winds = sum(counts[31:35])
-        self.dragons = sum(counts[35:38])
+        self.suits = frozenset(s for s in (0, 1, 2) if any(counts[10 * s + 1:10 * s + 10]))
+        self.winds = counts[31] + counts[32] + counts[33] + counts[34]
+        self.dragons = counts[35] + counts[36] + counts[37]
+        self.honors = self.winds + self.dragons
         self.sets = tuple(sets)
         #: the pair of a standard (or knitted-straight) hand, 0 when the shape has none.
         self.pair = pair if self.shape in ("standard", "knitted_straight", "double_dragon") else 0
         self.pungs = tuple(pungs)
         self.chows = tuple(chows)
         self.wild_count = ctx.wild_count if wild_count is None else wild_count
+        #: melds that broke concealment (吃, 碰, 明杠, 加杠).
+        self.open_melds = ctx.open_melds if ctx.melds else 0
         #: names of the declared fans recognised (read by fallback fans).
         self.recognized: frozenset[str] = frozenset()
-
-    @property
-    def standard(self) -> bool:
-        """True for the 4-sets-plus-pair shape."""
-        return self.shape == "standard"
 
     def distinct(self) -> list[int]:
         """Tile identities present, ascending."""

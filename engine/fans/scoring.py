@@ -1,35 +1,27 @@
-"""Scoring a win exactly as the rule file's fan table declares it.
+"""按规则文件声明的番型表计分（计分规则）。
 
-The declared table is the law:
+声明的番型表就是法律：
 
-1. only fans listed in ``fan_types`` are looked for, each at its ``base_fan``;
-   a row whose ``condition`` is set counts only when that condition holds
-   (an unknown condition string never holds);
-2. ``excludes``: a recognised fan drops every fan it excludes (even when it is
-   itself dropped later, so exclusion is transitive along the DAG);
-3. ``conflicts``: of two recognised fans in conflict the higher ``base_fan`` stays
-   (a tie keeps the one declared first);
-4. ``fan_stacking``: ``add`` sums the survivors; ``max_level`` keeps only the one
-   with the highest ``level`` (then the highest ``base_fan``); ``add_max`` keeps the
-   highest ``base_fan`` of every ``level`` and sums those;
-5. bonuses that are not fans: ``wildcard_rules.scoring.per_wildcard_in_win`` per
-   wild tile in the hand, and flower points (``flower_rules``: ``normal`` per
-   flower plus ``matching.value`` per flower that matches the winner's seat);
-6. the total is capped by ``max_fan`` and ``scoring.max_cap`` (the lower one).
+1. 只找 ``fan_types`` 列出的番型，每个按其 ``base_fan`` 计；设了 ``condition`` 的番型只在条件
+   成立时计（未登记的条件字符串永远不成立）；
+2. ``excludes``：识别到的番型排除它列出的所有番型（即使它自己之后也被排除，所以排除沿
+   有向无环图传递）；
+3. ``conflicts``：两个互相冲突的番型都识别到时留下 ``base_fan`` 高的（相同时留下先声明的）；
+4. ``fan_stacking``：``add`` 把剩下的全部相加；``max_level`` 只留 ``level`` 最高的一个（再比
+   ``base_fan``）；``add_max`` 每个 ``level`` 只留 ``base_fan`` 最高的一个，再相加；
+5. 不是番型的加分：``wildcard_rules.scoring.per_wildcard_in_win`` 按手中每张癞子加分；花牌
+   （``flower_rules``）每张 ``normal`` 分，和自己座位相配的花再加 ``matching.value`` 分；
+6. 总数受 ``max_fan`` 与 ``scoring.max_cap`` 封顶（取较小者）。
 
-A win is *legal* when it satisfies ``win_condition`` (缺一门: at most two suits;
-2/5/8 pair for standard-shape hands unless a ``pair_258_exempt_fans`` fan is
-recognised), ``win_rule.ji_hu_self_draw_only`` (a win whose only fan is 鸡胡 must be
-self-drawn) and
-``win_min_fan`` (the stacked fans, without bonuses, reach the minimum).
+和牌 *合法*（legal）需要：满足 ``win_condition``（缺一门：最多两门数牌；标准牌型的将牌须是
+2/5/8，除非识别到 ``pair_258_exempt_fans`` 中的番型）、``win_rule.ji_hu_self_draw_only``
+（只有鸡胡的和牌必须自摸）、``win_min_fan``（叠加后的番数，不含加分，达到起和番）。
 
-Optimal wildcard policy: every decomposition the solver returns — including every
-assignment of the wild tiles — is scored, and the legal one with the highest
-total wins (ties: the higher fan total, then solver order).
+最优癞子策略：求解器给出的每一种分解（包括癞子的每一种取值）都计分一遍，取合法且总数最高
+的一种（相同时比番数，再按求解器顺序）。
 
-Flower seats: ``flower_rules.scoring.matching.mapping`` keys 1-4 are seat
-positions relative to the dealer: the dealer is 1, the next seat in turn order 2,
-and so on; seat ``s`` with dealer ``d`` has position ``(s - d) % 4 + 1``.
+花牌座位：``flower_rules.scoring.matching.mapping`` 的键 1-4 是相对庄家的座位位置：庄家是 1，
+按行牌顺序下一家是 2，依此类推；座位 ``s``、庄家 ``d`` 时位置为 ``(s - d) % 4 + 1``。
 """
 
 from __future__ import annotations
@@ -141,14 +133,18 @@ def recognise(rules: Rules, facts: HandFacts) -> list[_Row]:
 def _recognise(table: _Table, facts: HandFacts) -> list[_Row]:
     found = []
     for row in table.rows:
-        if row.unit.test(facts) and all(c is not None and c.test(facts) for c in row.conditions):
+        if row.unit.test(facts) and (not row.conditions or _conditions_hold(row, facts)):
             found.append(row)
     if table.fallbacks:
         facts.recognized = frozenset(r.spec.name for r in found)
         for row in table.fallbacks:
-            if row.unit.test(facts) and all(c is not None and c.test(facts) for c in row.conditions):
+            if row.unit.test(facts) and (not row.conditions or _conditions_hold(row, facts)):
                 found.append(row)
     return found
+
+
+def _conditions_hold(row: _Row, facts: HandFacts) -> bool:
+    return all(c is not None and c.test(facts) for c in row.conditions)
 
 
 def apply_table(table: _Table, found: list[_Row]) -> tuple[list[_Row], list[tuple[str, str]]]:

@@ -12,14 +12,13 @@ from engine.fans.registry import SPECIAL, fan
 
 @fan("十三幺", kind=SPECIAL, guobiao=("十三幺",))
 def shi_san_yao(h: HandFacts) -> bool:
-    """Thirteen-orphans shape: one each of the 1 and 9 of every suit and the seven honors, plus one duplicate."""
+    """十三幺牌型：三门数牌的 1 和 9 以及七种字牌各一张，其中一种再多一张。"""
     return h.shape == "thirteen_orphans"
 
 
 @fan("全不靠", kind=SPECIAL, guobiao=("全不靠", "七星不靠"))
 def quan_bu_kao(h: HandFacts) -> bool:
-    """Honors-and-knitted shape: fourteen single tiles from a knitted 147/258/369 (one suit each)
-    and the seven honors, no pair. Includes 七星不靠 (all seven honors present)."""
+    """全不靠牌型：十四张单张，取自一组“组合龙”147/258/369（各占一门）和七种字牌，没有对子。包括七星不靠（七种字牌齐全）。"""
     return h.shape == "honors_knitted"
 
 
@@ -32,16 +31,15 @@ def _same_suit_ranks(h: HandFacts) -> list[int] | None:
 
 @fan("一色双龙会", kind=SPECIAL, guobiao=("一色双龙会",))
 def yi_se_shuang_long_hui(h: HandFacts) -> bool:
-    """Concealed hand of one suit that is exactly 123 123 789 789 with a pair of 5s."""
+    """无副露、同一门数牌，恰为 123 123 789 789 加一对 5。"""
     return _same_suit_ranks(h) == [1, 1, 2, 2, 3, 3, 5, 5, 7, 7, 8, 8, 9, 9]
 
 
 @fan("连七对", kind=SPECIAL, guobiao=("连七对",))
 def lian_qi_dui(h: HandFacts) -> bool:
-    """Seven-pairs shape of one suit: two each of seven consecutive ranks (e.g. 22334455667788筒).
+    """按七对读法、同一门数牌：连续七个点数各两张（例如 22334455667788筒）。
 
-    Read as four chows and a pair the same tiles are not 连七对 (they score as such hands).
-    """
+    同样的牌按四副顺子加将读法不算连七对（按那种牌型计番）。"""
     ranks = _same_suit_ranks(h)
     if ranks is None or h.shape != "seven_pairs":
         return False

@@ -20,50 +20,47 @@ def _ranks_within(h: HandFacts, allowed: frozenset[int]) -> bool:
 
 @fan("清一色", kind=STRUCTURAL, guobiao=("清一色",))
 def qing_yi_se(h: HandFacts) -> bool:
-    """All tiles belong to one suit (万, 条 or 筒); no honors."""
+    """所有牌（暗手加副露，癞子按所代表的牌计）都是同一门数牌（万、条或筒），没有字牌。"""
     return h.honors == 0 and len(h.suits) == 1
 
 
 @fan("混一色", kind=STRUCTURAL, guobiao=("混一色",))
 def hun_yi_se(h: HandFacts) -> bool:
-    """Tiles of exactly one suit plus at least one honor tile."""
+    """数牌只有一门，且至少有一张字牌。"""
     return h.honors > 0 and len(h.suits) == 1
 
 
 @fan("字一色", kind=STRUCTURAL, guobiao=("字一色",))
 def zi_yi_se(h: HandFacts) -> bool:
-    """Every tile is an honor (winds and dragons), in any winning shape."""
+    """所有牌都是字牌（风牌、箭牌），任何和牌型均可。"""
     return not h.suits
 
 
 @fan("对对胡", kind=STRUCTURAL, synonyms=("碰碰胡", "碰碰和"), guobiao=("碰碰和",))
 def dui_dui_hu(h: HandFacts) -> bool:
-    """Standard shape whose four sets are all pungs or kongs (concealed or declared), plus the pair."""
+    """标准和牌型（四组面子加一对将），四组都是刻子或杠（暗的、碰的、杠的都算）。"""
     return h.standard and len(h.pungs) == 4
 
 
 @fan("七对", kind=STRUCTURAL, synonyms=("暗七对",), guobiao=("七对",))
 def qi_dui(h: HandFacts) -> bool:
-    """Seven-pairs shape: fourteen concealed tiles as seven pairs; four of a kind counts as two pairs.
+    """七对牌型：十四张暗手组成七个对子；四张相同的牌算两对。
 
-    No declared meld is possible, so every 七对 is concealed (hence the synonym 暗七对).
-    """
+    七对不可能有副露，所以一定是暗的（同义名 暗七对）。"""
     return h.shape == "seven_pairs"
 
 
 @fan("将一色", kind=STRUCTURAL)
 def jiang_yi_se(h: HandFacts) -> bool:
-    """Every tile is a 2, 5 or 8 of a suit, in any winning shape (长沙's 将将胡 as a fan).
+    """所有牌都是数牌的 2、5、8，任何和牌型均可（长沙 将将胡 作为番型）。
 
-    国标's 全将 requires pungs; PyMahjongGB 1.4.0 does not report 全将 at all, so
-    this fan has no oracle counterpart.
-    """
+    国标的 全将 还要求刻子；PyMahjongGB 1.4.0 不报告 全将，所以本番没有对照。"""
     return _ranks_within(h, frozenset((2, 5, 8)))
 
 
 @fan("带幺九", kind=STRUCTURAL, synonyms=("全带幺",), guobiao=("全带幺",))
 def dai_yao_jiu(h: HandFacts) -> bool:
-    """Standard shape in which every set and the pair contain a terminal (1 or 9) or an honor."""
+    """标准和牌型，每组面子和将牌都含幺九牌（数牌 1、9）或字牌。"""
     if not h.standard:
         return False
     for g in h.sets:
@@ -75,33 +72,29 @@ def dai_yao_jiu(h: HandFacts) -> bool:
 
 @fan("混幺九", kind=STRUCTURAL, guobiao=("混幺九",))
 def hun_yao_jiu(h: HandFacts) -> bool:
-    """Every tile is a terminal or an honor, with at least one of each, in any winning shape
-    (pungs + pair, seven pairs). 十三幺 also meets this; rule files exclude it there."""
+    """所有牌都是幺九牌或字牌，两种都至少一张；刻子加将、七对等牌型均可。十三幺也满足此条件，规则文件用 excludes 排除。"""
     return h.honors > 0 and h.honors < len(h.tiles) and all(t > 30 or t % 10 in (1, 9) for t in h.tiles)
 
 
 @fan("缺一门", kind=STRUCTURAL, guobiao=("缺一门",))
 def que_yi_men(h: HandFacts) -> bool:
-    """Exactly two of the three suits appear (honors allowed). One suit alone is 清一色/混一色, not this.
+    """万、条、筒三门中恰好出现两门（字牌不限）。只有一门是 清一色/混一色，不算本番。
 
-    This is the fan; the winning *condition* 缺一门 is ``win_condition.must_miss_suit``.
-    """
+    这是番型；“缺一门”作为和牌条件是 ``win_condition.must_miss_suit``。"""
     return len(h.suits) == 2
 
 
 @fan("无字", kind=STRUCTURAL, guobiao=("无字",))
 def wu_zi(h: HandFacts) -> bool:
-    """No honor tile anywhere in the hand."""
+    """整手牌没有字牌。"""
     return h.honors == 0
 
 
 @fan("平胡", kind=STRUCTURAL, synonyms=("平和",), guobiao=("平和",))
 def ping_hu(h: HandFacts) -> bool:
-    """Four chows and a pair of suited tiles (the 国标 平和); in a 组合龙 hand the knitted
-    straight counts as three chows, so 组合龙 + one chow + a suited pair is also 平胡.
+    """四副顺子加一对数牌将（国标 平和）；组合龙手牌中组合龙算三副顺子，所以 组合龙 + 一副顺子 + 数牌将 也是平胡。
 
-    A plain win with pungs is not 平胡; variants that pay a basic win declare 鸡胡.
-    """
+    带刻子的普通和牌不是平胡；要给基本和牌计番的玩法声明兜底番 鸡胡。"""
     if not 0 < h.pair < 30:
         return False
     if h.standard:
@@ -111,47 +104,45 @@ def ping_hu(h: HandFacts) -> bool:
 
 @fan("断幺九", kind=STRUCTURAL, guobiao=("断幺",))
 def duan_yao_jiu(h: HandFacts) -> bool:
-    """Every tile is a suited 2-8: no terminal, no honor."""
+    """所有牌都是数牌 2-8：没有幺九牌，没有字牌。"""
     return _ranks_within(h, frozenset(range(2, 9)))
 
 
 @fan("全大", kind=STRUCTURAL, guobiao=("全大",))
 def quan_da(h: HandFacts) -> bool:
-    """Every tile is a suited 7, 8 or 9, in any winning shape."""
+    """所有牌都是数牌 7、8、9，任何和牌型均可。"""
     return _ranks_within(h, frozenset((7, 8, 9)))
 
 
 @fan("全中", kind=STRUCTURAL, guobiao=("全中",))
 def quan_zhong(h: HandFacts) -> bool:
-    """Every tile is a suited 4, 5 or 6, in any winning shape."""
+    """所有牌都是数牌 4、5、6，任何和牌型均可。"""
     return _ranks_within(h, frozenset((4, 5, 6)))
 
 
 @fan("全小", kind=STRUCTURAL, guobiao=("全小",))
 def quan_xiao(h: HandFacts) -> bool:
-    """Every tile is a suited 1, 2 or 3, in any winning shape."""
+    """所有牌都是数牌 1、2、3，任何和牌型均可。"""
     return _ranks_within(h, frozenset((1, 2, 3)))
 
 
 @fan("全双", kind=STRUCTURAL, guobiao=("全双刻",))
 def quan_shuang(h: HandFacts) -> bool:
-    """Standard shape in which every tile is an even suited tile (2, 4, 6, 8).
+    """标准和牌型，所有牌都是偶数数牌（2、4、6、8）。
 
-    Chows cannot be all even, so this is four pungs/kongs and a pair (国标 全双刻);
-    seven even pairs do not count.
-    """
+    顺子不可能全是偶数，所以就是四组刻子/杠加将（国标 全双刻）；七个偶数对子不算。"""
     return h.standard and _ranks_within(h, frozenset((2, 4, 6, 8)))
 
 
 @fan("大于五", kind=STRUCTURAL, guobiao=("大于五",))
 def da_yu_wu(h: HandFacts) -> bool:
-    """Every tile is a suited 6, 7, 8 or 9, in any winning shape."""
+    """所有牌都是数牌 6、7、8、9，任何和牌型均可。"""
     return _ranks_within(h, frozenset((6, 7, 8, 9)))
 
 
 @fan("小于五", kind=STRUCTURAL, guobiao=("小于五",))
 def xiao_yu_wu(h: HandFacts) -> bool:
-    """Every tile is a suited 1, 2, 3 or 4, in any winning shape."""
+    """所有牌都是数牌 1、2、3、4，任何和牌型均可。"""
     return _ranks_within(h, frozenset((1, 2, 3, 4)))
 
 
@@ -161,36 +152,36 @@ def _honor_sets(h: HandFacts, honors: tuple[int, ...]) -> int:
 
 @fan("大四喜", kind=STRUCTURAL, guobiao=("大四喜",))
 def da_si_xi(h: HandFacts) -> bool:
-    """Standard shape with pungs or kongs of all four winds."""
+    """标准和牌型，东南西北四种风牌都是刻子或杠。"""
     return h.standard and _honor_sets(h, _WINDS) == 4
 
 
 @fan("小四喜", kind=STRUCTURAL, guobiao=("小四喜",))
 def xiao_si_xi(h: HandFacts) -> bool:
-    """Standard shape with pungs or kongs of three winds and the fourth wind as the pair."""
+    """标准和牌型，三种风牌是刻子或杠，第四种风牌作将。"""
     return h.standard and _honor_sets(h, _WINDS) == 3 and h.pair in _WINDS
 
 
 @fan("大三元", kind=STRUCTURAL, guobiao=("大三元",))
 def da_san_yuan(h: HandFacts) -> bool:
-    """Standard shape with pungs or kongs of all three dragons (中 发 白)."""
+    """标准和牌型，中、发、白三种箭牌都是刻子或杠。"""
     return h.standard and _honor_sets(h, _DRAGONS) == 3
 
 
 @fan("小三元", kind=STRUCTURAL, guobiao=("小三元",))
 def xiao_san_yuan(h: HandFacts) -> bool:
-    """Standard shape with pungs or kongs of two dragons and the third dragon as the pair."""
+    """标准和牌型，两种箭牌是刻子或杠，第三种箭牌作将。"""
     return h.standard and _honor_sets(h, _DRAGONS) == 2 and h.pair in _DRAGONS
 
 
 @fan("一色四同顺", kind=STRUCTURAL, guobiao=("一色四同顺",))
 def yi_se_si_tong_shun(h: HandFacts) -> bool:
-    """Standard shape whose four sets are the same chow (e.g. 234万 four times)."""
+    """标准和牌型，四组面子是同一副顺子（例如四副 234万）。"""
     c = h.chows
     return h.standard and len(c) == 4 and c[0] == c[1] == c[2] == c[3]
 
 
 @fan("五门齐", kind=STRUCTURAL, guobiao=("五门齐",))
 def wu_men_qi(h: HandFacts) -> bool:
-    """All five families appear: 万, 条, 筒, at least one wind and at least one dragon."""
+    """五门齐全：万、条、筒都有，且至少一张风牌、一张箭牌。"""
     return len(h.suits) == 3 and h.winds > 0 and h.dragons > 0
