@@ -85,3 +85,11 @@ def test_capabilities_text_shows_ids_and_names(run_cli):
     assert result.exit_code == 0
     for cap in registry().values():
         assert cap.id in result.output
+
+
+def test_check_directory_checks_every_yaml_file(run_cli, tmp_path):
+    (tmp_path / "a.yaml").write_text(BASE.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "b.yaml").write_text((NEGATIVE / "C301_unknown_action.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    result = run_cli("check", "--json", str(tmp_path))
+    assert result.exit_code == 1
+    assert [e["file"].rsplit("/", 1)[-1] for e in json.loads(result.output)] == ["a.yaml", "b.yaml"]
