@@ -38,18 +38,15 @@ def implementation_home(cap_id: str, registered: dict) -> str:
 
 
 def spec_capability_notes() -> dict[str, str]:
-    """Descriptions of capability ids the specification mentions (empty if it cannot be read)."""
+    """id -> 说明 of the capability ids the specification lists (empty when the spec cannot be read)."""
+    from dslgen import spec
+    from dslgen.errors import DslgenError
+
     try:
-        from dslgen import spec
-    except ImportError:
+        rows = spec.enumeration_tables()["capabilities"]
+    except DslgenError:
         return {}
-    try:
-        caps = spec.enumerations().get("capabilities", {})
-    except Exception:  # the spec is another helper's file; a broken one must not hide this finding
-        return {}
-    if isinstance(caps, dict):
-        return {str(k): str(v or "") for k, v in caps.items()}
-    return {str(c): "" for c in caps}
+    return {str(r.get("id")): str(r.get("说明") or "") for r in rows if isinstance(r, dict)}
 
 
 @check("C101", "capability-missing", "error")

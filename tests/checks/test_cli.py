@@ -93,3 +93,27 @@ def test_check_directory_checks_every_yaml_file(run_cli, tmp_path):
     result = run_cli("check", "--json", str(tmp_path))
     assert result.exit_code == 1
     assert [e["file"].rsplit("/", 1)[-1] for e in json.loads(result.output)] == ["a.yaml", "b.yaml"]
+
+
+def test_missing_capability_known_to_the_spec_is_explained():
+    """An engine without meldsolver.wildcard: the finding gives its description and the solver's modules."""
+    import dataclasses
+
+    from dslgen.checks.context import engine_facts
+    from dslgen.checks.runner import check_data, check_file
+    from dslgen.yamlio import load_yaml_file
+
+    from .conftest import CATALOG
+
+    facts = engine_facts()
+    fewer = {k: v for k, v in facts.capabilities.items() if k != "meldsolver.wildcard"}
+    loaded = load_yaml_file(CATALOG / "wuhan.yaml")
+    report = check_data(loaded, facts=dataclasses.replace(facts, capabilities=fewer))
+    (finding,) = [f for f in report.findings if f.code == "C101"]
+    from dslgen.checks.capability import spec_capability_notes
+
+    note = spec_capability_notes()["meldsolver.wildcard"]
+    assert note and f"meldsolver.wildcard（{note}）" in finding.message and finding.line > 0
+    homes = {c.module.replace(".", "/") for k, c in fewer.items() if k.startswith("meldsolver.")}
+    assert any(h in finding.hint for h in homes)
+    assert report.missing == ["meldsolver.wildcard"] and check_file(CATALOG / "wuhan.yaml").missing == []
