@@ -10,12 +10,13 @@ import click
 @click.option("--reviewer", required=True, help="审核人姓名（写入批准记录）。")
 @click.option("--note", default="", help="审核意见。")
 @click.option("--catalog", type=click.Path(file_okay=False, path_type=str), help="玩法目录（默认 dsl-examples/）。")
+@click.option("--id", "variant", help="目录中的玩法标识（文件名），默认用草稿的 id；例如把 sichuan 草稿批准为 sichuan_xuezhan。")
 @click.option("--force", is_flag=True, help="草稿有关卡未通过时仍然批准（会记录在批准记录中）。")
 @click.option("--games", type=click.IntRange(1, 1_000_000), help="批准规则文件时的模拟局数（默认 1000）。")
 @click.option("--seed", type=int, help="批准规则文件时的模拟种子（默认 1）。")
 @click.option("--jobs", default=1, type=click.IntRange(1, 64), help="模拟使用的进程数。")
 @click.option("--json", "as_json", is_flag=True, help="以 JSON 输出批准记录。")
-def command(target: str, reviewer: str, note: str, catalog: str | None, force: bool, games: int | None,
+def command(target: str, reviewer: str, note: str, catalog: str | None, variant: str | None, force: bool, games: int | None,
             seed: int | None, jobs: int, as_json: bool) -> None:
     """批准：把草稿（或规则文件）的 YAML 复制进玩法目录，写入来源信息与模拟摘要，并记录绑定内容 sha256 的批准记录。
 
@@ -30,7 +31,7 @@ def command(target: str, reviewer: str, note: str, catalog: str | None, force: b
     folder = catalog_dir(catalog)
     with progress_bar("模拟对局", enabled=not as_json) as progress:
         record = approve(target, reviewer=reviewer, note=note, catalog=folder, force=force, games=games,
-                         seed=seed, jobs=jobs, progress=progress)
+                         seed=seed, jobs=jobs, progress=progress, variant=variant)
     if as_json:
         print_json(record)
         return

@@ -34,6 +34,10 @@ def command(ctx: click.Context, target: str, against: str | None, catalog: str |
     from dslgen.review.report import build_report
     from dslgen.yamlio import write_atomic
 
+    from dslgen.errors import UsageError
+
+    if catalog and not catalog_dir(catalog).is_dir():
+        raise UsageError("玩法目录不存在", where=catalog, hint="用 --catalog 指定已有的目录，或省略以使用 dsl-examples/")
     with progress_bar("模拟对局", enabled=not as_json) as progress:
         report = build_report(target, against=against, catalog=catalog_dir(catalog), games=games, seed=seed,
                               jobs=jobs, progress=progress)

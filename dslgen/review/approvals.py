@@ -233,17 +233,21 @@ def approved_text(subject: Any, *, reviewer: str, note: str, forced: bool, at: s
 
 
 def approve(target: str | Path, *, reviewer: str, note: str = "", catalog: str | Path, force: bool = False,
-            games: int | None = None, seed: int | None = None, jobs: int = 1, progress: Any = None) -> dict[str, Any]:
+            games: int | None = None, seed: int | None = None, jobs: int = 1, progress: Any = None,
+            variant: str | None = None) -> dict[str, Any]:
     """Copy the draft (or rule file) at ``target`` into ``catalog`` and record the approval.
 
-    A subject that fails a gate is refused unless ``force``; the forced approval
-    records which gates failed. Returns the approval record plus ``path``.
+    The catalog file is ``<variant>.yaml`` (default: the draft's id). A subject
+    that fails a gate is refused unless ``force``; the forced approval records
+    which gates failed. Returns the approval record plus ``path``.
     """
     from dslgen.review.report import load_subject
 
     if not reviewer.strip():
         raise UsageError("必须写明审核人", where="--reviewer", hint="例如 --reviewer 张三")
     subject = load_subject(target, games=games, seed=seed, jobs=jobs, progress=progress)
+    if variant:
+        subject.result["id"] = variant
     variant = subject.id
     if not _ID.match(variant):
         raise InputError(f"玩法标识 {variant!r} 不能用作目录文件名", where="meta.id",

@@ -172,6 +172,7 @@ def render_html(report: Mapping[str, Any]) -> str:
                     f"<h1>{_e(title)}</h1>",
                     f'<p class="verdict {verdict}">{P.GATE_MARK.get(verdict, "")} {_e(P.VERDICT_WORD.get(verdict, verdict))}</p>',
                     f'<p class="dim">{_e(report["yaml_path"])}</p>',
+                    *(f'<p class="skipped">注意：{_e(n)}</p>' for n in report.get("notes") or []),
                     "<h2>关卡</h2><table><tr><th>关卡</th><th>结果</th><th>说明</th></tr>"]
     for gate in report["gates"].values():
         status = gate.get("status", "")

@@ -19,6 +19,7 @@ def render_markdown(report: Mapping[str, Any]) -> str:
     out.append("")
     out.append(f"**结论：{P.GATE_MARK.get(verdict, '')} {P.VERDICT_WORD.get(verdict, verdict)}** — `{report['yaml_path']}`")
     out.append("")
+    out.extend(f"> ⚠️ {note}\n" for note in report.get("notes") or [])
     out.append("| 关卡 | 结果 | 说明 |")
     out.append("|---|---|---|")
     for gate in report["gates"].values():

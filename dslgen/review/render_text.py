@@ -66,6 +66,8 @@ def render_text(report: Mapping[str, Any], console: Console) -> None:
     title = f"审核报告：{report.get('name') or report['id']}（{report['id']}）"
     head = Text(f"{P.GATE_MARK.get(verdict, '')} {P.VERDICT_WORD.get(verdict, verdict)}", style=_STYLE.get(verdict, ""))
     console.print(Panel(Group(head, Text(str(report["yaml_path"]), style="dim")), title=title))
+    for note in report.get("notes") or []:
+        console.print(f"注意：{note}", style="yellow", markup=False)
     console.print(_gates(report))
     if report.get("description"):
         console.print("[bold]描述[/bold]")

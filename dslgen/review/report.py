@@ -55,6 +55,7 @@ class Subject:
     simulation: dict[str, Any] = field(default_factory=dict)
     provenance: dict[str, Any] = field(default_factory=dict)
     result: dict[str, Any] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
 
     @property
     def id(self) -> str:
@@ -119,8 +120,29 @@ def _gate(value: Any) -> dict[str, Any]:
     return {"status": "fail", "detail": ""}
 
 
-def _draft_subject(folder: Path) -> Subject:
+def edited_after_generation(folder: Path, doc: RuleDoc) -> bool:
+    """True when the draft's rule file was modified after ``dslgen new`` wrote its ``result.json``."""
+    try:
+        return doc.path.stat().st_mtime > (folder / "result.json").stat().st_mtime
+    except OSError:
+        return False
+
+
+def _draft_subject(folder: Path, *, games: int | None, seed: int | None, jobs: int, bot: str,
+                   progress: Progress | None) -> Subject:
     result, doc = read_draft(folder)
+    if doc.data and edited_after_generation(folder, doc):
+        prov = result.get("provenance") or {}
+        fresh = _file_subject(doc.path, games=games or int(prov.get("games") or DEFAULT_GAMES),
+                              seed=seed if seed is not None else int(prov.get("seed") or DEFAULT_SEED),
+                              jobs=jobs, bot=bot, progress=progress)
+        fresh.kind, fresh.path, fresh.result = "draft", folder, result
+        fresh.gaps = [g if isinstance(g, dict) else {"text": str(g), "reason": ""} for g in result.get("gaps") or []]
+        fresh.unmapped = [str(s) for s in result.get("unmapped_sentences") or []]
+        fresh.mapping = [m for m in result.get("mapping") or [] if isinstance(m, Mapping)]
+        fresh.provenance = {**dict(prov), **fresh.provenance}
+        fresh.notes.append("草稿的规则文件在生成后被修改过：关卡与模拟已按当前内容重新运行")
+        return fresh
     meta = doc.data.get("meta") if isinstance(doc.data.get("meta"), Mapping) else {}
     provenance = dict(result.get("provenance") or meta.get("provenance") or {})
     return Subject(
@@ -238,7 +260,7 @@ def load_subject(target: str | Path, *, games: int | None = None, seed: int | No
     """Read a draft folder, or validate + check + simulate a plain rule file."""
     path = Path(target)
     if is_draft(path):
-        return _draft_subject(path)
+        return _draft_subject(path, games=games, seed=seed, jobs=jobs, bot=bot, progress=progress)
     if path.is_dir():
         raise UsageError("这个文件夹不是草稿（缺少 result.json）", where=str(path),
                          hint="请给出 dslgen new 写出的草稿文件夹，或一个规则 YAML 文件")
@@ -306,7 +328,9 @@ def build_report(target: str | Path, *, against: str | Path | None = None, catal
                                      progress=progress)
         except Exception as exc:  # a broken baseline must not hide the draft's own report
             base_error = f"基准玩法无法模拟：{getattr(exc, 'message', None) or exc}"
-    changes = semantic_diff(baseline.doc.data, subject.doc.data) if baseline else []
+    changes = semantic_diff(baseline.doc.data, subject.doc.data) if baseline and subject.doc.data else []
+    if baseline and not subject.doc.data:
+        base_error = base_error or "草稿的规则文件无法读取，未与基准比较"
     return {
         "format": REPORT_FORMAT,
         "target": str(subject.path),
@@ -318,6 +342,7 @@ def build_report(target: str | Path, *, against: str | Path | None = None, catal
         "verdict": subject.verdict,
         "gates": {g: {**subject.gates.get(g, {}), "label": GATE_LABELS[g]} for g in GATES},
         "failed_gates": subject.failed_gates,
+        "notes": subject.notes,
         "sections": _sections(subject),
         "gaps": subject.gaps,
         "unmapped_sentences": subject.unmapped,

@@ -99,3 +99,21 @@ def test_reject_records_beside_the_draft(draft_factory, chi_variant):
     assert record["sha256"] == sha256_file(draft / "sichuan_xuezhan.yaml")
     empty = CliRunner().invoke(cli, ["reject", str(draft), "--reviewer", "张三", "--reason", " "])
     assert empty.exit_code == 1 and "Traceback" not in empty.output
+
+
+def test_draft_edited_after_generation_is_rechecked(catalog, draft_factory, chi_variant):
+    import os
+    import time
+
+    gates = {"schema": "pass", "capabilities": "pass", "compliance": "pass", "simulation": "pass"}
+    draft = draft_factory("sichuan_xuezhan", chi_variant, gates=gates, simulate=False)
+    yaml_path = draft / "sichuan_xuezhan.yaml"
+    yaml_path.write_text(chi_variant.replace("name: 清一色", "name: 不存在的番"), encoding="utf-8")
+    later = time.time() + 5
+    os.utime(yaml_path, (later, later))
+    refused = CliRunner().invoke(cli, ["approve", str(draft), "--reviewer", "张三", "--catalog", str(catalog)])
+    assert refused.exit_code == 1 and "compliance" in refused.output
+    report = CliRunner().invoke(cli, ["review", str(draft), "--catalog", str(catalog), "--json"])
+    data = json.loads(report.stdout)
+    assert data["notes"] and data["gates"]["compliance"]["status"] == "fail"
+    assert any("不存在的番" in f["message"] for f in data["findings"])
