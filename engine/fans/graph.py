@@ -37,8 +37,10 @@ def validate(rules: Rules) -> list[GraphProblem]:
                     problems.append(GraphProblem("self_reference", spec.name, target, path,
                                                  f"番型 {spec.name} 的 {rel} 指向自己"))
                 elif target not in declared:
+                    alias = _declared_synonym(rules, target)
+                    extra = f"（fan_types 中声明的是同义名 {alias}，请写成 {alias}）" if alias else ""
                     problems.append(GraphProblem("missing_target", spec.name, target, path,
-                                                 f"番型 {spec.name} {word}的 {target} 不在 fan_types 中"))
+                                                 f"番型 {spec.name} {word}的 {target} 不在 fan_types 中{extra}"))
         for j, other in enumerate(spec.conflicts):
             if other in declared and other != spec.name:
                 back = rules.fans[declared[other]]
@@ -52,6 +54,16 @@ def validate(rules: Rules) -> list[GraphProblem]:
                     f"番型 {spec.name} 对 {other} 同时声明了 excludes 和 conflicts"))
     problems.extend(_cycles(rules, declared))
     return problems
+
+
+def _declared_synonym(rules: Rules, name: str) -> str:
+    """The declared fan that is a synonym of ``name``, or ""."""
+    from engine.fans.registry import lookup
+
+    unit = lookup(name)
+    if unit is None:
+        return ""
+    return next((f.name for f in rules.fans if lookup(f.name) is unit), "")
 
 
 def _cycles(rules: Rules, declared: dict[str, int]) -> list[GraphProblem]:

@@ -55,3 +55,9 @@ def test_self_reference_and_both_relations():
         {"name": "七对", "base_fan": 4, "conflicts": ["清一色"]},
     ])
     assert codes(validate(rules)) == ["both_relations", "self_reference"]
+
+
+def test_missing_target_that_is_a_synonym_says_so():
+    rules = make_rules([{"name": "对对胡", "base_fan": 2}, {"name": "清一色", "base_fan": 8, "excludes": ["碰碰和"]}])
+    (p,) = validate(rules)
+    assert p.code == "missing_target" and "同义名 对对胡" in p.message
