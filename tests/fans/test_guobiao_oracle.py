@@ -120,3 +120,34 @@ def test_random_hands_agree_with_pymahjonggb(guobiao):
     assert other_reading < N_HANDS // 50, other_reading
     # the sample really exercises the comparison: nearly every compared fan occurs
     assert sum(1 for name in compared if seen[name]) >= len(compared) - 6, seen
+
+
+def test_generated_hands_respect_the_four_copy_limit():
+    for h in gb_hands.random_hands(N_HANDS, seed=20261129):
+        tiles = list(h.concealed) + [t for m in h.melds for t in m.tiles]
+        assert max(tiles.count(t) for t in set(tiles)) <= 4, h
+        assert len(h.concealed) + 3 * len(h.melds) == 14
+
+
+def _permute(h, perm):
+    def p(t):
+        return perm[t // 10] * 10 + t % 10 if t < 30 else t
+
+    from engine.melds import Meld
+    melds = tuple(Meld(m.kind, tuple(p(t) for t in m.tiles), None if m.claimed is None else p(m.claimed))
+                  for m in h.melds)
+    return WinContext(tuple(p(t) for t in h.concealed), melds, p(h.win_tile), frozenset(), h.self_drawn,
+                      h.kong_replacement, h.last_tile, h.robbing_kong)
+
+
+def test_scores_do_not_depend_on_which_suit_is_which(guobiao):
+    """Metamorphic: permuting 万/条/筒 leaves every fan, drop and total unchanged."""
+    from engine.settlement import win_payments
+
+    for i, h in enumerate(gb_hands.random_hands(300, seed=7)):
+        base = score_win(guobiao, _permute(h, (0, 1, 2)))
+        other = score_win(guobiao, _permute(h, (2, 0, 1)))
+        assert sorted(base.fans) == sorted(other.fans) and base.total == other.total, h
+        assert not {n for n, _ in base.fans} & {n for n, _ in base.dropped}
+        pay = win_payments(guobiao, i % 4, base.total, h.self_drawn, None if h.self_drawn else (i + 1) % 4, i % 3)
+        assert sum(pay) == 0
