@@ -25,7 +25,8 @@ def unknown_fan(ctx: RuleContext) -> Iterator[Problem]:
         name = fan["name"]
         if name in known:
             continue
-        close = difflib.get_close_matches(name, sorted(known), n=3, cutoff=0.5)
+        canonical = ctx.facts.fan_canonical
+        close = list(dict.fromkeys(canonical.get(c, c) for c in difflib.get_close_matches(name, sorted(known), n=5, cutoff=0.5)))[:3]
         hint = f"是否想写：{'、'.join(close)}？" if close else "请使用 docs/fans.md 中列出的番型名，或删去该番型"
         yield Problem(("fan_types", i, "name"), f"番型 {name} 引擎无法识别，计分时恒为 0 番", hint, {"fan": name})
 
@@ -46,10 +47,10 @@ def duplicate_fan(ctx: RuleContext) -> Iterator[Problem]:
         key = canonical.get(name, name)
         if key in first:
             j, earlier = first[key]
-            same = "重复声明" if earlier == name else f"与 {earlier} 是同一番型（同义名）"
+            same = f"重复声明（第一次在 fan_types[{j}]）" if earlier == name else f"与 fan_types[{j}] 的 {earlier} 是同一番型（同义名）"
             yield Problem(
                 ("fan_types", i, "name"),
-                f"番型 {name} {same}（第一次在 fan_types[{j}]）",
+                f"番型 {name} {same}",
                 "只保留一条声明",
                 {"fan": name},
             )
