@@ -287,7 +287,8 @@ def _clean_graph(table: list[dict[str, Any]]) -> None:
     for row in table:
         for key in ("excludes", "conflicts"):
             if key in row:
-                kept = [n for n in row[key] if _canonical(str(n)) in names and _canonical(str(n)) != row["name"]]
+                targets = dict.fromkeys(_canonical(str(n)) for n in row[key])
+                kept = [n for n in targets if n in names and n != row["name"]]
                 if kept:
                     row[key] = kept
                 else:
@@ -328,6 +329,11 @@ def _apply_scalars(data: dict[str, Any], v: dict[str, Any]) -> None:
         wc["pair_must_be_258"] = bool(v["pair_258"])
         if not v["pair_258"]:
             wc.pop("pair_258_exempt_fans", None)
+        elif v.get("pair_258_exempt_big"):
+            basic = {"平胡", "鸡胡", "癞子胡", "门前清"}
+            big = [r["name"] for r in data.get("fan_types") or [] if r["name"] not in basic]
+            if big:
+                wc["pair_258_exempt_fans"] = big
     if "miss_suit" in v:
         wc["must_miss_suit"] = bool(v["miss_suit"])
     if not wc:

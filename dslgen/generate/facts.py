@@ -42,7 +42,7 @@ FAN_ALIASES: dict[str, str | None] = {
     "五门齐": "五门齐", "十三幺": "十三幺", "十三烂": None, "国士无双": "十三幺", "全不靠": "全不靠",
     "七星不靠": "全不靠", "一色双龙会": "一色双龙会", "连七对": "连七对", "全求人": "全求人", "全求": "全求人",
     "门前清": "门前清", "门清": "门前清", "杠上开花": "杠上开花", "杠开": "杠上开花", "杠上花": "杠上开花",
-    "海底捞月": "海底捞月", "海底捞": "海底捞月", "海捞": "海底捞月", "抢杠胡": "抢杠胡", "抢杠和": "抢杠胡",
+    "海底捞月": "海底捞月", "海底捞": "海底捞月", "海底": "海底捞月", "海捞": "海底捞月", "抢杠胡": "抢杠胡", "抢杠和": "抢杠胡",
     "抢杠": "抢杠胡", "天胡": "天胡", "地胡": "地胡", "癞子胡": "癞子胡",
     # fans the DSL has no recogniser for
     "龙七对": None, "豪华七对": None, "豪华七小对": None, "双豪华七对": None, "清七对": None, "清对": None,
@@ -166,15 +166,16 @@ def _deck(c: _Clause) -> None:
     not_fan = r"(?!\s*[:：]?\s*" + NUM + r"\s*[番翻])"
     honors = r"(?:字牌|风牌|风字牌|东南西北中发白|东南西北|中发白|箭牌|三元牌|风|字)"
     if re.search(r"(?:不带|没有|无|去掉|去除|不含|不要|拿掉|不用|除去|不加|抽掉)(?:任何)?" + honors + not_fan, t) \
-            or re.search(honors + r"(?:都|也|全部|全)?(?:不要|去掉|拿掉|不用|不带)", t):
+            or re.search(honors + r"(?:都|也|全部|全)?(?:不要|去掉|拿掉|不用|不带)(?!花)", t):
         c.set("honors", False, "deck")
-    elif re.search(r"(?:带|有|含|加上|加入|包括|包含|保留|用|要)" + honors, t) or re.search(honors + r"(?:也要|都要|都有|保留)", t):
+    elif re.search(r"(?:带|有|含|加上|加入|包括|包含|保留|用|要)" + honors, t) or re.search(honors + r"(?:也要|都要|都有|保留)", t) \
+            or re.search(r"字牌|风牌|东南西北|中发白", t):
         c.set("honors", True, "deck")
     flowers = r"(?:花牌|花|春夏秋冬|梅兰竹菊)"
-    if re.search(r"(?:不带|没有|无|去掉|去除|不含|不要|拿掉|不用|不加|抽掉)" + flowers + r"(?![猪色龙])", t) \
+    if re.search(r"(?:不带|没有|没|无|去掉|去除|不含|不要|拿掉|不用|不加|抽掉)" + flowers + r"(?![猪色龙])", t) \
             or re.search(r"花牌(?:都|也)?(?:不要|去掉|拿掉|不用)", t):
         c.set("flowers", False, "deck")
-    elif re.search(r"(?:带|有|含|加上|加入|包括|包含|用)(?:八张)?(?:花牌|花(?![猪色龙]))|补花|春夏秋冬|梅兰竹菊|八张花", t):
+    elif re.search(r"(?:带|有|含|加上|加入|包括|包含|用)(?:八张)?(?:花牌|花(?![猪色龙]))|补花|春夏秋冬|梅兰竹菊|八张花|花牌", t):
         c.set("flowers", True, "deck")
         c.facts.values.setdefault("honors", True)
 
@@ -183,23 +184,32 @@ def _deck(c: _Clause) -> None:
 def _wildcards(c: _Clause) -> None:
     t = c.text
     v = c.facts.values
+    special = False
     if re.search(r"冲关", t):
         c.gap("引擎不支持冲关计分（精的个数×2^N 的翻倍），只能按普通番型结算")
-        return
+        special = True
     if re.search(r"德国", t) or re.search(r"(没有|无|不带|不用)" + WILD + r"[^，。]*胡[^，。]*(加|翻|倍|分)", t) \
             or re.search(r"硬胡[^，。]*(加|翻|倍)", t):
         c.gap("引擎不支持“德国”/硬胡（胡牌时没有癞子另外加分）的计分")
+        special = True
+    if special:
         return
     if re.search(r"(精|癞子|赖子|鬼|混)[^，。]*(钓|吊)[^，。]*(加|翻|倍)|精钓|霸王精|回头精|杠精|打出[^，。]*" + WILD + r"[^，。]*(加|扣|罚|赔)", t):
         c.gap("引擎不支持与癞子打法相关的额外计分（精钓、打出癞子加分等）")
         return
     if not re.search(WILD, t) and not re.search(r"正精|副精|翻牌定|定精|翻精", t):
+        per = re.search(r"每(?:张|个)(?:红中|发财|白板)[^，。]*?(?:加|多|算|计|得)\s*" + NUM + r"\s*[番翻]", t)
+        if per and isinstance(v.get("wildcard"), dict) and v["wildcard"].get("type") == "fixed":
+            c.set("per_wildcard_in_win", cn_number(per.group(1)), "wildcard_rules.scoring.per_wildcard_in_win")
+        elif re.search(r"(开局|骰子|掷骰|庄家)[^，。]*翻(开|出)?(一|1)张|翻(开|出)?(一|1)张牌", t):
+            c.map("wildcard_rules.type")
         return
     if re.search(_NEG + r"(?:任何)?" + WILD + r"(?!胡|钓|吊)", t) and not re.search(r"代替|当作|当做", t):
         c.set("wildcard", None, "wildcard_rules")
         return
     fixed = [name for word, name in _FIXED_TILES.items() if word in t]
-    per = re.search(r"每(?:有)?(?:一)?(?:张|个)" + WILD + r"[^，。]*?(?:加|多|算|计|得|额外加)\s*" + NUM + r"\s*[番翻]", t)
+    per = re.search(r"每(?:有)?(?:一)?(?:张|个)" + WILD + r"[^，。]*?(?:加|多|算|计|得|额外加)\s*" + NUM + r"\s*[番翻]", t) \
+        or re.search(WILD + r"[^，。]*每(?:一)?(?:张|个)[^，。]*?(?:加|多|算|计|得)\s*" + NUM + r"\s*[番翻]", t)
     if per:
         c.set("per_wildcard_in_win", cn_number(per.group(1)), "wildcard_rules.scoring.per_wildcard_in_win")
     elif re.search(WILD + r"[^，。]*不(另外|额外)?(加|算|计)番", t):
@@ -208,7 +218,7 @@ def _wildcards(c: _Clause) -> None:
         tiles = list(dict.fromkeys(fixed))
         c.set("wildcard", {"type": "fixed", "tiles": tiles}, "wildcard_rules")
         return
-    random_cue = re.search(r"翻|骰|随机|正精|副精|上精|下精|定精|定鬼|定混|下一张|后一张|往后|顺延|加一|\+1", t)
+    random_cue = re.search(r"翻|骰|随机|正精|副精|上精|下精|定精|定鬼|定混|下一张|后一张|往后|顺延", t)
     count2 = re.search(r"副精|正副精|上下精|两种精|两个精|2种精|两种(癞子|赖子|鬼|混)|正精和副精|正精、副精|下精", t)
     count1 = re.search(r"只(有|要|用)?正精|没有副精|不要副精|不用副精|不带副精|一种精|只有一种(癞子|赖子|精|鬼|混)", t)
     if random_cue or count2 or count1:
@@ -257,7 +267,7 @@ def _discard_win(c: _Clause) -> None:
         c.set("ji_hu_self_draw_only", True, "win_rule.ji_hu_self_draw_only")
         return
     neg = _NEG + r"(?:点炮|放炮|接炮|吃胡|吃和|捉炮|点胡|胡别人|胡他人|胡别人打的)|只(?:能|许|准|可以)?自摸(?:胡|和)?|必须自摸|自摸才(?:能|可以)?(?:胡|和)|只有自摸(?:才)?(?:能|可以)?(?:胡|和)"
-    pos = r"(?:可以|能|允许|可|也可以|也能)(?:点炮|放炮|接炮|吃胡|捉炮)|点炮(?:胡|和|也?(?:可以|能)胡)|接炮|放炮(?:胡|和)|点炮(?:者|的人|方)?[^，。]*?(?:付|出|赔|包)"
+    pos = r"(?:可以|能|允许|可|也可以|也能)(?:点炮|放炮|接炮|吃胡|捉炮)|(?:点炮|放炮)(?:也)?(?:可以|可|能)(?:胡|和)|点炮(?:胡|和|也?(?:可以|能)胡)|接炮|放炮(?:胡|和)|点炮(?:者|的人|方)?[^，。]*?(?:付|出|赔|包)"
     if re.search(neg, t):
         c.set("discard_win", False, "phases.play.sub_phases.others_reaction")
     elif re.search(pos, t):
@@ -274,7 +284,7 @@ def _flow(c: _Clause) -> None:
     if re.search(r"血流成河|血流", t):
         c.gap("引擎不支持血流成河（胡牌后继续摸打、同一人可多次胡）；只有血战到底（胡牌者离场）")
         return
-    if re.search(r"血战|胡(?:了|牌)?(?:后|之后|以后)?(?:牌局)?(?:不结束|继续|接着打)|直到(?:只剩|剩下?)(?:一|1)(?:家|人)|先胡(?:的)?(?:人|玩家|家)?(?:离场|退出|出局|下桌)", t):
+    if re.search(r"血战|胡(?:了|牌)?(?:后|之后|以后)?(?:牌局)?(?:不结束|不算完|继续|接着打)|(?:其他|其余|剩下|剩余)的?(?:人|玩家|家)?(?:继续|接着)打|打到(?:只)?剩(?:下)?(?:最后)?(?:一|1)家|直到(?:只剩|剩下?)(?:一|1)(?:家|人)|先胡(?:的)?(?:人|玩家|家)?(?:离场|退出|出局|下桌)", t):
         c.set("xuezhan", True, "phases.play.parallel_elimination")
     elif re.search(r"(一|1)(家|人)胡(了|牌)?(就|即|则)?(结束|算完)|胡牌(即|就)结束|胡了就结束", t):
         c.set("xuezhan", False, "phases.play.parallel_elimination")
@@ -308,7 +318,11 @@ def _miss_suit(c: _Clause) -> None:
 def _pair(c: _Clause) -> None:
     t = c.text
     digits = r"(?:2|二)\s*[、/,，]?\s*(?:5|五)\s*[、/,，]?\s*(?:8|八)"
-    if re.search(r"乱将|将(?:牌|对)?(?:不限|随意|任意)|任意(?:对子|一对)(?:都)?(?:可以)?(?:做|作|当)将|(?:不需要|不用|无需|不必|不要求|不限)" + digits, t):
+    negative = re.search(r"乱将|将(?:牌|对)?(?:不限|随意|任意)|任意(?:对子|一对)(?:都)?(?:可以)?(?:做|作|当)将|(?:不需要|不用|无需|不必|不要求|不限)" + digits, t)
+    if negative and re.search(r"大胡|大牌", t):
+        c.facts.values["pair_258_exempt_big"] = True
+        c.map("win_condition.pair_258_exempt_fans")
+    elif negative:
         c.set("pair_258", False, "win_condition.pair_must_be_258")
     elif re.search(digits, t) and re.search(r"将|眼|对子|做对|作对|对儿", t):
         c.set("pair_258", True, "win_condition.pair_must_be_258")
@@ -318,8 +332,8 @@ def _pair(c: _Clause) -> None:
 def _fan_limits(c: _Clause) -> None:
     t = c.text
     m = re.search(NUM + r"\s*[番翻]\s*(?:起胡|起和|起|才能胡|才可以胡|才能和|以上(?:才能|方可|才可以)?胡)", t) \
-        or re.search(r"起胡\s*(?:番数?)?\s*(?:为|是|要)?\s*" + NUM + r"\s*[番翻]", t) \
-        or re.search(r"(?:至少|最少|最低|满|够|不少于|不低于)\s*(?:要)?\s*" + NUM + r"\s*[番翻]", t)
+        or re.search(r"起[胡和]\s*(?:番数?)?\s*[:：]?\s*(?:为|是|要)?\s*" + NUM + r"\s*[番翻]", t) \
+        or re.search(r"(?:至少|最少|最低|起码|满|够|不少于|不低于)\s*(?:要)?\s*" + NUM + r"\s*[番翻]", t)
     if m:
         c.set("min_fan", cn_number(m.group(1)), "win_min_fan")
     elif re.search(r"(没有|无|不限|不设)(起胡|番数限制|最低番)|胡牌不限番|不限番", t):
@@ -388,7 +402,7 @@ def _stacking(c: _Clause) -> None:
         c.set("fan_stacking", "max_level", "fan_stacking")
     elif re.search(r"同级[^，。]*(最大|最高)[^，。]*(相加|累加|叠加)", t):
         c.set("fan_stacking", "add_max", "fan_stacking")
-    elif re.search(r"番数?相加|番型?(可以)?(叠加|累加|相加)|可以叠加|累计相加|叠加计算|累加计算", t):
+    elif re.search(r"番(?:数|型)?(?:可以)?(?:叠加|累加|相加)|可以叠加|累计相加|叠加计算|累加计算", t):
         c.set("fan_stacking", "add", "fan_stacking")
 
 

@@ -1,0 +1,78 @@
+"""Offline drafter fidelity: facts correctly set, unsupported rules surfaced, drafts that pass every gate."""
+
+from __future__ import annotations
+
+import pytest
+
+from dslgen.generate.drafter import draft_offline, facts_of
+from dslgen.generate.examples import load_examples
+
+from .fidelity_cases import CASES
+
+#: The drafter must set at least this fraction of all stated facts (and surface every listed gap).
+MIN_ACCURACY = 0.95
+
+
+def score(case: dict, pool) -> tuple[int, int, list[str]]:
+    """(correct, total, misses) for one case."""
+    draft = draft_offline(case["text"], pool)
+    got = facts_of(draft.data)
+    misses = []
+    total = correct = 0
+    for key, want in case["facts"].items():
+        total += 1
+        if got[key] == want:
+            correct += 1
+        else:
+            misses.append(f"{key}: want {want!r}, got {got[key]!r}")
+    for name, value in case["fans"].items():
+        total += 1
+        if got["fans"].get(name) == value:
+            correct += 1
+        else:
+            misses.append(f"fan {name}: want {value}, got {got['fans'].get(name)}")
+    gap_text = " ".join(f"{g['text']} {g['reason']}" for g in draft.facts.gaps)
+    for word in case["gaps"]:
+        total += 1
+        if word in gap_text:
+            correct += 1
+        else:
+            misses.append(f"gap {word!r} not surfaced")
+    return correct, total, misses
+
+
+def accuracy(pool=None) -> tuple[float, dict[str, list[str]]]:
+    """Overall fraction of facts set correctly, and the misses per case."""
+    pool = pool or load_examples()
+    correct = total = 0
+    misses = {}
+    for case in CASES:
+        c, t, m = score(case, pool)
+        correct, total = correct + c, total + t
+        if m:
+            misses[case["id"]] = m
+    return correct / total, misses
+
+
+def test_suite_is_big_and_varied():
+    assert len(CASES) >= 15
+    catalog = {e.description for e in load_examples()}
+    assert not any(case["text"] in catalog for case in CASES)
+
+
+def test_offline_fidelity():
+    value, misses = accuracy()
+    assert value >= MIN_ACCURACY, (value, misses)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_every_case_mostly_right(case):
+    correct, total, misses = score(case, load_examples())
+    assert correct / total >= 0.8, misses
+
+
+if __name__ == "__main__":  # python -m tests.generate.test_fidelity: print the report
+    value, misses = accuracy()
+    for case_id, items in misses.items():
+        print(case_id, *items, sep="\n  ")
+    print(f"accuracy {value:.3f}")
