@@ -13,7 +13,7 @@ import click
 @click.option("--id", "variant", help="目录中的玩法标识（文件名），默认用草稿的 id；例如把 sichuan 草稿批准为 sichuan_xuezhan。")
 @click.option("--force", is_flag=True, help="草稿有关卡未通过时仍然批准（会记录在批准记录中）。")
 @click.option("--games", type=click.IntRange(1, 1_000_000), help="批准规则文件时的模拟局数（默认 1000）。")
-@click.option("--seed", type=int, help="批准规则文件时的模拟种子（默认 1）。")
+@click.option("--seed", type=int, help="批准规则文件时的模拟种子（默认 0）。")
 @click.option("--jobs", default=1, type=click.IntRange(1, 64), help="模拟使用的进程数。")
 @click.option("--json", "as_json", is_flag=True, help="以 JSON 输出批准记录。")
 def command(target: str, reviewer: str, note: str, catalog: str | None, variant: str | None, force: bool, games: int | None,

@@ -277,7 +277,8 @@ def approve(target: str | Path, *, reviewer: str, note: str = "", catalog: str |
 
 def reject(target: str | Path, *, reviewer: str, reason: str) -> dict[str, Any]:
     """Record beside the draft (or rule file) at ``target`` that ``reviewer`` rejected it, and why."""
-    from dslgen.review.report import is_draft, read_draft, variant_id
+    from dslgen.review.baseline import read_rule_doc, variant_id
+    from dslgen.review.report import is_draft, read_draft
 
     if not reviewer.strip():
         raise UsageError("必须写明审核人", where="--reviewer", hint="例如 --reviewer 张三")
@@ -286,8 +287,6 @@ def reject(target: str | Path, *, reviewer: str, reason: str) -> dict[str, Any]:
         result, doc = read_draft(path)
         variant = str(result.get("id") or doc.id)
     elif path.is_file():
-        from dslgen.review.baseline import read_rule_doc
-
         doc = read_rule_doc(path)
         variant = variant_id(doc.data, path)
     else:

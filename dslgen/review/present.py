@@ -136,3 +136,12 @@ def score_distribution(sim: Mapping[str, Any]) -> tuple[str, list[tuple[str, flo
     if buckets:
         return "每次胡牌赢得的分数", [(str(k), float(v)) for k, v in buckets.items()]
     return "", []
+
+
+def linked_sentences(section: Mapping[str, Any]) -> list[str]:
+    """Each sentence, with the sub-fields it produced when deeper than the section itself."""
+    out = []
+    for sentence in section["sentences"]:
+        paths = [l["path"] for l in section.get("links") or [] if l["sentence"] == sentence and l["path"] != section["section"]]
+        out.append(f"{sentence}（→ {'、'.join(dict.fromkeys(paths))}）" if paths else sentence)
+    return out

@@ -185,7 +185,7 @@ def render_html(report: Mapping[str, Any]) -> str:
     if report.get("sections"):
         h.append("<h2>描述与规则对照</h2><table><tr><th>规则段</th><th>来自描述中的句子</th><th>规则</th></tr>")
         for s in report["sections"]:
-            sentences = "<br>".join(_e(x) for x in s["sentences"]) or '<span class="dim">（来源未知）</span>'
+            sentences = "<br>".join(_e(x) for x in P.linked_sentences(s)) or '<span class="dim">（来源未知）</span>'
             h.append(f'<tr><td>{_e(s["label"])}<br><span class="dim">{_e(s["section"])}</span></td>'
                      f'<td>{sentences}</td><td><pre>{_e(s["yaml"])}</pre></td></tr>')
         h.append("</table>")

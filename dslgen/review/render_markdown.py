@@ -33,6 +33,18 @@ def render_markdown(report: Mapping[str, Any]) -> str:
         out.extend("> " + line for line in report["description"].splitlines() or [""])
         out.append("")
 
+    linked = [(sec, P.linked_sentences(sec)) for sec in report.get("sections") or []]
+    if any(sentences for _, sentences in linked):
+        out.append("<details><summary>描述与规则对照</summary>")
+        out.append("")
+        out.append("| 规则段 | 来自描述中的句子 |")
+        out.append("|---|---|")
+        for sec, sentences in linked:
+            out.append(f"| {sec['label']}（`{sec['section']}`） | {_cell('<br>'.join(sentences)) or '（来源未知）'} |")
+        out.append("")
+        out.append("</details>")
+        out.append("")
+
     baseline = report.get("baseline")
     out.append("### 与基准的规则差异")
     out.append("")

@@ -32,7 +32,7 @@ def _sections(report: Mapping[str, Any]) -> Table:
     table.add_column("规则段", no_wrap=True)
     table.add_column("来自描述中的句子")
     for section in report.get("sections") or []:
-        sentences = "\n".join(section["sentences"]) or Text("（来源未知）", style="dim")
+        sentences = "\n".join(P.linked_sentences(section)) or Text("（来源未知）", style="dim")
         table.add_row(f"{section['label']}\n[dim]{section['section']}[/dim]", sentences)
     return table
 

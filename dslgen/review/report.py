@@ -18,7 +18,7 @@ from typing import Any, Callable, Mapping
 
 from dslgen import __version__
 from dslgen.errors import InputError, UsageError
-from dslgen.review.baseline import Baseline, RuleDoc, find_baseline, read_rule_doc, variant_id
+from dslgen.review.baseline import Baseline, RuleDoc, find_baseline, read_rule_doc
 from dslgen.review.semantic_diff import semantic_diff
 from dslgen.review.stats_diff import stats_diff
 from dslgen.yamlio import dump_yaml, write_atomic
@@ -27,7 +27,7 @@ REPORT_FORMAT = "dslgen-review/1"
 GATES = ("schema", "capabilities", "compliance", "simulation")
 GATE_LABELS = {"schema": "Schema 校验", "capabilities": "能力检查", "compliance": "合规检查", "simulation": "模拟对局"}
 DEFAULT_GAMES = 1000
-DEFAULT_SEED = 1
+DEFAULT_SEED = 0
 #: Chinese names of the DSL's top-level sections, in specification order.
 SECTION_LABELS = {
     "game": "基本信息", "requires": "引擎能力", "deck": "牌库", "deal": "发牌", "wildcard_rules": "癞子",
@@ -275,11 +275,16 @@ def load_subject(target: str | Path, *, games: int | None = None, seed: int | No
 def _sections(subject: Subject) -> list[dict[str, Any]]:
     """Each DSL section with its YAML and the description sentences it came from (where known)."""
     sentences: dict[str, list[str]] = {}
+    links: dict[str, list[dict[str, str]]] = {}
     for item in subject.mapping:
-        section = str(item.get("section") or "").split(".")[0].split("[")[0]
+        path = str(item.get("section") or "")
+        section = path.split(".")[0].split("[")[0]
         sentence = str(item.get("sentence") or "")
-        if section and sentence and sentence not in sentences.setdefault(section, []):
+        if not section or not sentence:
+            continue
+        if sentence not in sentences.setdefault(section, []):
             sentences[section].append(sentence)
+        links.setdefault(section, []).append({"path": path, "sentence": sentence})
     out = []
     data = subject.doc.data
     for key in list(SECTION_LABELS) + [k for k in data if k not in SECTION_LABELS and k != "meta"]:
@@ -290,6 +295,7 @@ def _sections(subject: Subject) -> list[dict[str, Any]]:
             "label": SECTION_LABELS.get(key, key),
             "yaml": dump_yaml({key: data[key]}),
             "sentences": sentences.get(key, []),
+            "links": links.get(key, []),
         })
     return out
 
@@ -360,4 +366,4 @@ def build_report(target: str | Path, *, against: str | Path | None = None, catal
 
 
 __all__ = ["GATES", "Subject", "build_report", "check_gates", "load_subject", "read_draft", "simulate_text",
-           "variant_id", "yaml_diff"]
+           "yaml_diff"]
