@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -22,14 +23,14 @@ class Example:
     description: str
     data: dict[str, Any] = field(repr=False)
 
-    @property
+    @cached_property
     def yaml(self) -> str:
         """The rule file as YAML, without the ``meta`` block."""
         return dump_yaml(self.data)
 
     def as_dict(self) -> dict[str, Any]:
         """Mapping form used by the langchain example selector."""
-        return {"id": self.id, "description": self.description, "yaml": self.yaml, "example": self}
+        return {"id": self.id, "description": self.description, "example": self}
 
 
 def catalog_dir(path: str | os.PathLike[str] | None = None) -> Path:

@@ -53,7 +53,8 @@ FAN_ALIASES: dict[str, str | None] = {
     "幺九": "带幺九", "带幺": "带幺九",
 }
 _FAN_PATTERN = re.compile("|".join(sorted(map(re.escape, FAN_ALIASES), key=len, reverse=True)))
-_FAN_VALUE = re.compile(r"\s*(?:[:：=为是算计记按得加]|算作|计为|记为|可得|值)?\s*" + NUM + r"\s*(?:番|翻|倍)(?!数)")
+_FAN_VALUE = re.compile(r"\s*(?:[:：=为是算计记按得加]|算作|计为|记为|可得|值)?\s*" + NUM
+                        + r"\s*(?:(?:番|翻|倍)(?!数)|(?=\s*(?:[，,、。；;）)\n]|$)))")
 _FAN_GAP_REASON = "引擎没有这个番型的识别器（不在规范的番型表中），无法计分"
 
 
@@ -96,9 +97,10 @@ class Facts:
 class _Clause:
     """One clause being read: its text and what the readers recorded for it."""
 
-    def __init__(self, text: str, facts: Facts):
+    def __init__(self, text: str, facts: Facts, previous: str = ""):
         self.text = text
         self.facts = facts
+        self.previous = previous  # the clause before, in the same sentence
         self.hits = 0
 
     def set(self, key: str, value: Any, section: str) -> None:
@@ -157,12 +159,12 @@ def _deck(c: _Clause) -> None:
             or re.search(r"(只|仅)(有|用|打|留)?\s*(万条筒|条筒万|筒条万|万筒条|条万筒|筒万条)", t):
         c.set("honors", False, "deck")
         c.facts.values.setdefault("flowers", False)
-    elif re.search(r"136\s*张", t):
-        c.set("honors", True, "deck")
-        c.facts.values.setdefault("flowers", False)
     elif re.search(r"144\s*张", t):
         c.set("honors", True, "deck")
         c.set("flowers", True, "deck")
+    elif re.search(r"136\s*张", t):
+        c.set("honors", True, "deck")
+        c.facts.values.setdefault("flowers", False)
     not_fan = r"(?!\s*[:：]?\s*" + NUM + r"\s*[番翻])"
     honors = r"(?:字牌|风牌|风字牌|东南西北中发白|东南西北|中发白|箭牌|三元牌|风|字)"
     if re.search(r"(?:不带|没有|无|去掉|去除|不含|不要|拿掉|不用|除去|不加|抽掉)(?:任何)?" + honors + not_fan, t) \
@@ -175,7 +177,7 @@ def _deck(c: _Clause) -> None:
     if re.search(r"(?:不带|没有|没|无|去掉|去除|不含|不要|拿掉|不用|不加|抽掉)" + flowers + r"(?![猪色龙])", t) \
             or re.search(r"花牌(?:都|也)?(?:不要|去掉|拿掉|不用)", t):
         c.set("flowers", False, "deck")
-    elif re.search(r"(?:带|有|含|加上|加入|包括|包含|用)(?:八张)?(?:花牌|花(?![猪色龙]))|补花|春夏秋冬|梅兰竹菊|八张花|花牌", t):
+    elif re.search(r"(?:带|有|含|加上|加入|包括|包含|用)(?:八张)?(?:花牌|花(?![猪色龙]))|补花|春夏秋冬|梅兰竹菊|(?:八|8)张花|花牌", t):
         c.set("flowers", True, "deck")
         c.facts.values.setdefault("honors", True)
 
@@ -263,10 +265,13 @@ def _kong(c: _Clause) -> None:
 @reader
 def _discard_win(c: _Clause) -> None:
     t = c.text
-    if re.search(r"(鸡胡|屁胡|平胡|小胡)[^，。]*?(只能|只许|必须|要|只可以)自摸", t):
+    if re.search(r"(鸡胡|屁胡|平胡|小胡)[^。]*?((只能|只许|必须|要|只可以)(自摸|自己摸)|(不能|不可以|不许|不准)(吃胡|点炮|接炮|捉炮|胡别人))", t):
         c.set("ji_hu_self_draw_only", True, "win_rule.ji_hu_self_draw_only")
         return
-    neg = _NEG + r"(?:点炮|放炮|接炮|吃胡|吃和|捉炮|点胡|胡别人|胡他人|胡别人打的)|只(?:能|许|准|可以)?自摸(?:胡|和)?|必须自摸|自摸才(?:能|可以)?(?:胡|和)|只有自摸(?:才)?(?:能|可以)?(?:胡|和)"
+    if re.search(r"鸡胡|屁胡|小胡", c.previous) and re.match(r"^(?:只能|只许|必须|要|只可以)(?:自摸|自己摸)", t):
+        c.map("win_rule.ji_hu_self_draw_only")
+        return
+    neg = _NEG + r"(?:点炮|放炮|接炮|吃胡|吃和|捉炮|点胡|胡别人|胡他人|胡别人打的)|只(?:能|许|准|可以)?(?:自摸|自己摸)(?:胡|和)?|必须自摸|自摸才(?:能|可以)?(?:胡|和)|只有自摸(?:才)?(?:能|可以)?(?:胡|和)"
     pos = r"(?:可以|能|允许|可|也可以|也能)(?:点炮|放炮|接炮|吃胡|捉炮)|(?:点炮|放炮)(?:也)?(?:可以|可|能)(?:胡|和)|点炮(?:胡|和|也?(?:可以|能)胡)|接炮|放炮(?:胡|和)|点炮(?:者|的人|方)?[^，。]*?(?:付|出|赔|包)"
     if re.search(neg, t):
         c.set("discard_win", False, "phases.play.sub_phases.others_reaction")
@@ -354,7 +359,7 @@ def _times(t: str, start: int) -> int | None:
     if re.match(r"[^，。；]*?(加倍|翻倍|双倍|[x×*]\s*2(?!\d)|两倍|2倍)", tail):
         m = re.match(r"[^，。；]*?" + NUM + r"\s*倍", tail)
         return cn_number(m.group(1)) if m else 2
-    m = re.match(r"[^，。；]*?" + NUM + r"\s*倍", tail)
+    m = re.match(r"[^，。；]*?" + NUM + r"\s*倍", tail) or re.match(r"[^，。；]*?(?:乘以?|[x×*])\s*" + NUM, tail)
     return cn_number(m.group(1)) if m else None
 
 
@@ -398,10 +403,10 @@ def _stacking(c: _Clause) -> None:
     t = c.text
     if re.search(r"相乘|乘法|番番相乘|连乘|(番|番型)[^，。]*翻倍计|翻倍叠加", t):
         c.gap("番数相乘（multiply_score）引擎不支持，只支持番数相加或取最大")
+    elif re.search(r"(同级|同一级|每级|各级|每一级)[^，。]*(最大|最高)[^，。]*(相加|累加|叠加)", t):
+        c.set("fan_stacking", "add_max", "fan_stacking")
     elif re.search(r"(只|仅)(算|取|计|按)(最大|最高|最大的|最高的)|取最大|不叠加|不累加|就高不就低|不能叠加|不可叠加", t):
         c.set("fan_stacking", "max_level", "fan_stacking")
-    elif re.search(r"同级[^，。]*(最大|最高)[^，。]*(相加|累加|叠加)", t):
-        c.set("fan_stacking", "add_max", "fan_stacking")
     elif re.search(r"番(?:数|型)?(?:可以)?(?:叠加|累加|相加)|可以叠加|累计相加|叠加计算|累加计算", t):
         c.set("fan_stacking", "add", "fan_stacking")
 
@@ -470,6 +475,21 @@ def _other_unsupported(c: _Clause) -> None:
             c.gap(reason)
 
 
+_NOT_FAN = re.compile(r"封顶|起胡|起和|最高|最多|最低|至少|上限|每|加|共|各|番数|番型|胡牌|张|倍|分|局|人|家")
+
+
+@reader
+def _unknown_fans(c: _Clause) -> None:
+    """A list item written like a fan with a value (``财神归位 2番``, ``自摸1``) that no fan name matched."""
+    body = re.sub(r"[（(][^）)]*[）)]", "", c.text)
+    body = re.sub(r"^[^：:]*[：:]", "", body)
+    for item in re.split(r"[、]", body):
+        m = re.match(r"^\s*([\u4e00-\u9fff]{2,6})\s*[:：=]?\s*" + NUM + r"\s*(?:番|翻)?\s*$", item)
+        if not m or _FAN_PATTERN.search(m.group(1)) or _NOT_FAN.search(m.group(1)):
+            continue
+        c.gap("没有识别为规范中的番型，无法计分（番型名须是规范番型表中的名字）", text=item.strip())
+
+
 @reader
 def _deal(c: _Clause) -> None:
     if re.search(r"(每人|每家|各)\s*(摸|抓|发|拿)?\s*(13|十三)\s*张|庄家\s*(14|十四)\s*张", c.text):
@@ -499,8 +519,10 @@ def read_facts(description: str) -> Facts:
     """Every fact, gap and unmapped clause the offline reader finds in ``description``."""
     facts = Facts()
     facts.clauses = clauses(description)
+    previous = ""
     for text in facts.clauses:
-        clause = _Clause(text, facts)
+        clause = _Clause(text, facts, previous)
+        previous = text
         for fn in _READERS:
             fn(clause)
         if clause.hits:
