@@ -25,6 +25,7 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml import events as ev
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.scalarstring import LiteralScalarString
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
 from dslgen.errors import EXIT_FINDINGS, EXIT_USAGE, DslgenError
@@ -337,9 +338,14 @@ def dump_yaml(data: Any) -> str:
     yaml.allow_unicode = True
     yaml.width = 4096
     yaml.indent(mapping=2, sequence=4, offset=2)
+    yaml.representer.add_representer(type(None), _represent_null)
     buf = io.StringIO()
     yaml.dump(_commented(data), buf)
     return buf.getvalue()
+
+
+def _represent_null(representer: Any, _value: None) -> Any:
+    return representer.represent_scalar("tag:yaml.org,2002:null", "null")
 
 
 def _commented(data: Any) -> Any:
@@ -350,6 +356,8 @@ def _commented(data: Any) -> Any:
         return out
     if isinstance(data, (list, tuple)):
         return CommentedSeq(_commented(v) for v in data)
+    if isinstance(data, str) and "\n" in data.rstrip("\n"):
+        return LiteralScalarString(data)  # multi-line text (descriptions) as a readable | block
     return data
 
 

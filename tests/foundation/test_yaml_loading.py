@@ -145,3 +145,15 @@ def test_deep_nesting_refused():
 def test_common_syntax_errors_explained_in_chinese(text, where, words):
     err = _refused(text, text=True)
     assert err.where == where and words in err.message
+
+
+def test_dump_multiline_and_null_round_trip():
+    from .conftest import CATALOG
+
+    data = {"meta": {"description": "第一行。\n第二行：带冒号。\n"}, "next": None, "l": [None, "a: b"]}
+    text = dump_yaml(data)
+    assert "description: |" in text and "next: null" in text
+    assert load_yaml_text(text).data == data
+    for path in sorted(CATALOG.glob("*.yaml")):
+        original = load_yaml_file(path).data
+        assert load_yaml_text(dump_yaml(original)).data == original
