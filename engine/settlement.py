@@ -147,9 +147,9 @@ def best_ready_fan(rules: Rules, hand: Sequence[int], melds: Sequence[Meld], sea
     counts = [0] * T.COUNT_SIZE
     wilds = 0
     for t in hand:
-        if t in wild_codes or t >= T.COUNT_SIZE:
+        if t in wild_codes or t >= T.WILDCARD_BASE:
             wilds += 1
-        else:
+        elif t < T.COUNT_SIZE:
             counts[t] += 1
     table = compile_table(rules)
     universe = tuple(t for t in T.PLAYABLE if rules.include_honors or not T.is_honor(t))

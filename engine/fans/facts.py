@@ -37,13 +37,12 @@ class WinContext:
 
     @property
     def wild_count(self) -> int:
-        """Wild tiles in the winning hand: concealed ones plus any laid down in melds."""
+        """Wild tiles in the winning hand (``wild_codes`` and the separate tiles 50-59):
+        concealed ones plus any laid down in melds."""
         wild = self.wild_codes
-        if not wild:
-            return 0
-        n = sum(1 for t in self.concealed if t in wild)
+        n = sum(1 for t in self.concealed if t in wild or t >= T.WILDCARD_BASE)
         for m in self.melds:
-            n += sum(1 for t in m.tiles if t in wild)
+            n += sum(1 for t in m.tiles if t in wild or t >= T.WILDCARD_BASE)
         return n
 
     @property

@@ -218,14 +218,17 @@ def _illegal_reason(table: _Table, ctx: WinContext, facts: HandFacts, counted: l
 
 
 def _split_wilds(ctx: WinContext) -> tuple[list[int], int]:
+    """Counts of the concealed real tiles and the number of wild tiles (``wild_codes`` and 50-59)."""
     counts = [0] * T.COUNT_SIZE
     wilds = 0
     wild = ctx.wild_codes
     for t in ctx.concealed:
-        if t in wild or t >= T.COUNT_SIZE:
+        if t in wild or t >= T.WILDCARD_BASE:
             wilds += 1
-        else:
+        elif t < T.COUNT_SIZE:
             counts[t] += 1
+        else:
+            raise ValueError(f"flower {t} in the concealed tiles: flowers belong in WinContext.flowers")
     return counts, wilds
 
 

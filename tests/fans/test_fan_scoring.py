@@ -183,3 +183,13 @@ def test_recognisers_on_real_hands(hand, melds, expected):
                        requires=["meldsolver.standard_win", "meldsolver.seven_pairs", "meldsolver.thirteen_orphans"])
     res = win(rules, hand, melds)
     assert fan_names(res) == expected
+
+
+def test_separate_wildcard_tiles_are_wild_and_flowers_are_refused():
+    rules = make_rules([{"name": "清一色", "base_fan": 8}, {"name": "癞子胡", "base_fan": 1,
+                                                          "condition": "hand_contains_wildcard"}],
+                       wildcard_rules={**WUHAN_LIKE, "scoring": {"per_wildcard_in_win": 1}})
+    res = win(rules, "123m456m789m234m5m癞", win_tile="5m")
+    assert dict(res.fans) == {"清一色": 8, "癞子胡": 1} and res.total == 10
+    with pytest.raises(ValueError):
+        win(rules, "123m456m789m234m5m春")
