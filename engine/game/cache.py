@@ -17,14 +17,6 @@ _WIN: dict = {}
 _SHANTEN: dict = {}
 
 
-_CANONICAL: dict = {}
-
-
-def canonical(shapes):
-    """One shared instance per distinct :class:`Shapes` value, so cache lookups hit by identity."""
-    return _CANONICAL.setdefault(shapes, shapes)
-
-
 def split(hand, wild_codes) -> tuple[list[int], int]:
     """Counting array of ``hand`` without wild tiles and flowers, and the number of wild tiles."""
     counts = [0] * T.COUNT_SIZE
@@ -39,7 +31,7 @@ def split(hand, wild_codes) -> tuple[list[int], int]:
 
 def is_win(counts: list[int], wilds: int, melds: tuple, shapes) -> bool:
     """:func:`engine.solver.is_win`, memoised."""
-    key = (bytes(counts), wilds, melds, shapes)
+    key = (tuple(counts), wilds, melds, shapes)
     hit = _WIN.get(key)
     if hit is None:
         if len(_WIN) > _LIMIT:
@@ -50,27 +42,10 @@ def is_win(counts: list[int], wilds: int, melds: tuple, shapes) -> bool:
 
 def shanten(counts: list[int], wilds: int, melds: int, shapes) -> int:
     """:func:`engine.solver.shanten`, memoised."""
-    table = _SHANTEN.get(shapes)
-    if table is None:
-        table = _SHANTEN[shapes] = {}
-    key = bytes(counts) + bytes((wilds, melds))
-    hit = table.get(key)
+    key = (tuple(counts), wilds, melds, shapes)
+    hit = _SHANTEN.get(key)
     if hit is None:
-        if len(table) > _LIMIT:
-            table.clear()
-        hit = table[key] = solver.shanten(counts, wilds, melds, shapes)
-    return hit
-
-
-_BY_SHAPE: dict = {}
-
-
-def shanten_by_shape(counts: list[int], wilds: int, melds: int, shapes) -> dict:
-    """:func:`engine.solver.shanten_by_shape`, memoised (treat the result as read-only)."""
-    key = (bytes(counts), wilds, melds, shapes)
-    hit = _BY_SHAPE.get(key)
-    if hit is None:
-        if len(_BY_SHAPE) > _LIMIT:
-            _BY_SHAPE.clear()
-        hit = _BY_SHAPE[key] = solver.shanten_by_shape(counts, wilds, melds, shapes)
+        if len(_SHANTEN) > _LIMIT:
+            _SHANTEN.clear()
+        hit = _SHANTEN[key] = solver.shanten(counts, wilds, melds, shapes)
     return hit
