@@ -5,8 +5,13 @@
 * ``greedy`` — the simulation default: win whenever possible; discard the tile
   that leaves the lowest shanten, ties broken by the number of useful tiles
   still unseen (then by the lowest tile code); claim chi / pung / kong when it
-  lowers shanten (a kong when it does not raise it). Under ``must_miss_suit``
-  (缺一门) it empties the suit it holds fewest of first and never claims it.
+  lowers shanten (a kong when it does not raise it). Among ready (听牌) discards
+  it prefers the one leaving the most unseen tiles that make a *legal* win (fan
+  minimum and win conditions included); a chi or pung that makes the hand ready
+  must leave such tiles. Under ``must_miss_suit`` (缺一门) it empties the suit it
+  holds fewest of first and never claims it; under a minimum of 8 fan or more it
+  plays a concealed one-suit hand (混一色/清一色 with 门前清) the same way and
+  claims only a chi or pung that makes it ready with a legal win in reach.
 
 Every random choice comes from the bot's own ``random.Random(seed)``.
 """
@@ -17,6 +22,7 @@ import random
 
 from engine import tiles as T
 from engine.game import cache
+from engine.melds import CHOW, PUNG as PUNG_MELD, Meld
 from engine.game.actions import AN_KONG, BU_KONG, CHI, DISCARD, MING_KONG, PASS, PUNG, WIN, Action
 
 BOTS: dict[str, type] = {}
@@ -68,27 +74,44 @@ class GreedyBot:
 
     def __init__(self, seed: int):
         self.rng = random.Random(seed)
+        self.plan: frozenset[int] | None = None
 
     # -- helpers -----------------------------------------------------------
     @staticmethod
-    def _shanten(game, hand, nmelds: int) -> int:
+    def _shanten(game, hand, nmelds: int, shapes=None) -> int:
         counts, wilds = cache.split(hand, game.wild_codes)
-        return cache.shanten(counts, wilds, nmelds, game.shapes)
+        return cache.shanten(counts, wilds, nmelds, shapes or game.shapes)
 
-    @staticmethod
-    def _void_suit(game, seat: int) -> int | None:
-        """The suit to empty under 缺一门: the one held least, among suits without melds."""
-        if not game.rules.win_condition.must_miss_suit:
-            return None
+    def _off_suits(self, game, seat: int) -> frozenset[int]:
+        """Suits the bot empties first and never claims; chosen at its first decision and kept.
+
+        Under 缺一门 (``must_miss_suit``): the suit held least (定缺). Under a minimum
+        of 8 fan or more: every suit but the one held most (a 混一色/清一色 plan).
+        Melds override the plan: a melded suit is never emptied.
+        """
         p = game.players[seat]
         melded = {T.suit_of(m.tiles[0]) for m in p.melds if T.is_suited(m.tiles[0])}
-        counts = {s: 0 for s in T.SUITS if s not in melded}
-        if len(melded) >= 2 or not counts:
-            return next(iter(counts), None) if len(melded) == 2 else None
-        for t in p.hand:
-            if T.is_suited(t) and t not in game.wild_codes and T.suit_of(t) in counts:
-                counts[T.suit_of(t)] += 1
-        return min(counts, key=lambda s: (counts[s], s))
+        if self.plan is None or game.rules.win_min_fan >= 8:
+            counts = {s: 0 for s in T.SUITS}
+            for t in p.hand:
+                if T.is_suited(t) and t not in game.wild_codes:
+                    counts[T.suit_of(t)] += 1
+            if game.rules.win_min_fan >= 8:
+                if not p.melds and game.shapes.seven_pairs and (len(p.hand) + 3 * len(p.melds)) % 3 == 2:
+                    c, w = cache.split([t for t in p.hand if not T.is_flower(t)], game.wild_codes)
+                    if sum(c) + w == 14:
+                        by = cache.shanten_by_shape(c, w, 0, game.shapes)
+                        if by.get("seven_pairs", 99) <= by.get("standard", 99):
+                            return frozenset()  # 七对 alone reaches the minimum
+                main = max(T.SUITS, key=lambda s: (counts[s], -s))
+                self.plan = frozenset(s for s in T.SUITS if s != main)
+            elif game.rules.win_condition.must_miss_suit:
+                self.plan = frozenset({min(T.SUITS, key=lambda s: (counts[s], s))})
+            else:
+                self.plan = frozenset()
+        if self.plan & melded:
+            return frozenset()
+        return self.plan
 
     @staticmethod
     def _unseen(game, seat: int) -> list[int]:
@@ -103,8 +126,12 @@ class GreedyBot:
             seen[t] += 1
         return [4 - seen[t] if t < T.COUNT_SIZE else 0 for t in range(T.COUNT_SIZE)]
 
-    def _useful(self, game, hand: list[int], nmelds: int, sh: int, unseen: list[int]) -> int:
-        """Unseen copies of tiles that would lower the shanten of ``hand``."""
+    def _useful(self, game, hand: list[int], nmelds: int, sh: int, unseen: list[int], off: frozenset[int],
+                shapes) -> int:
+        """Unseen copies of tiles that would lower the shanten of ``hand``.
+
+        Not counted: a tile the hand holds three of (at most one copy is left) and,
+        tiles of the suits being emptied."""
         counts, wilds = cache.split(hand, game.wild_codes)
         near = set()
         for t in range(T.COUNT_SIZE):
@@ -118,10 +145,10 @@ class GreedyBot:
             near = [t for t in T.PLAYABLE if unseen[t] > 0]
         total = 0
         for t in near:
-            if unseen[t] <= 0 or t in game.wild_codes:
+            if unseen[t] <= 0 or counts[t] >= 3 or t in game.wild_codes or T.suit_of(t) in off:
                 continue
             counts[t] += 1
-            if cache.shanten(counts, wilds, nmelds, game.shapes) < sh:
+            if cache.shanten(counts, wilds, nmelds, shapes) < sh:
                 total += unseen[t]
             counts[t] -= 1
         return total
@@ -140,12 +167,12 @@ class GreedyBot:
         p = game.players[seat]
         hand = [t for t in p.hand if not T.is_flower(t)]
         nmelds = len(p.melds)
-        void = self._void_suit(game, seat)
+        off = self._off_suits(game, seat)
         kongs = [a for a in legal if a.kind in (AN_KONG, BU_KONG)]
         if kongs:
             now = self._shanten(game, hand, nmelds)
             for a in kongs:
-                if void is not None and T.suit_of(a.tile) == void:
+                if T.suit_of(a.tile) in off:
                     continue
                 if a.kind == AN_KONG:
                     rest = [t for t in hand if t != a.tile]
@@ -157,25 +184,69 @@ class GreedyBot:
                     if self._shanten(game, rest, nmelds) <= now:
                         return a
         discards = [a for a in legal if a.kind == DISCARD]
-        if void is not None:
-            voided = [a for a in discards if T.is_suited(a.tile) and T.suit_of(a.tile) == void
-                      and a.tile not in game.wild_codes]
+        narrowed = False
+        if off:
+            voided = [a for a in discards if T.suit_of(a.tile) in off and a.tile not in game.wild_codes]
             if voided:
-                discards = voided
+                discards, narrowed = voided, True
         plain = [a for a in discards if a.tile not in game.wild_codes]
         if plain:
             discards = plain
+        counts, wilds = cache.split(hand, game.wild_codes)
+        # Narrowing the shapes is exact only when every discard is a candidate.
+        shapes = game.shapes if narrowed else cache.focused(counts, wilds, nmelds, game.shapes)
         scored = []
         for a in discards:
             rest = list(hand)
             rest.remove(a.tile)
-            scored.append((self._shanten(game, rest, nmelds), a, rest))
+            scored.append((self._shanten(game, rest, nmelds, shapes), a, rest))
         best = min(s for s, _, _ in scored)
         tied = [(a, rest) for s, a, rest in scored if s == best]
         if len(tied) == 1:
             return tied[0][0]
         unseen = self._unseen(game, seat)
-        return max(tied, key=lambda x: (self._useful(game, x[1], nmelds, best, unseen), -x[0].tile))[0]
+        if best == 0:
+            return max(tied, key=lambda x: (self._winning(game, seat, x[1], unseen), -x[0].tile))[0]
+        return max(tied, key=lambda x: (self._useful(game, x[1], nmelds, best, unseen, off, shapes), -x[0].tile))[0]
+
+    def _ready_after_claim(self, game, seat: int, rest: list[int], claim: Action) -> bool:
+        """After the claim, some discard leaves a hand with at least one unseen legally winning tile."""
+        p = game.players[seat]
+        tiles = claim.tiles + (claim.tile,) if claim.kind == CHI else (claim.tile,) * 3
+        meld = Meld(CHOW if claim.kind == CHI else PUNG_MELD, tuple(sorted(tiles)), claim.tile, game.claim_from)
+        unseen = self._unseen(game, seat)
+        saved = p.melds
+        p.melds = saved + [meld]
+        try:
+            for d in sorted(set(rest)):
+                after = list(rest)
+                after.remove(d)
+                if self._shanten(game, after, len(p.melds)) == 0 and self._winning(game, seat, after, unseen):
+                    return True
+            return False
+        finally:
+            p.melds = saved
+
+    @staticmethod
+    def _winning(game, seat: int, hand: list[int], unseen: list[int]) -> int:
+        """Unseen copies of the tiles that would make ``hand`` a legal win (self-drawn or not)."""
+        from engine import fans, solver  # noqa: PLC0415
+
+        p = game.players[seat]
+        counts, wilds = cache.split(hand, game.wild_codes)
+        melds = tuple(p.melds)
+        total = 0
+        for w in solver.waits(counts, wilds, melds, game.shapes):
+            if w >= T.COUNT_SIZE or unseen[w] <= 0:
+                continue
+            for self_drawn in (False, True):
+                ctx = fans.WinContext(tuple(hand) + (w,), melds, w, game.wild_codes, self_drawn=self_drawn,
+                                      seat=seat, dealer=game.dealer, flowers=tuple(p.flowers))
+                res = fans.score_win(game.rules, ctx)
+                if res is not None and res.legal:
+                    total += unseen[w]
+                    break
+        return total
 
     def _reaction(self, game, seat: int, legal: list[Action]) -> Action:
         p = game.players[seat]
@@ -183,14 +254,15 @@ class GreedyBot:
         if len(hand) != len(p.hand):  # a flower still awaits replacement: shanten is undefined
             return next(a for a in legal if a.kind == PASS)
         nmelds = len(p.melds)
-        void = self._void_suit(game, seat)
+        off = self._off_suits(game, seat)
         now = self._shanten(game, hand, nmelds)
+        high_minimum = game.rules.win_min_fan >= 8
         best, best_key = None, None
         rank = {MING_KONG: 0, PUNG: 1, CHI: 2}
         for a in legal:
             if a.kind not in rank:
                 continue
-            if void is not None and T.is_suited(a.tile) and T.suit_of(a.tile) == void:
+            if T.suit_of(a.tile) in off:
                 continue
             rest = list(hand)
             used = (a.tile,) * (3 if a.kind == MING_KONG else 2) if a.kind != CHI else a.tiles
@@ -198,6 +270,10 @@ class GreedyBot:
                 rest.remove(t)
             after = self._shanten(game, rest, nmelds + 1)
             ok = after <= now if a.kind == MING_KONG else after < now
+            if ok and high_minimum:
+                ok = after == 0 and a.kind != MING_KONG
+            if ok and after == 0 and a.kind != MING_KONG:
+                ok = self._ready_after_claim(game, seat, rest, a)
             if ok:
                 key = (after, rank[a.kind])
                 if best_key is None or key < best_key:

@@ -9,12 +9,22 @@ one grows past its limit it is cleared.
 
 from __future__ import annotations
 
+import dataclasses
+
 from engine import solver
 from engine import tiles as T
 
 _LIMIT = 400_000
 _WIN: dict = {}
 _SHANTEN: dict = {}
+
+
+_CANONICAL: dict = {}
+
+
+def canonical(shapes):
+    """One shared instance per distinct :class:`Shapes` value, so cache lookups hit by identity."""
+    return _CANONICAL.setdefault(shapes, shapes)
 
 
 def split(hand, wild_codes) -> tuple[list[int], int]:
@@ -31,7 +41,7 @@ def split(hand, wild_codes) -> tuple[list[int], int]:
 
 def is_win(counts: list[int], wilds: int, melds: tuple, shapes) -> bool:
     """:func:`engine.solver.is_win`, memoised."""
-    key = (tuple(counts), wilds, melds, shapes)
+    key = (bytes(counts), wilds, melds, shapes)
     hit = _WIN.get(key)
     if hit is None:
         if len(_WIN) > _LIMIT:
@@ -42,10 +52,47 @@ def is_win(counts: list[int], wilds: int, melds: tuple, shapes) -> bool:
 
 def shanten(counts: list[int], wilds: int, melds: int, shapes) -> int:
     """:func:`engine.solver.shanten`, memoised."""
-    key = (tuple(counts), wilds, melds, shapes)
-    hit = _SHANTEN.get(key)
+    table = _SHANTEN.get(shapes)
+    if table is None:
+        table = _SHANTEN[shapes] = {}
+    key = bytes(counts) + bytes((wilds, melds))
+    hit = table.get(key)
     if hit is None:
-        if len(_SHANTEN) > _LIMIT:
-            _SHANTEN.clear()
-        hit = _SHANTEN[key] = solver.shanten(counts, wilds, melds, shapes)
+        if len(table) > _LIMIT:
+            table.clear()
+        hit = table[key] = solver.shanten(counts, wilds, melds, shapes)
     return hit
+
+
+_BY_SHAPE: dict = {}
+
+
+def shanten_by_shape(counts: list[int], wilds: int, melds: int, shapes) -> dict:
+    """:func:`engine.solver.shanten_by_shape`, memoised (treat the result as read-only)."""
+    key = (bytes(counts), wilds, melds, shapes)
+    hit = _BY_SHAPE.get(key)
+    if hit is None:
+        if len(_BY_SHAPE) > _LIMIT:
+            _BY_SHAPE.clear()
+        hit = _BY_SHAPE[key] = solver.shanten_by_shape(counts, wilds, melds, shapes)
+    return hit
+
+
+_SPECIAL = ("thirteen_orphans", "honors_knitted", "knitted_straight", "double_dragon")
+
+
+def focused(counts: list[int], wilds: int, melds: int, shapes):
+    """``shapes`` narrowed to the shapes at the hand's lowest shanten (exact for choosing a discard).
+
+    Discarding cannot lower a shape's shanten and drawing one tile lowers it by at
+    most one, so shapes above the minimum never decide which discard is best nor
+    which tiles are useful. Only worth it when slow special shapes are enabled.
+    """
+    if not any(getattr(shapes, name) for name in _SPECIAL):
+        return shapes
+    by = shanten_by_shape(counts, wilds, melds, shapes)
+    best = min(by.values())
+    keep = {name for name, v in by.items() if v == best}
+    return canonical(dataclasses.replace(
+        shapes, standard="standard" in keep, seven_pairs="seven_pairs" in keep,
+        **{name: name in keep for name in _SPECIAL}))

@@ -132,7 +132,7 @@ class Game:
             raise GameSetupError("预设牌墙与规则的牌库不一致")
         self.wall = Wall(tiles)
         self.players = [PlayerState(s) for s in range(self.n)]
-        self.shapes = solver.shapes_for(rules)
+        self.shapes = cache.canonical(solver.shapes_for(rules))
         self.elimination = self.play.parallel_elimination or self.play.on_win == "continue"
         self.set_aside: list[int] = []  # flipped indicators and flowers flipped with them
         self.indicator: int | None = None
