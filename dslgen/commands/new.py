@@ -8,16 +8,16 @@ import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from dslgen.errors import EXIT_FINDINGS, EXIT_OK, UsageError
-from dslgen.generate.pipeline import GATES, NewOptions
-from dslgen.generate.pipeline import Progress as PipelineProgress
-from dslgen.generate.pipeline import run_new
 from dslgen.output import console, print_json
+
+#: The pipeline's gates, in report order (the pipeline module is imported only when the command runs).
+GATES = ("schema", "capabilities", "compliance", "simulation")
 
 _GATE_NAMES = {"schema": "规范校验", "capabilities": "能力检查", "compliance": "合规检查", "simulation": "模拟对局"}
 
 
-class _RichProgress(PipelineProgress):
-    """Stages and the simulation bar on stderr."""
+class _RichProgress:
+    """Stages and the simulation bar on stderr (the pipeline's ``Progress`` interface)."""
 
     def __init__(self) -> None:
         self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
@@ -120,6 +120,8 @@ def _print_summary(result: dict) -> None:
 @click.option("--json", "as_json", is_flag=True, help="以 JSON 输出结果")
 def command(description, file, name, provider, model, games, seed, jobs, out, max_rounds, as_json):
     """从中文玩法描述起草规则文件，并校验、检查、模拟，写出待审核的草稿。"""
+    from dslgen.generate.pipeline import NewOptions, run_new
+
     text = _read_description(description, file)
     progress = _RichProgress()
     try:

@@ -14,7 +14,7 @@ from typing import Any
 
 from dslgen.generate.examples import Example
 from dslgen.generate.facts import Facts, read_facts
-from dslgen.generate.similarity import NgramExampleSelector
+from dslgen.generate.similarity import rank
 
 #: Fans whose shape needs honor tiles; they cannot happen in a deck without them.
 HONOR_FANS = frozenset({"字一色", "混一色", "大三元", "小三元", "大四喜", "小四喜", "十三幺", "全不靠", "混幺九", "五门齐"})
@@ -394,8 +394,7 @@ def sync_requires(data: dict[str, Any]) -> None:
 
 def choose_base(description: str, pool: list[Example]) -> Example:
     """The catalog variant most similar to the description (character n-grams)."""
-    selector = NgramExampleSelector([e.as_dict() for e in pool], k=1)
-    return selector.select_examples({"description": description})[0]["example"]
+    return pool[rank(description, [e.description for e in pool])[0]]
 
 
 def draft_offline(description: str, pool: list[Example], name: str = "") -> OfflineDraft:

@@ -12,11 +12,8 @@ from pathlib import Path
 from string import Template
 from typing import Any
 
-from langchain_core.prompts import ChatPromptTemplate, FewShotChatMessagePromptTemplate
-
 from dslgen.generate.examples import Example
 from dslgen.generate.providers import Message
-from dslgen.generate.similarity import NgramExampleSelector
 
 PROMPTS_DIR = Path(__file__).resolve().parents[2] / "prompts"
 FENCE_OPEN = "<<<描述开始>>>"
@@ -53,6 +50,8 @@ def answer_text(yaml_text: str, gaps: list[dict[str, str]] | None = None) -> str
 
 def select_examples(description: str, pool: list[Example], k: int = 2) -> list[Example]:
     """The ``k`` catalog examples most similar to ``description`` (character n-grams)."""
+    from dslgen.generate.selector import NgramExampleSelector
+
     selector = NgramExampleSelector([e.as_dict() for e in pool], k=k)
     return [chosen["example"] for chosen in selector.select_examples({"description": description})]
 
@@ -60,6 +59,10 @@ def select_examples(description: str, pool: list[Example], k: int = 2) -> list[E
 def _few_shot(description: str, pool: list[Example], k: int) -> list[Message]:
     if not pool or k <= 0:
         return []
+    from langchain_core.prompts import ChatPromptTemplate, FewShotChatMessagePromptTemplate
+
+    from dslgen.generate.selector import NgramExampleSelector
+
     selector = NgramExampleSelector(
         [{"description": e.description, "input": _example_input(e), "output": answer_text(e.yaml)} for e in pool],
         k=k,
