@@ -25,7 +25,7 @@ from MahjongGB import MahjongFanCalculator  # noqa: E402
 
 from dslgen.rulefile import load_rules  # noqa: E402
 from engine.fans import WinContext, score_win  # noqa: E402
-from engine.fans.scoring import _score, _split_wilds, compile_table  # noqa: E402
+from engine.fans.scoring import _evaluate, _split_wilds, compile_table  # noqa: E402
 
 
 def _rate(n: int, func) -> float:
@@ -69,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     def fan_layer_only():
         for c, ds in zip(ctxs, decomps):
             for d in ds:
-                _score(table, c, d, 0)
+                _evaluate(table, c, d, 0, ())
 
     ours()  # warm the solver's tables and the compiled fan table
     rates = {"ours": [], "pymahjonggb": [], "solver": [], "fan_layer": []}

@@ -235,27 +235,38 @@ def _split_wilds(ctx: WinContext) -> tuple[list[int], int]:
 def score_decomposition(rules: Rules, ctx: WinContext, decomposition) -> ScoreResult:
     """Score one concrete decomposition of the winning hand under ``rules``."""
     table = compile_table(rules)
-    return _score(table, ctx, decomposition, ctx.wild_count)
+    wild_count = ctx.wild_count
+    bonuses = _bonuses(table, ctx, wild_count)
+    return _result(table, ctx, _evaluate(table, ctx, decomposition, wild_count, bonuses), bonuses)
 
 
-def _score(table: _Table, ctx: WinContext, decomposition, wild_count: int) -> ScoreResult:
+def _evaluate(table: _Table, ctx: WinContext, decomposition, wild_count: int, bonuses) -> tuple:
+    """(legal, total, fan_total, counted rows, dropped, reason, decomposition) of one reading."""
     facts = HandFacts(ctx, decomposition, wild_count)
     found = _recognise(table, facts)
     counted, dropped = apply_table(table, found)
-    fan_total = sum(r.spec.base_fan for r in counted)
-    bonuses = _bonuses(table, ctx, wild_count)
-    total = fan_total + sum(v for _, v in bonuses)
+    fan_total = 0
+    for r in counted:
+        fan_total += r.spec.base_fan
+    total = fan_total
+    for _, v in bonuses:
+        total += v
     if table.cap is not None and total > table.cap:
         total = table.cap
     reason = _illegal_reason(table, ctx, facts, counted, fan_total)
+    return (not reason, total, fan_total, counted, dropped, reason, decomposition)
+
+
+def _result(table: _Table, ctx: WinContext, ev: tuple, bonuses) -> ScoreResult:
+    legal, total, fan_total, counted, dropped, reason, decomposition = ev
     return ScoreResult(
         fans=[(r.spec.name, r.spec.base_fan) for r in counted],
         dropped=dropped,
         total=total,
-        legal=not reason,
+        legal=legal,
         reason=reason,
         decomposition=decomposition,
-        bonuses=bonuses,
+        bonuses=list(bonuses),
         fan_total=fan_total,
     )
 
@@ -271,11 +282,10 @@ def score_win(rules: Rules, ctx: WinContext) -> ScoreResult | None:
     if not decomps:
         return None
     wild_count = ctx.wild_count
-    best: ScoreResult | None = None
-    best_key = None
+    bonuses = _bonuses(table, ctx, wild_count)
+    best = None
     for d in decomps:
-        res = _score(table, ctx, d, wild_count)
-        key = (res.legal, res.total, res.fan_total)
-        if best_key is None or key > best_key:
-            best, best_key = res, key
-    return best
+        ev = _evaluate(table, ctx, d, wild_count, bonuses)
+        if best is None or ev[:3] > best[:3]:
+            best = ev
+    return _result(table, ctx, best, bonuses)
