@@ -96,9 +96,14 @@ def _print_summary(result: dict) -> None:
         out.print(f"模拟：{sim['reason']}")
     gaps = result.get("gaps") or []
     if gaps:
-        out.print(f"无法表达或未识别的规则（{len(gaps)} 条，审核时请确认）：")
+        out.print(f"DSL 无法表达的规则（{len(gaps)} 条，草稿中没有）：")
         for g in gaps:
             out.print(f"  - {g.get('text')}：{g.get('reason')}", markup=False)
+    unmapped = result.get("unmapped_sentences") or []
+    if unmapped:
+        out.print(f"没有识别的句子（{len(unmapped)} 条，草稿没有据此修改，请人工确认）：")
+        for sentence in unmapped:
+            out.print(f"  - {sentence}", markup=False)
     usage = result.get("usage") or {}
     if usage.get("prompt_tokens") or usage.get("completion_tokens"):
         out.print(f"用量：输入 {usage['prompt_tokens']} / 输出 {usage['completion_tokens']} tokens，"

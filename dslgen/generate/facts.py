@@ -3,7 +3,8 @@
 The description is cut into clauses (sentences, then commas). Every clause goes through the
 registered readers below; a reader that recognises a wording records a fact (``chi: False``), the DSL
 section it belongs to, or a gap (a rule the DSL cannot express, with the reason). A clause no reader
-recognises is kept as *unmapped* so the reviewer sees it: nothing is silently dropped.
+recognises is kept in ``unmapped`` (the draft was not changed for it) so the reviewer sees it too:
+nothing is silently dropped.
 
 Facts (keys of :attr:`Facts.values`): ``honors`` ``flowers`` ``wildcard`` (``None`` or
 ``{"type": "fixed", "tiles": [...]}`` / ``{"type": "random", "random_count": n}``)
@@ -530,5 +531,4 @@ def read_facts(description: str) -> Facts:
         if not _FILLER.sub("", text):
             continue
         facts.unmapped.append(text)
-        facts.gaps.append({"text": text, "reason": "离线起草器没有识别这句规则，草稿没有据此修改，请人工确认"})
     return facts

@@ -33,7 +33,7 @@ def score(case: dict, pool) -> tuple[int, int, list[str]]:
             correct += 1
         else:
             misses.append(f"fan {name}: want {value}, got {got['fans'].get(name)}")
-    gap_text = " ".join(f"{g['text']} {g['reason']}" for g in draft.facts.gaps)
+    gap_text = " ".join([f"{g['text']} {g['reason']}" for g in draft.facts.gaps] + draft.facts.unmapped)
     for word in case["gaps"]:
         total += 1
         if word in gap_text:
@@ -80,7 +80,7 @@ def test_draft_passes_every_gate(case, tmp_path):
     assert result["gates"] == {"schema": True, "capabilities": True, "compliance": True, "simulation": True}, \
         [f for f in result["findings"] if f["severity"] == "error"]
     assert result["verdict"] == "pass" and result["rounds"] == 1
-    gap_text = " ".join(f"{g['text']} {g['reason']}" for g in result["gaps"])
+    gap_text = " ".join([f"{g['text']} {g['reason']}" for g in result["gaps"]] + result["unmapped_sentences"])
     assert all(word in gap_text for word in case["gaps"])
 
 
