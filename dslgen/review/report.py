@@ -199,13 +199,19 @@ def _engine_digest() -> str:
     return h.hexdigest()[:16]
 
 
-def simulate_text(text: str, data: Mapping[str, Any], *, games: int, seed: int, jobs: int = 1, bot: str = "greedy",
+def simulate_rules(data: Mapping[str, Any], *, games: int, seed: int, jobs: int = 1, bot: str = "greedy",
                   progress: Progress | None = None, cache: bool = True) -> dict[str, Any]:
-    """Simulate a rule file's data, reusing a cached result for the same (content, engine, games, seed, bot)."""
+    """Simulate a rule file's data, reusing a cached result for the same (rules, engine, games, seed, bot).
+
+    The key ignores ``meta`` (the engine never reads it), so stamping provenance
+    or an approval does not force a new run.
+    """
     from dslgen.simulation import run
     from engine.rules import Rules, RulesError
 
-    key = hashlib.sha256(f"{text}\0{_engine_digest()}\0{games}\0{seed}\0{bot}\0{__version__}".encode()).hexdigest()
+    rules_json = json.dumps({k: v for k, v in data.items() if k != "meta"}, sort_keys=True, ensure_ascii=False,
+                            default=str)
+    key = hashlib.sha256(f"{rules_json}\0{_engine_digest()}\0{games}\0{seed}\0{bot}\0{__version__}".encode()).hexdigest()
     cached = CACHE_DIR / f"{key}.json"
     if cache and cached.is_file():
         try:
@@ -243,7 +249,7 @@ def _file_subject(path: Path, *, games: int, seed: int, jobs: int, bot: str, pro
     gates, findings = check_gates(path)
     simulation: dict[str, Any] = {}
     if gates["schema"]["status"] == "pass" and gates["capabilities"]["status"] == "pass":
-        simulation = simulate_text(doc.text, doc.data, games=games, seed=seed, jobs=jobs, bot=bot, progress=progress)
+        simulation = simulate_rules(doc.data, games=games, seed=seed, jobs=jobs, bot=bot, progress=progress)
         errors = simulation.get("errors") or []
         count = len(errors) if isinstance(errors, list) else int(errors)
         gates["simulation"] = {"status": "fail" if count else "pass",
@@ -330,7 +336,7 @@ def build_report(target: str | Path, *, against: str | Path | None = None, catal
         if progress is not None and hasattr(progress, "relabel"):
             progress.relabel("模拟基准玩法")
         try:
-            base_sim = simulate_text(baseline.doc.text, baseline.doc.data, games=g, seed=s, jobs=jobs, bot=bot,
+            base_sim = simulate_rules(baseline.doc.data, games=g, seed=s, jobs=jobs, bot=bot,
                                      progress=progress)
         except Exception as exc:  # a broken baseline must not hide the draft's own report
             base_error = f"基准玩法无法模拟：{getattr(exc, 'message', None) or exc}"
@@ -365,5 +371,5 @@ def build_report(target: str | Path, *, against: str | Path | None = None, catal
     }
 
 
-__all__ = ["GATES", "Subject", "build_report", "check_gates", "load_subject", "read_draft", "simulate_text",
+__all__ = ["GATES", "Subject", "build_report", "check_gates", "load_subject", "read_draft", "simulate_rules",
            "yaml_diff"]

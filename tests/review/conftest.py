@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from dslgen.review.report import simulate_text
+from dslgen.review.report import simulate_rules
 from dslgen.yamlio import load_yaml_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,7 +44,7 @@ def make_draft(root: Path, variant: str, text: str, *, gates: dict | None = None
     description = str((data.get("meta") or {}).get("description") or "")
     (folder / "description.md").write_text(description, encoding="utf-8")
     (folder / "transcript.jsonl").write_text("", encoding="utf-8")
-    sim = simulate_text(text, data, games=GAMES, seed=7) if simulate else {}
+    sim = simulate_rules(data, games=GAMES, seed=7) if simulate else {}
     gates = gates or {"schema": "pass", "capabilities": "pass", "compliance": "pass",
                       "simulation": "pass" if sim and not sim["errors"] else "fail"}
     result = {

@@ -109,3 +109,27 @@ def test_review_of_a_broken_file_fails_without_traceback(catalog, workdir):
     assert report["gates"]["schema"]["status"] == "fail"
     assert report["gates"]["simulation"]["status"] == "skipped"
     assert "Traceback" not in result.output
+
+
+def test_simulation_cache_ignores_meta_but_not_rules(workdir, monkeypatch, sichuan_text):
+    import dslgen.simulation as simulation
+    from dslgen.review.report import simulate_rules
+    from dslgen.yamlio import load_yaml_text
+
+    calls = []
+    real = simulation.run
+
+    def counting(*args, **kwargs):
+        calls.append(args[1:3])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(simulation, "run", counting)
+    data = load_yaml_text(sichuan_text).data
+    first = simulate_rules(data, games=5, seed=3)
+    stamped = {**data, "meta": {**data["meta"], "approval": {"status": "approved"}}}
+    assert simulate_rules(stamped, games=5, seed=3) == first
+    assert len(calls) == 1
+    changed = {**data, "max_fan": 8}
+    simulate_rules(changed, games=5, seed=3)
+    simulate_rules(data, games=6, seed=3)
+    assert len(calls) == 3
