@@ -72,7 +72,9 @@ def narrate(events: list[dict]) -> list[str]:
             fans = "、".join(f"{n} {v}番" for n, v in e["fans"]) or "无番"
             melds = " ".join(f"[{_MELD.get(k, k)} {T.format_tiles(ts)}]" for k, ts in e.get("melds") or ())
             lines.append(f"{prefix}{who} {how} {_tile(e['tile'])}：{T.format_tiles(e['hand'])} {melds}".rstrip())
-            lines.append(f"     番型：{fans}；合计 {e['total']} 番")
+            bonus = "、".join(f"{n} {v}" for n, v in e.get("bonuses") or ())
+            bonus = f"；加分：{bonus}" if bonus else ""
+            lines.append(f"     番型：{fans}{bonus}；合计 {e['total']} 番")
             lines.append(f"     支付：{_payments(e['payments'])}")
         elif kind == "exhausted":
             left = "、".join(seat_label(x, dealer) for x in e["remaining"])
