@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import multiprocessing
 import os
 import shutil
-from concurrent.futures import ProcessPoolExecutor, as_completed
+import signal
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -117,6 +118,7 @@ def regenerate(variant: str, approved_path: str, opts: BatchOptions, fingerprint
     from dslgen.generate.pipeline import NewOptions, run_new
 
     folder = Path(opts.out) / variant
+    _sweep(folder)
     approved = read_rule_doc(approved_path)
     description = approved.description
     if not description:
@@ -162,44 +164,66 @@ def _done_row(folder: Path, fingerprint: str) -> dict[str, Any] | None:
     return {**record["row"], "resumed": True}
 
 
-def select(opts: BatchOptions) -> list[RuleDoc]:
-    """The catalog variants to regenerate (all, or those named by ``only``)."""
+def select(opts: BatchOptions) -> list[tuple[str, RuleDoc | None, str]]:
+    """The catalog variants to regenerate (all, or those named by ``only``): (id, rule file, read error)."""
     catalog = Path(opts.catalog)
     if not catalog.is_dir():
         raise UsageError("玩法目录不存在", where=str(catalog), hint="用 --catalog 指定目录")
     out = Path(opts.out).resolve()
     if out == catalog.resolve():
         raise UsageError("输出目录不能是玩法目录本身", where="--out", hint="例如 --out .dslgen/batch")
-    docs = []
-    for path in catalog_files(catalog):
-        try:
-            docs.append(read_rule_doc(path))
-        except YamlError as exc:
-            raise UsageError(f"目录文件无法读取：{exc.message}", where=exc.where or str(path)) from None
+    chosen = [p for p in catalog_files(catalog) if not opts.only or p.stem in opts.only]
     if opts.only:
-        known = {d.path.stem for d in docs}
+        known = {p.stem for p in catalog_files(catalog)}
         unknown = [i for i in opts.only if i not in known]
         if unknown:
             raise UsageError(f"目录中没有这些玩法：{'、'.join(unknown)}", where="--only",
                              hint="可选：" + "、".join(sorted(known)))
-        docs = [d for d in docs if d.path.stem in opts.only]
-    return docs
+    entries: list[tuple[str, RuleDoc | None, str]] = []
+    for path in chosen:
+        try:
+            entries.append((path.stem, read_rule_doc(path), ""))
+        except YamlError as exc:
+            entries.append((path.stem, None, f"目录文件无法读取：{exc.render()}"))
+    return entries
+
+
+def _regenerate_args(args: tuple[str, str, BatchOptions, str]) -> dict[str, Any]:
+    return regenerate(*args)
+
+
+def _sweep(folder: Path) -> None:
+    """Remove temporary files and folders an interrupted run left in ``folder`` (``.name.….tmp``)."""
+    if not folder.is_dir():
+        return
+    for leftover in list(folder.rglob(".*.tmp")):
+        if leftover.is_dir():
+            shutil.rmtree(leftover, ignore_errors=True)
+        elif leftover.exists():
+            leftover.unlink()
+
+
+def _quiet_worker() -> None:
+    """Pool workers leave Ctrl-C to the parent, which cancels what has not started."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def run_batch(opts: BatchOptions, progress: Callable[[int, int, str], None] | None = None) -> dict[str, Any]:
     """Regenerate the selected variants (resuming finished ones) and write the summary JSON and Markdown."""
-    docs = select(opts)
+    entries = select(opts)
     rows: dict[str, dict[str, Any]] = {}
     todo: list[tuple[str, str, str]] = []
-    for doc in docs:
-        variant = doc.path.stem
+    for variant, doc, error in entries:
+        if doc is None:
+            rows[variant] = _row(variant, "fail", errors=[error])
+            continue
         fingerprint = _fingerprint(doc, opts)
         done = _done_row(Path(opts.out) / variant, fingerprint)
         if done is not None:
             rows[variant] = done
         else:
             todo.append((variant, str(doc.path), fingerprint))
-    total = len(docs)
+    total = len(entries)
 
     def tick(name: str) -> None:
         if progress:
@@ -211,16 +235,14 @@ def run_batch(opts: BatchOptions, progress: Callable[[int, int, str], None] | No
             rows[variant] = regenerate(variant, path, opts, fingerprint)
             tick(variant)
     else:
-        with ProcessPoolExecutor(min(opts.jobs, len(todo))) as pool:
-            futures = {pool.submit(regenerate, v, p, opts, f): v for v, p, f in todo}
-            try:
-                for fut in as_completed(futures):
-                    rows[futures[fut]] = fut.result()
-                    tick(futures[fut])
-            except BaseException:
-                pool.shutdown(wait=False, cancel_futures=True)
-                raise
-    ordered = [rows[d.path.stem] for d in docs]
+        ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+        # Leaving the block terminates the workers, so Ctrl-C stops everything at once; every
+        # write is atomic, so a killed worker leaves at most a temporary file, swept on the rerun.
+        with ctx.Pool(min(opts.jobs, len(todo)), initializer=_quiet_worker) as pool:
+            for row in pool.imap_unordered(_regenerate_args, [(v, p, opts, f) for v, p, f in todo]):
+                rows[row["id"]] = row
+                tick(row["id"])
+    ordered = [rows[variant] for variant, _, _ in entries]
     summary = {"format": BATCH_FORMAT, "catalog": str(opts.catalog), "out": str(opts.out),
                "provider": opts.provider or "", "games": opts.games, "seed": opts.seed,
                "ok": all(r["verdict"] == "pass" for r in ordered), "variants": ordered}

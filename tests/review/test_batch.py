@@ -100,3 +100,12 @@ def test_unknown_variant_is_a_usage_error(catalog, workdir):
 def test_output_cannot_be_the_catalog(catalog, out_is_catalog):
     result = CliRunner().invoke(cli, ["batch", "--catalog", str(catalog), "--out", str(catalog)])
     assert result.exit_code == 2
+
+
+def test_unreadable_catalog_file_is_a_failed_row_not_a_crash(catalog, workdir):
+    (catalog / "broken.yaml").write_text("game: [\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["batch", "--catalog", str(catalog), "--only", "broken", "--out",
+                                      str(workdir / "b"), "--json"])
+    assert result.exit_code == 1, result.output
+    row = json.loads(result.stdout)["variants"][0]
+    assert row["id"] == "broken" and row["verdict"] == "fail" and "无法读取" in row["errors"][0]
