@@ -14,16 +14,17 @@ import click
 @click.option("--force", is_flag=True, help="草稿有关卡未通过时仍然批准（会记录在批准记录中）。")
 @click.option("--games", type=click.IntRange(1, 1_000_000), help="批准规则文件时的模拟局数（默认 1000）。")
 @click.option("--seed", type=int, help="批准规则文件时的模拟种子（默认 0）。")
-@click.option("--jobs", default=1, type=click.IntRange(1, 64), help="模拟使用的进程数。")
+@click.option("--jobs", default="1", help="模拟使用的进程数，或 auto（按 CPU 数）。")
 @click.option("--json", "as_json", is_flag=True, help="以 JSON 输出批准记录。")
 def command(target: str, reviewer: str, note: str, catalog: str | None, variant: str | None, force: bool, games: int | None,
-            seed: int | None, jobs: int, as_json: bool) -> None:
+            seed: int | None, jobs: str, as_json: bool) -> None:
     """批准：把草稿（或规则文件）的 YAML 复制进玩法目录，写入来源信息与模拟摘要，并记录绑定内容 sha256 的批准记录。
 
     批准记录在 <目录>/approvals/<id>.json；之后对文件的任何修改都会被 dslgen catalog verify 发现。
     有关卡未通过时需要 --force，且会被记录。
     """
     from dslgen.generate.examples import catalog_dir
+    from dslgen.simulation import resolve_jobs
     from dslgen.output import console, print_json
     from dslgen.review.approvals import approval_path, approve
     from dslgen.review.progress import progress_bar
@@ -31,7 +32,7 @@ def command(target: str, reviewer: str, note: str, catalog: str | None, variant:
     folder = catalog_dir(catalog)
     with progress_bar("模拟对局", enabled=not as_json) as progress:
         record = approve(target, reviewer=reviewer, note=note, catalog=folder, force=force, games=games,
-                         seed=seed, jobs=jobs, progress=progress, variant=variant)
+                         seed=seed, jobs=resolve_jobs(jobs), progress=progress, variant=variant)
     if as_json:
         print_json(record)
         return

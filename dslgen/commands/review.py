@@ -13,19 +13,20 @@ from dslgen.errors import EXIT_FINDINGS, EXIT_OK
 @click.option("--catalog", type=click.Path(file_okay=False, path_type=str), help="玩法目录（默认 dsl-examples/）。")
 @click.option("--games", type=click.IntRange(1, 1_000_000), help="模拟局数（规则文件默认 1000；草稿默认与生成时相同）。")
 @click.option("--seed", type=int, help="模拟种子（默认与草稿相同，规则文件默认 0）。")
-@click.option("--jobs", default=1, type=click.IntRange(1, 64), help="模拟使用的进程数。")
+@click.option("--jobs", default="1", help="模拟使用的进程数，或 auto（按 CPU 数）。")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=str), help="另存一份自包含的 HTML 报告。")
 @click.option("--markdown", "md_path", type=click.Path(dir_okay=False, path_type=str), help="另存一份 Markdown 报告（适合贴到合并请求）。")
 @click.option("--json", "as_json", is_flag=True, help="以 JSON 输出整份报告（含 semantic_changes 与 stats_diff）。")
 @click.pass_context
 def command(ctx: click.Context, target: str, against: str | None, catalog: str | None, games: int | None,
-            seed: int | None, jobs: int, html_path: str | None, md_path: str | None, as_json: bool) -> None:
+            seed: int | None, jobs: str, html_path: str | None, md_path: str | None, as_json: bool) -> None:
     """审核报告：关卡结论、描述与规则对照、缺口、检查发现、模拟统计，以及与基准的规则差异、YAML 差异和统计差异。
 
     TARGET 是 dslgen new 写出的草稿文件夹，或任意规则 YAML 文件（此时会先校验、检查并模拟）。
     退出码：0 通过全部关卡，1 有关卡未通过，2 用法或读写错误。
     """
     from dslgen.generate.examples import catalog_dir
+    from dslgen.simulation import resolve_jobs
     from dslgen.output import console, print_json
     from dslgen.review.progress import progress_bar
     from dslgen.review.render_html import render_html
@@ -40,7 +41,7 @@ def command(ctx: click.Context, target: str, against: str | None, catalog: str |
         raise UsageError("玩法目录不存在", where=catalog, hint="用 --catalog 指定已有的目录，或省略以使用 dsl-examples/")
     with progress_bar("模拟对局", enabled=not as_json) as progress:
         report = build_report(target, against=against, catalog=catalog_dir(catalog), games=games, seed=seed,
-                              jobs=jobs, progress=progress)
+                              jobs=resolve_jobs(jobs), progress=progress)
     if html_path:
         write_atomic(html_path, render_html(report))
     if md_path:
