@@ -92,6 +92,10 @@ def _print_summary(result: dict) -> None:
     if sim.get("ran"):
         out.print(f"模拟：{sim.get('games')} 局，错误 {len(sim.get('errors') or [])}，"
                   f"流局率 {float(sim.get('draw_rate', 0)):.1%}")
+        for err in (sim.get("errors") or [])[:3]:
+            out.print(f"  第 {err.get('game')} 局：{err.get('message')}（复现：{err.get('replay', '')}）", markup=False)
+        if sim.get("reason"):
+            out.print(f"  {sim['reason']}", markup=False)
     elif sim.get("reason"):
         out.print(f"模拟：{sim['reason']}")
     gaps = result.get("gaps") or []

@@ -1,7 +1,8 @@
 """``dslgen new`` end to end: generate → validate → check → simulate → summary, written as a draft folder.
 
 The four gates: ``schema`` (no C0xx finding), ``capabilities`` (no C1xx finding, nothing missing),
-``compliance`` (no other error finding), ``simulation`` (the games ran with zero invariant errors).
+``compliance`` (no other error finding), ``simulation`` (the games ran with zero invariant errors, and
+with 10 games or more at least one of them had a win — a variant nobody can win is broken).
 A provider failure (timeout, refused key, rate limit, malformed answer…) still writes the draft,
 with every gate failed and the reason in ``failure``.
 """
@@ -113,6 +114,9 @@ def _simulate(outcome: Outcome, opts: NewOptions, yaml_name: str, progress: Prog
         return {"ran": False, "reason": f"模拟中途出错：{tail}"}, False
     stats["ran"] = True
     ok = not stats.get("errors") and int(stats.get("games", 0)) == opts.games
+    if ok and opts.games >= 10 and not stats.get("games_with_win"):
+        stats["reason"] = f"{opts.games} 局中没有任何一局有人胡牌：规则可能让胡牌无法成立（检查起胡番数、番型表和胡牌动作）"
+        ok = False
     return stats, ok
 
 

@@ -105,3 +105,12 @@ def test_rerun_into_the_same_out_replaces_the_draft(isolated):
                 "--out", "d").exit_code == 0
     assert "二人麻将" in Path("d/description.md").read_text(encoding="utf-8")
     assert not [p for p in Path(".").iterdir() if p.name.startswith(".d.")]  # no temp folders left behind
+
+
+def test_a_variant_nobody_can_win_fails_the_simulation_gate(isolated):
+    result = _new("武汉麻将：红中当癞子，不带字牌，100番起胡，番型：平胡1番，清一色4番，对对胡2番。",
+                  "--games", "10", "--jobs", "1", "--out", "d", "--json")
+    assert result.exit_code == 1, result.output
+    payload = json.loads(result.stdout)
+    assert payload["gates"] == {"schema": True, "capabilities": True, "compliance": True, "simulation": False}
+    assert "没有任何一局有人胡牌" in payload["simulation"]["reason"]
