@@ -11,6 +11,7 @@ block (description, provenance) is not a rule and is ignored.
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass
 from typing import Any, Callable, Mapping
 
@@ -93,6 +94,11 @@ DEAL_ACTION = {"deal_cards": "标准发牌", "deal_cards_with_flowers": "发牌�
 REPLACE_TILES = {"": "游戏中补花", "BEFORE_GAME_START": "开局前补花"}
 ACTION_LABELS_SELF = {"discard": "出牌", "an_kong": "暗杠", "bu_kong": "加杠（补杠）", "win": "自摸胡"}
 ACTION_LABELS_REACTION = {"chi": "吃", "pung": "碰", "ming_kong": "明杠", "win": "点炮胡", "pass": "过"}
+ON_WIN = {"game_over": "本局结束", "continue": "其余玩家继续打（血战）"}
+ON_EMPTY_DECK = {"exhausted": "流局"}
+ON_DRAW_FLOWER = {"replace": "亮花补牌"}
+END_TYPES = {"player_wins": "有人胡牌", "deck_exhausted": "牌墙摸完", "one_player_left": "只剩一名玩家"}
+END_ACTIONS = {"settle": "结算", "draw_game": "流局"}
 HOOK_LABELS = {"check_hua_zhu": "查花猪", "check_ting": "查叫", "wildcard_count": "统计癞子"}
 
 
@@ -110,7 +116,7 @@ class Field:
 FIELDS: tuple[Field, ...] = (
     Field("game.name", "玩法名称"),
     Field("game.type", "游戏类型"),
-    Field("game.engine_type", "引擎类型"),
+    Field("game.engine_type", "引擎类型", _plain, "mahjong"),
     Field("game.players.min", "最少人数", _number),
     Field("game.players.max", "最多人数", _number),
     Field("deck.generator", "牌库生成器"),
@@ -152,10 +158,10 @@ _PLAY_KEYS = ("name", "type", "next", "turn_order", "parallel_elimination", "sub
 _PLAY_FIELDS: tuple[Field, ...] = (
     Field("turn_order", "出牌顺序", _enum(TURN_ORDER), "counter_clockwise"),
     Field("parallel_elimination", "血战到底（胡牌者离场，其余继续）", _yes_no, False),
-    Field("sub_phases.draw.on_draw_flower", "摸到花牌", _plain, "replace"),
-    Field("sub_phases.draw.on_empty_deck", "牌墙摸完", _plain, "exhausted"),
+    Field("sub_phases.draw.on_draw_flower", "摸到花牌", _enum(ON_DRAW_FLOWER), "replace"),
+    Field("sub_phases.draw.on_empty_deck", "牌墙摸完", _enum(ON_EMPTY_DECK), "exhausted"),
     Field("sub_phases.others_reaction.priority_policy", "多人要同一张牌时", _enum(PRIORITY_POLICY), "highest_wins"),
-    Field("sub_phases.others_reaction.on_win", "有人胡牌后", _plain, "game_over"),
+    Field("sub_phases.others_reaction.on_win", "有人胡牌后", _enum(ON_WIN), "game_over"),
 )
 
 
@@ -354,7 +360,8 @@ def _end_conditions(play: Mapping) -> list[str]:
     out = []
     for item in play.get("end_conditions") or []:
         if isinstance(item, Mapping):
-            out.append(f"{item.get('type', '?')} → {item.get('action', '?')}")
+            kind, action = str(item.get("type", "?")), str(item.get("action", "?"))
+            out.append(f"{END_TYPES.get(kind, kind)}时{END_ACTIONS.get(action, action)}")
     return out
 
 
@@ -396,7 +403,7 @@ def _diff_phases(old: Mapping, new: Mapping) -> list[Change]:
     handled = {f.path for f in _PLAY_FIELDS} | {
         f"sub_phases.{s}.options" for s in ("self_action", "others_reaction")}
     for path in sorted(set(_leaves(a)) | set(_leaves(b))):
-        top = path.split(".")[0]
+        top = re.split(r"[.\[]", path)[0]
         if top in ("name", "type", "next", "turn_order", "parallel_elimination", "end_conditions", "fu_flag"):
             continue
         if path in handled or any(path.startswith(h + ".") or path.startswith(h + "[") for h in handled):
@@ -421,9 +428,11 @@ def _diff_hooks(old: Mapping, new: Mapping) -> list[Change]:
             out.append(Change(f"scoring.pre_hooks.{name}", "added", f"新增结算前检查：{label}"))
         elif name not in b:
             out.append(Change(f"scoring.pre_hooks.{name}", "removed", f"删除结算前检查：{label}"))
-        elif str(a[name].get("condition") or "") != str(b[name].get("condition") or ""):
-            out.append(Change(f"scoring.pre_hooks.{name}.condition", "changed",
-                              f"{label} 的触发条件：{a[name].get('condition') or '无'} → {b[name].get('condition') or '无'}"))
+        else:
+            for key, what in (("condition", "触发条件"), ("description", "说明")):
+                x, y = str(a[name].get(key) or ""), str(b[name].get(key) or "")
+                if x != y:
+                    out.append(Change(f"scoring.pre_hooks.{name}.{key}", "changed", f"{label} 的{what}：{x or '无'} → {y or '无'}"))
     return out
 
 
