@@ -64,3 +64,16 @@ def test_unknown_fields_are_never_dropped():
     new = copy.deepcopy(data)
     new["deal"]["mystery"] = 3
     assert semantic_changes(data, new) == ["deal.mystery：无 → 3"]
+
+
+def test_every_catalog_difference_has_a_rule_language_label():
+    import itertools
+    import re
+
+    docs = {p.stem: load_yaml_file(p).data for p in sorted(CATALOG.glob("*.yaml"))}
+    assert len(docs) >= 5
+    raw = re.compile(r"^[a-z_]+[.\[]|^对局阶段 ")
+    for a, b in itertools.permutations(docs, 2):
+        changes = semantic_changes(docs[a], docs[b])
+        assert changes, (a, b)
+        assert [c for c in changes if raw.match(c)] == [], (a, b)
