@@ -26,6 +26,8 @@ from engine.melds import CHOW, PUNG as PUNG_MELD, Meld
 from engine.game.actions import AN_KONG, BU_KONG, CHI, DISCARD, MING_KONG, PASS, PUNG, WIN, Action
 
 BOTS: dict[str, type] = {}
+#: Memo of the useful tile kinds of a hand (see :meth:`GreedyBot._useful`).
+_USEFUL: dict = {}
 
 
 def bot(name: str):
@@ -75,6 +77,8 @@ class GreedyBot:
     def __init__(self, seed: int):
         self.rng = random.Random(seed)
         self.plan: frozenset[int] | None = None
+        #: this seat's ready hands -> their legally winning tile kinds (one game, one seat)
+        self.winning_memo: dict = {}
 
     # -- helpers -----------------------------------------------------------
     @staticmethod
@@ -142,16 +146,22 @@ class GreedyBot:
                 else:
                     near.add(t)
         if wilds or sh <= 0:
-            near = [t for t in T.PLAYABLE if unseen[t] > 0]
-        total = 0
-        for t in near:
-            if unseen[t] <= 0 or counts[t] >= 3 or t in game.wild_codes or T.suit_of(t) in off:
-                continue
-            counts[t] += 1
-            if cache.shanten(counts, wilds, nmelds, shapes) < sh:
-                total += unseen[t]
-            counts[t] -= 1
-        return total
+            near = T.PLAYABLE
+        key = (bytes(counts), wilds, nmelds, shapes, off, game.wild_codes)
+        kinds = _USEFUL.get(key)
+        if kinds is None:
+            kinds = []
+            for t in near:
+                if counts[t] >= 3 or t in game.wild_codes or T.suit_of(t) in off:
+                    continue
+                counts[t] += 1
+                if cache.shanten(counts, wilds, nmelds, shapes) < sh:
+                    kinds.append(t)
+                counts[t] -= 1
+            if len(_USEFUL) > 200_000:
+                _USEFUL.clear()
+            _USEFUL[key] = kinds
+        return sum(unseen[t] for t in kinds if unseen[t] > 0)
 
     # -- decisions ---------------------------------------------------------
     def choose(self, game, seat: int, legal: list[Action]) -> Action:
@@ -227,26 +237,30 @@ class GreedyBot:
         finally:
             p.melds = saved
 
-    @staticmethod
-    def _winning(game, seat: int, hand: list[int], unseen: list[int]) -> int:
+    def _winning(self, game, seat: int, hand: list[int], unseen: list[int]) -> int:
         """Unseen copies of the tiles that would make ``hand`` a legal win (self-drawn or not)."""
         from engine import fans, solver  # noqa: PLC0415
 
         p = game.players[seat]
         counts, wilds = cache.split(hand, game.wild_codes)
         melds = tuple(p.melds)
-        total = 0
-        for w in solver.waits(counts, wilds, melds, game.shapes):
-            if w >= T.COUNT_SIZE or unseen[w] <= 0:
-                continue
-            for self_drawn in (False, True):
-                ctx = fans.WinContext(tuple(hand) + (w,), melds, w, game.wild_codes, self_drawn=self_drawn,
-                                      seat=seat, dealer=game.dealer, flowers=tuple(p.flowers))
-                res = fans.score_win(game.rules, ctx)
-                if res is not None and res.legal:
-                    total += unseen[w]
-                    break
-        return total
+        flowers = tuple(p.flowers)
+        key = (bytes(counts), wilds, melds, flowers)
+        kinds = self.winning_memo.get(key)
+        if kinds is None:
+            kinds = []
+            for w in solver.waits(counts, wilds, melds, game.shapes):
+                if w >= T.COUNT_SIZE:
+                    continue
+                for self_drawn in (False, True):
+                    ctx = fans.WinContext(tuple(sorted(hand)) + (w,), melds, w, game.wild_codes,
+                                          self_drawn=self_drawn, seat=seat, dealer=game.dealer, flowers=flowers)
+                    res = fans.score_win(game.rules, ctx)
+                    if res is not None and res.legal:
+                        kinds.append(w)
+                        break
+            self.winning_memo[key] = kinds
+        return sum(unseen[w] for w in kinds if unseen[w] > 0)
 
     def _reaction(self, game, seat: int, legal: list[Action]) -> Action:
         p = game.players[seat]

@@ -483,7 +483,17 @@ class Game:
             return None
         counts, wilds = cache.split(hand, self.wild_codes)
         melds = tuple(p.melds)
-        if not cache.is_win(counts, wilds, melds, self.shapes):
+        # A hand one tile short of winning is ready: the (usually cached) shanten rules most hands out.
+        if tile in self.wild_codes:
+            wilds -= 1
+        else:
+            counts[tile] -= 1
+        ready = cache.shanten(counts, wilds, len(melds), self.shapes) <= 0
+        if tile in self.wild_codes:
+            wilds += 1
+        else:
+            counts[tile] += 1
+        if not ready or not cache.is_win(counts, wilds, melds, self.shapes):
             return None
         ctx = fans.WinContext(
             concealed=tuple(hand), melds=melds, win_tile=tile, wild_codes=self.wild_codes,
