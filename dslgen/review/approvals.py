@@ -252,6 +252,11 @@ def approve(target: str | Path, *, reviewer: str, note: str = "", catalog: str |
     if not _ID.match(variant):
         raise InputError(f"玩法标识 {variant!r} 不能用作目录文件名", where="meta.id",
                          hint="标识只能用小写字母、数字和下划线，并以字母开头，例如 nanchang")
+    rejection = load_record(rejection_path(subject.path))
+    if rejection and rejection.get("sha256") == sha256_bytes(subject.doc.text.encode("utf-8")) and not force:
+        raise InputError(f"这份内容已被 {rejection.get('reviewer', '?')} 驳回：{rejection.get('reason', '')}",
+                         where=str(rejection_path(subject.path)),
+                         hint="修改后重新生成或重新审核；确需批准请加 --force")
     failed = subject.failed_gates
     if failed and not force:
         names = "、".join(failed)

@@ -101,6 +101,14 @@ def test_reject_records_beside_the_draft(draft_factory, chi_variant):
     assert empty.exit_code == 1 and "Traceback" not in empty.output
 
 
+def test_rejected_content_is_not_approved_without_force(catalog, draft_factory, chi_variant):
+    draft = draft_factory("sichuan_xuezhan", chi_variant, simulate=False,
+                          gates={"schema": "pass", "capabilities": "pass", "compliance": "pass", "simulation": "pass"})
+    CliRunner().invoke(cli, ["reject", str(draft), "--reviewer", "张三", "--reason", "吃牌不符合四川规则"])
+    refused = CliRunner().invoke(cli, ["approve", str(draft), "--reviewer", "李四", "--catalog", str(catalog)])
+    assert refused.exit_code == 1 and "驳回" in refused.output
+
+
 def test_draft_edited_after_generation_is_rechecked(catalog, draft_factory, chi_variant):
     import os
     import time
