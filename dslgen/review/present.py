@@ -85,6 +85,10 @@ def simulation_rows(sim: Mapping[str, Any]) -> list[tuple[str, str]]:
     if seats:
         rows.append(("各座位胜率", " / ".join(pct(r) for r in seats)))
     rows.append(("番数 平均 / 中位 / 最高", f"{num(sim.get('avg_fan'))} / {num(sim.get('median_fan'))} / {num(sim.get('max_fan'))}"))
+    if sim.get("never_scored"):
+        rows.append(("从未出现的番型", "、".join(str(n) for n in sim["never_scored"])))
+    if sim.get("avg_length") is not None:
+        rows.append(("平均对局长度", f"{num(sim['avg_length'])} 步"))
     return rows
 
 

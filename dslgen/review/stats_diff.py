@@ -144,7 +144,11 @@ def _fan_moments(stats: Mapping[str, Any]) -> tuple[float, float | None, float]:
 
 
 def dealer_advantage(stats: Mapping[str, Any]) -> float | None:
-    """Dealer win rate minus the mean win rate of the other seats (None when not reported)."""
+    """Dealer win rate minus the average win rate of a non-dealer (None when not reported).
+
+    Every game has one dealer, so the seats' win rates add up to the dealer's
+    plus the non-dealers'; the non-dealer average is the rest over the other seats.
+    """
     rates = stats.get("seat_win_rate")
     dealer = stats.get("dealer_win_rate")
     if dealer is None:
@@ -153,9 +157,8 @@ def dealer_advantage(stats: Mapping[str, Any]) -> float | None:
         rates = list(rates.values())
     if not isinstance(rates, list) or len(rates) < 2:
         return None
-    values = [_num(r) for r in rates]
-    others = values[1:]
-    return _num(dealer) - sum(others) / len(others)
+    total = sum(_num(r) for r in rates)
+    return _num(dealer) - (total - _num(dealer)) / (len(rates) - 1)
 
 
 # --- the diff ------------------------------------------------------------------------

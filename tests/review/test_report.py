@@ -133,3 +133,23 @@ def test_simulation_cache_ignores_meta_but_not_rules(workdir, monkeypatch, sichu
     simulate_rules(changed, games=5, seed=3)
     simulate_rules(data, games=6, seed=3)
     assert len(calls) == 3
+
+
+def test_stats_diff_intervals_and_dealer_advantage():
+    from dslgen.review.stats_diff import dealer_advantage, newcombe, stats_diff
+
+    low, high = newcombe(56, 70, 48, 80)  # Newcombe (1998), method 10: 0.0524 to 0.3339
+    assert round(low, 4) == 0.0524 and round(high, 4) == 0.3339
+    base = {"games": 1000, "completed": 1000, "wins": 800, "games_with_win": 800, "draws": 200, "draw_rate": 0.2,
+            "seat_win_rate": [0.26, 0.18, 0.18, 0.18], "dealer_win_rate": 0.26,
+            "fan_counts": {"清一色": 40, "七对": 10}, "self_draw_wins": 300}
+    same = dict(base)
+    more_draws = {**base, "wins": 600, "games_with_win": 600, "draws": 400, "draw_rate": 0.4,
+                  "fan_counts": {"清一色": 30, "七对": 7}}
+    assert round(dealer_advantage(base), 4) == 0.08
+    rows = {r["metric"]: r for r in stats_diff(base, same)}
+    assert not any(r["significant"] for r in rows.values())
+    rows = {r["metric"]: r for r in stats_diff(base, more_draws)}
+    assert rows["draw_rate"]["significant"] and rows["draw_rate"]["note"] == "超出抽样误差"
+    assert rows["draw_rate"]["ci_low"] > 0.15 and rows["draw_rate"]["ci_high"] < 0.25
+    assert not rows["fan:清一色"]["significant"]  # 5.0% of wins in both
