@@ -40,7 +40,7 @@ _FIXED_HONOR = {"红中", "发财", "白板"}
 #: Rules that set a variant apart: a description that does not state them does not get them from the
 #: base variant (a 南昌 description drafted from the 四川 file must not inherit 血战 or 缺一门).
 DISTINCTIVE = {"xuezhan": False, "miss_suit": False, "pair_258": False, "wildcard": None,
-               "ji_hu_self_draw_only": False, "min_fan": 0}
+               "ji_hu_self_draw_only": False, "min_fan": 0, "max_fan": None, "dealer_multiplier": 1}
 KEY_ORDER = ["meta", "game", "requires", "deck", "deal", "wildcard_rules", "win_condition", "fan_types", "fan_stacking",
              "max_fan", "win_min_fan", "win_rule", "phases", "scoring", "flower_rules"]
 
@@ -260,6 +260,16 @@ def _apply_fans(data: dict[str, Any], facts: Facts, knowledge: dict[str, dict[st
                 table.append(new_row(name, value))
                 index[name] = len(table) - 1
     table = [r for r in table if r["name"] not in removed]
+    present = {r["name"]: r for r in table}
+    for head, targets in facts.excludes.items():
+        row = present.get(_canonical(head))
+        if row is None:
+            continue
+        wanted = [_canonical(t) for t in targets]
+        current = [_canonical(str(x)) for x in row.get("excludes") or []]
+        row["excludes"] = list(dict.fromkeys(current + wanted))
+        if row.get("conflicts"):
+            row["conflicts"] = [x for x in row["conflicts"] if _canonical(str(x)) not in wanted]
     deck = data.get("deck") or {}
     if not deck.get("include_honors"):
         dropped = [r["name"] for r in table if r["name"] in HONOR_FANS]
@@ -387,7 +397,7 @@ def sync_requires(data: dict[str, Any]) -> None:
     }
     wanted |= {cap for cap, on in flags.items() if on}
     keep_other = [r for r in data.get("requires") or [] if r not in _CAPABILITY_ORDER and r not in flags]
-    if "meldsolver.combo_dragon" in (data.get("requires") or []):
+    if "meldsolver.combo_dragon" in (data.get("requires") or []) or data.pop("_combo_dragon", False):
         wanted.add("meldsolver.combo_dragon")
     data["requires"] = [c for c in _CAPABILITY_ORDER if c in wanted] + keep_other
 
@@ -417,6 +427,8 @@ def draft_offline(description: str, pool: list[Example], name: str = "") -> Offl
     _apply_fans(data, facts, fan_knowledge(pool))
     _apply_scalars(data, v)
     _deck_total(data)
+    if v.get("combo_dragon"):
+        data["_combo_dragon"] = True
     sync_requires(data)
     return OfflineDraft(data=ordered(data), facts=facts, base=base.id)
 

@@ -32,7 +32,8 @@ _NEG = r"(?:不能|不可以|不可|不许|不准|禁止|不让|不允许|没有
 
 #: Fan names designers write → the engine's name. ``None``: a fan the DSL cannot express.
 FAN_ALIASES: dict[str, str | None] = {
-    "屁胡": "平胡", "平胡": "平胡", "平和": "平胡", "鸡胡": "鸡胡", "鸡和": "鸡胡", "小胡": "平胡", "素胡": "平胡",
+    # 屁胡/小胡/素胡 name the plain win with no other fan: the engine's fallback 鸡胡, not the all-chows 平胡
+    "屁胡": "鸡胡", "平胡": "平胡", "平和": "平胡", "鸡胡": "鸡胡", "鸡和": "鸡胡", "小胡": "鸡胡", "素胡": "鸡胡",
     "清一色": "清一色", "清一门": "清一色", "混一色": "混一色", "混一门": "混一色", "凑一色": "混一色",
     "字一色": "字一色", "对对胡": "对对胡", "对对和": "对对胡", "碰碰胡": "对对胡", "碰碰和": "对对胡",
     "大对子": "对对胡", "七对": "七对", "七小对": "七对", "小七对": "七对", "七对子": "七对", "暗七对": "七对",
@@ -49,7 +50,7 @@ FAN_ALIASES: dict[str, str | None] = {
     "龙七对": None, "豪华七对": None, "豪华七小对": None, "双豪华七对": None, "清七对": None, "清对": None,
     "清龙七对": None, "金钩钓": None, "金钩胡": None, "十八罗汉": None, "杠上炮": None, "海底炮": None,
     "一条龙": None, "清龙": None, "板板胡": None, "六六顺": None, "缺一色": None, "起手四喜": None,
-    "组合龙": None, "推不倒": None, "花龙": None, "一色三同顺": None, "一色三节高": None, "三色三同顺": None,
+    "推不倒": None, "花龙": None, "一色三同顺": None, "一色三节高": None, "三色三同顺": None,
     "无番和": None, "妙手回春": None, "卡五星": None, "明四归": None, "暗四归": None, "中张": None, "夹心五": None,
     "幺九": "带幺九", "带幺": "带幺九",
 }
@@ -83,6 +84,8 @@ class Facts:
     values: dict[str, Any] = field(default_factory=dict)
     fans: dict[str, int | None] = field(default_factory=dict)
     removed_fans: set[str] = field(default_factory=set)
+    #: "A 不计 B": fan A excludes fan B (name → names, in the order written).
+    excludes: dict[str, list[str]] = field(default_factory=dict)
     gaps: list[dict[str, str]] = field(default_factory=list)
     mapping: list[dict[str, str]] = field(default_factory=list)
     unmapped: list[str] = field(default_factory=list)
@@ -91,7 +94,7 @@ class Facts:
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-friendly form (for tests and debugging)."""
-        return {"values": self.values, "fans": self.fans, "removed_fans": sorted(self.removed_fans),
+        return {"values": self.values, "fans": self.fans, "removed_fans": sorted(self.removed_fans), "excludes": self.excludes,
                 "gaps": self.gaps, "mapping": self.mapping, "unmapped": self.unmapped, "name": self.name}
 
 
@@ -166,16 +169,17 @@ def _deck(c: _Clause) -> None:
     elif re.search(r"136\s*张", t):
         c.set("honors", True, "deck")
         c.facts.values.setdefault("flowers", False)
-    not_fan = r"(?!\s*[:：]?\s*" + NUM + r"\s*[番翻])"
+    t = re.sub(r"不(?:再)?计[^，。；]*", "", t)  # "清一色不计无字" names fans, it says nothing about the deck
+    not_fan = r"(?!\s*[:：]?\s*" + NUM + r"\s*(?:[番翻]|[、，,。；;]|$))"
     honors = r"(?:字牌|风牌|风字牌|东南西北中发白|东南西北|中发白|箭牌|三元牌|风|字)"
-    if re.search(r"(?:不带|没有|无|去掉|去除|不含|不要|拿掉|不用|除去|不加|抽掉)(?:任何)?" + honors + not_fan, t) \
+    if re.search(r"(?:不带|没有|无|去掉|去除|不含|不要|拿掉|不用|除去|不加|抽掉)(?:任何)?(?:[^，。]{0,8}[、和及与])?" + honors + not_fan, t) \
             or re.search(honors + r"(?:都|也|全部|全)?(?:不要|去掉|拿掉|不用|不带)(?!花)", t):
         c.set("honors", False, "deck")
     elif re.search(r"(?:带|有|含|加上|加入|包括|包含|保留|用|要)" + honors, t) or re.search(honors + r"(?:也要|都要|都有|保留)", t) \
             or re.search(r"字牌|风牌|东南西北|中发白", t):
         c.set("honors", True, "deck")
     flowers = r"(?:花牌|花|春夏秋冬|梅兰竹菊)"
-    if re.search(r"(?:不带|没有|没|无|去掉|去除|不含|不要|拿掉|不用|不加|抽掉)" + flowers + r"(?![猪色龙])", t) \
+    if re.search(r"(?:不带|没有|没|无|去掉|去除|不含|不要|拿掉|不用|不加|抽掉)(?:[^，。]{0,8}[、和及与])?" + flowers + r"(?![猪色龙])", t) \
             or re.search(r"花牌(?:都|也)?(?:不要|去掉|拿掉|不用)", t):
         c.set("flowers", False, "deck")
     elif re.search(r"(?:带|有|含|加上|加入|包括|包含|用)(?:八张)?(?:花牌|花(?![猪色龙]))|补花|春夏秋冬|梅兰竹菊|(?:八|8)张花|花牌", t):
@@ -201,6 +205,17 @@ def _wildcards(c: _Clause) -> None:
         c.gap("引擎不支持与癞子打法相关的额外计分（精钓、打出癞子加分等）")
         return
     if not re.search(WILD, t) and not re.search(r"正精|副精|翻牌定|定精|翻精", t):
+        follow = re.match(r"^(?:额外|另外|另|再)?(?:加|多|算|计)\s*" + NUM + r"\s*[番翻]", t)
+        if follow and re.search(r"每(?:有)?(?:一)?(?:张|个)(?:红中|发财|白板|" + WILD[3:-1] + r")", c.previous) \
+                and v.get("wildcard"):
+            c.set("per_wildcard_in_win", cn_number(follow.group(1)), "wildcard_rules.scoring.per_wildcard_in_win")
+            if c.previous in c.facts.unmapped:
+                c.facts.unmapped.remove(c.previous)
+                c.facts.mapping.append({"section": "wildcard_rules.scoring.per_wildcard_in_win", "sentence": c.previous})
+            return
+        if re.search(r"当(?:作|做)?任意一?张|当任何一?张|代替任意|代替任何", t):
+            c.map("wildcard_rules.behavior")
+            return
         per = re.search(r"每(?:张|个)(?:红中|发财|白板)[^，。]*?(?:加|多|算|计|得)\s*" + NUM + r"\s*[番翻]", t)
         if per and isinstance(v.get("wildcard"), dict) and v["wildcard"].get("type") == "fixed":
             c.set("per_wildcard_in_win", cn_number(per.group(1)), "wildcard_rules.scoring.per_wildcard_in_win")
@@ -248,6 +263,9 @@ def _chi(c: _Clause) -> None:
     t = c.text
     neg = r"(?:不能|不可以|不可|不许|不准|禁止|不让|没有|无|不)吃(?![胡和炮])|只(?:能|可以|许)?碰(?:不|不能|不可)吃|只碰不吃|吃牌不允许|不能上牌|不可上牌|只许碰|只能碰杠"
     pos = r"(?:可以|能|允许|可|准|能够|也能|也可以)吃(?![胡和炮])|吃碰杠|吃、碰|吃，碰|[碰杠][、和与及,，/]吃(?![胡和炮])|可以上牌|有吃(?![胡和炮])|能吃能碰"
+    if _FAN_PATTERN.search(t) and re.search(NUM + r"\s*[番翻]", t):
+        return  # a fan's definition ("没有吃碰明杠的门前清 1 番"), not a rule about chow
+    t = re.sub(r"吃[^，。吃]{0,8}?(?:胡|和)", "", t)  # 吃别人打出的牌胡 is winning on a discard
     if re.search(neg, t):
         c.set("chi", False, "phases.play.sub_phases.others_reaction")
     elif re.search(pos, t):
@@ -269,18 +287,23 @@ def _discard_win(c: _Clause) -> None:
     if re.search(r"(鸡胡|屁胡|平胡|小胡)[^。]*?((只能|只许|必须|要|只可以)(自摸|自己摸)|(不能|不可以|不许|不准)(吃胡|点炮|接炮|捉炮|胡别人))", t):
         c.set("ji_hu_self_draw_only", True, "win_rule.ji_hu_self_draw_only")
         return
-    if re.search(r"鸡胡|屁胡|小胡", c.previous) and re.match(r"^(?:只能|只许|必须|要|只可以)(?:自摸|自己摸)", t):
+    if re.search(r"鸡胡|屁胡|小胡", c.previous) and (re.match(r"^(?:只能|只许|必须|要|只可以)(?:自摸|自己摸)", t)
+                                                  or re.match(r"^(?:不能|不可以|不许|不准)(?:吃|点炮|接炮|捉炮|胡别人)", t)):
         c.map("win_rule.ji_hu_self_draw_only")
         return
     neg = _NEG + r"(?:点炮|放炮|接炮|吃胡|吃和|捉炮|点胡|胡别人|胡他人|胡别人打的)|只(?:能|许|准|可以)?(?:自摸|自己摸)(?:胡|和)?|必须自摸|自摸才(?:能|可以)?(?:胡|和)|只有自摸(?:才)?(?:能|可以)?(?:胡|和)"
-    pos = r"(?:可以|能|允许|可|也可以|也能)(?:点炮|放炮|接炮|吃胡|捉炮)|(?:点炮|放炮)(?:也)?(?:可以|可|能)(?:胡|和)|点炮(?:胡|和|也?(?:可以|能)胡)|接炮|放炮(?:胡|和)|点炮(?:者|的人|方)?[^，。]*?(?:付|出|赔|包)"
+    pos = r"(?:可以|能|允许|可|也可以|也能)(?:点炮|放炮|接炮|吃胡|捉炮)|(?:可以|能)吃[^，。吃]{0,8}?(?:胡|和)|(?:点炮|放炮)(?:也)?(?:可以|可|能)(?:胡|和)|点炮(?:胡|和|也?(?:可以|能)胡)|接炮|放炮(?:胡|和)|点炮(?:者|的人|方)?[^，。]*?(?:付|出|赔|包)"
     if re.search(neg, t):
         c.set("discard_win", False, "phases.play.sub_phases.others_reaction")
     elif re.search(pos, t):
         c.set("discard_win", True, "phases.play.sub_phases.others_reaction")
-    if re.search(r"一炮(?:多|双|三)响|多家(?:同时)?(?:都)?(?:可以|能)?胡", t):
+    if re.search(r"(?:可以|能)自摸|自摸(?:也)?(?:可以|能)(?:胡|和)", t):
+        c.map("phases.play.sub_phases.self_action")
+    if re.search(r"几家都能(?:胡|和)时|多家(?:同时)?(?:要|想)(?:胡|和)时", t):
+        c.map("phases.play.sub_phases.others_reaction.priority_policy")
+    if re.search(r"一炮(?:多|双|三)响|多家(?:同时)?(?:都)?(?:可以|能)?胡|几家同时(?:胡|和)", t):
         c.set("multi_win", True, "phases.play.sub_phases.others_reaction.priority_policy")
-    elif re.search(r"截胡|一炮一响|只(?:能|有)(?:一|1)家胡|只算(?:一|1)家", t):
+    elif re.search(r"截胡|一炮一响|只(?:能|有)(?:一|1)家(?:胡|和)|只算(?:一|1)家|只让[^，。]*(?:一家|最近)", t):
         c.set("multi_win", False, "phases.play.sub_phases.others_reaction.priority_policy")
 
 
@@ -292,7 +315,7 @@ def _flow(c: _Clause) -> None:
         return
     if re.search(r"血战|胡(?:了|牌)?(?:后|之后|以后)?(?:牌局)?(?:不结束|不算完|继续|接着打)|(?:其他|其余|剩下|剩余)的?(?:人|玩家|家)?(?:继续|接着)打|打到(?:只)?剩(?:下)?(?:最后)?(?:一|1)家|直到(?:只剩|剩下?)(?:一|1)(?:家|人)|先胡(?:的)?(?:人|玩家|家)?(?:离场|退出|出局|下桌)", t):
         c.set("xuezhan", True, "phases.play.parallel_elimination")
-    elif re.search(r"(一|1)(家|人)胡(了|牌)?(就|即|则)?(结束|算完)|胡牌(即|就)结束|胡了就结束", t):
+    elif re.search(r"(一|1)(家|人)胡(了|牌)?(就|即|则)?(结束|算完)|[胡和]牌(即|就|后)(本局|这局|牌局)?结束|胡了就结束", t):
         c.set("xuezhan", False, "phases.play.parallel_elimination")
     if re.search(r"查花猪|花猪", t):
         c.map("scoring.pre_hooks")
@@ -302,17 +325,22 @@ def _flow(c: _Clause) -> None:
         c.facts.values["cha_jiao"] = True
     if re.search(r"过水|过胡|漏胡|过手胡|弃胡|过了不能胡|放弃胡[^，。]*不能", t):
         c.set("fu_flag", True, "phases.play.fu_flag")
+    elif re.search(r"不能再(?:胡|和)这张|下一次打牌之前|再次打牌(?:之)?前", t) and c.facts.values.get("fu_flag"):
+        c.map("phases.play.fu_flag")
+    if re.search(r"赔给(?:其他|听牌|没胡|未胡)", t) and (c.facts.values.get("hua_zhu") or c.facts.values.get("cha_jiao")):
+        c.map("scoring.pre_hooks")
 
 
 @reader
 def _miss_suit(c: _Clause) -> None:
     t = c.text
-    if re.search(r"缺一门\s*[:：]?\s*" + NUM + r"\s*[番翻]", t):
+    if re.search(r"缺一门\s*[:：]?\s*" + NUM + r"\s*(?:[番翻]|[、，,。；;]|$)", t) or re.search(r"不(?:再)?计[^，。]*缺一门", t):
         return
     if re.search(r"(不用|不需要|不必|无需|不要求)(缺一门|缺门|打缺|定缺)", t):
         c.set("miss_suit", False, "win_condition.must_miss_suit")
         return
-    if re.search(r"缺一门|打缺|定缺|缺门|必须缺|只能有两门|最多两门|两门牌", t):
+    if re.search(r"(?:必须|须|要|才能|才可以|需要|得)[^，。]{0,8}缺(?:一)?门|缺一门(?:方可|才能|才可以)|打缺|定缺|缺门才|必须缺|只能有两门|最多(?:只能)?有?两门|两门牌", t) \
+            or t.strip() in ("缺一门", "缺门"):
         c.set("miss_suit", True, "win_condition.must_miss_suit")
     if re.search(r"定缺|定一门|选一门", t):
         c.gap("开局定缺的选择流程无法表达；草稿只要求胡牌时缺一门（win_condition.must_miss_suit）")
@@ -323,7 +351,7 @@ def _miss_suit(c: _Clause) -> None:
 @reader
 def _pair(c: _Clause) -> None:
     t = c.text
-    digits = r"(?:2|二)\s*[、/,，]?\s*(?:5|五)\s*[、/,，]?\s*(?:8|八)"
+    digits = r"(?:2|二)\s*[、/,，或和]?\s*(?:5|五)\s*[、/,，或和]?\s*(?:8|八)"
     negative = re.search(r"乱将|将(?:牌|对)?(?:不限|随意|任意)|任意(?:对子|一对)(?:都)?(?:可以)?(?:做|作|当)将|(?:不需要|不用|无需|不必|不要求|不限)" + digits, t)
     if negative and re.search(r"大胡|大牌", t):
         c.facts.values["pair_258_exempt_big"] = True
@@ -344,7 +372,7 @@ def _fan_limits(c: _Clause) -> None:
         c.set("min_fan", cn_number(m.group(1)), "win_min_fan")
     elif re.search(r"(没有|无|不限|不设)(起胡|番数限制|最低番)|胡牌不限番|不限番", t):
         c.set("min_fan", 0, "win_min_fan")
-    m = re.search(r"封顶\s*(?:为|是)?\s*" + NUM + r"\s*[番翻]", t) \
+    m = re.search(r"封顶\s*(?:为|是)?\s*" + NUM + r"(?:\s*[番翻]|\s*$)", t) \
         or re.search(NUM + r"\s*[番翻]\s*封顶", t) \
         or re.search(r"最(?:高|多|大)\s*(?:只)?(?:算|计|到)?\s*" + NUM + r"\s*[番翻]", t) \
         or re.search(r"(?:上限|番数上限)\s*(?:为|是)?\s*" + NUM, t) \
@@ -371,14 +399,14 @@ def _multipliers(c: _Clause) -> None:
     zimo = re.search(r"自摸", t)
     pao = re.search(r"点炮|放炮|点胡", t)
     if zhuang and not zimo:
-        if re.search(r"庄闲(一样|相同|同等|不分)|不分庄闲|庄家不(加倍|翻倍)|庄家(输赢)?(只)?(算)?(一|1)倍", t):
+        if re.search(r"庄闲(一样|相同|同等|不分)|不分庄闲|庄[^，。]*不(加倍|翻倍|翻番|多付|多给)|庄家(输赢)?(只)?(算)?(一|1)倍", t):
             c.set("dealer_multiplier", 1, "scoring.dealer_multiplier")
         else:
             n = _times(t, zhuang.start())
             if n:
                 c.set("dealer_multiplier", n, "scoring.dealer_multiplier")
     if zimo and not zhuang:
-        if re.search(r"自摸(不加倍|不翻倍|和点炮一样|与点炮相同|只算一倍)", t):
+        if re.search(r"自摸[^，。]*(不加倍|不翻倍|和点炮一样|与点炮相同|只算一倍)|自摸[^，。]*(每家|各家|三家)[^，。]*(各)?(付|给|出)番数", t):
             c.set("self_draw_multiplier", 1, "scoring.self_draw_multiplier")
         elif re.search(r"自摸(?:加|多)(?:底|分|番|" + NUM + r"\s*[番分])", t):
             c.gap("自摸加番/加底没有对应字段（DSL 只有 self_draw_multiplier 支付倍数，也没有“自摸”番型）")
@@ -389,7 +417,7 @@ def _multipliers(c: _Clause) -> None:
     if pao and not zhuang:
         if re.search(r"包(三家|赔|全部|所有)|一家(付|包)三家|一人包", t):
             c.set("discard_win_multiplier", 3, "scoring.discard_win_multiplier")
-        elif re.search(r"(点炮|放炮)(?:者|的人|方)?(?:只)?(?:付|出|赔|给)(?:一|1)(?:份|倍|家)", t):
+        elif re.search(r"(点炮|放炮)(?:者|的人|方)?(?:只)?(?:付|出|赔|给)(?:一|1)(?:份|倍|家)|(点炮|放炮)[^，。]*(?:的人|者)(?:只)?(?:付|出|赔|给)番数|(点炮|放炮)[^，。]*一家(付|出|赔|给)", t):
             c.set("discard_win_multiplier", 1, "scoring.discard_win_multiplier")
         elif re.search(r"(三家|大家|每家|所有人)(都)?(付|出|给|赔)", t):
             c.gap("点炮时三家都付钱的结算方式无法表达（点炮只由放炮者付 discard_win_multiplier 倍）")
@@ -404,21 +432,40 @@ def _stacking(c: _Clause) -> None:
     t = c.text
     if re.search(r"相乘|乘法|番番相乘|连乘|(番|番型)[^，。]*翻倍计|翻倍叠加", t):
         c.gap("番数相乘（multiply_score）引擎不支持，只支持番数相加或取最大")
-    elif re.search(r"(同级|同一级|每级|各级|每一级)[^，。]*(最大|最高)[^，。]*(相加|累加|叠加)", t):
+    elif re.search(r"(同级|同一级|每级|各级|每一级)[^，。]*(最大|最高)[^，。]*(相加|累加|叠加)|各级(?:的)?番数?(?:相加|累加|叠加)|番型分(?:等)?级", t):
         c.set("fan_stacking", "add_max", "fan_stacking")
     elif re.search(r"(只|仅)(算|取|计|按)(最大|最高|最大的|最高的)|取最大|不叠加|不累加|就高不就低|不能叠加|不可叠加", t):
         c.set("fan_stacking", "max_level", "fan_stacking")
-    elif re.search(r"番(?:数|型)?(?:可以)?(?:叠加|累加|相加)|可以叠加|累计相加|叠加计算|累加计算", t):
+    elif re.search(r"番(?:数|型)?(?:可以|直接|全部|都)?(?:叠加|累加|相加)|各番相加|可以叠加|累计相加|叠加计算|累加计算", t):
         c.set("fan_stacking", "add", "fan_stacking")
+
+
+@reader
+def _exclusions(c: _Clause) -> None:
+    """``七对不计门前清`` / ``大于五、小于五都不计无字``: the fans before 不计 exclude the fans after it."""
+    m = re.search(r"^(.*)不(?:再)?(?:计|算|叠加)(.+)$", c.text)
+    if not m:
+        return
+    heads = [FAN_ALIASES[w] for w in _FAN_PATTERN.findall(m.group(1)) if FAN_ALIASES[w]]
+    tails = [FAN_ALIASES[w] for w in _FAN_PATTERN.findall(m.group(2)) if FAN_ALIASES[w]]
+    if not heads or not tails:
+        return
+    for head in heads:
+        targets = c.facts.excludes.setdefault(head, [])
+        targets.extend(x for x in tails if x not in targets and x != head)
+    c.map("fan_types.excludes")
+    c.facts.values["_exclusion_clause"] = c.text
 
 
 @reader
 def _fans(c: _Clause) -> None:
     t = c.text
+    if c.facts.values.get("_exclusion_clause") == t:
+        return
     pos = 0
     for m in _FAN_PATTERN.finditer(t):
         word = m.group(0)
-        if word == "缺一门" and not re.match(r"\s*[:：=]?\s*" + NUM + r"\s*[番翻]", t[m.end():]):
+        if word == "缺一门" and not re.match(r"\s*[:：=]?\s*" + NUM + r"\s*(?:[番翻]|[、，,。；;]|$)", t[m.end():]):
             continue
         if word == "全中" and "红中" in t:
             continue
@@ -476,7 +523,31 @@ def _other_unsupported(c: _Clause) -> None:
             c.gap(reason)
 
 
-_NOT_FAN = re.compile(r"封顶|起胡|起和|最高|最多|最低|至少|上限|每|加|共|各|番数|番型|胡牌|张|倍|分|局|人|家")
+_NOT_FAN = re.compile(r"封顶|起胡|起和|最高|最多|最低|至少|上限|每|加|共|各|番数|番型|胡牌|张|倍|分|局|人|家|是|须|要|为|有|牌|将")
+
+
+@reader
+def _shared_values(c: _Clause) -> None:
+    """``碰碰胡、清一色……，每个 6 番`` / ``各6番``: one value for every fan of the list (or the clause before)."""
+    m = re.search(r"(?:每个|每种|各|都|均)(?:是|算|为|计)?\s*" + NUM + r"\s*[番翻]", c.text)
+    lone = re.match(r"^(?:算|计|记|为)\s*" + NUM + r"\s*[番翻]$", c.text)
+    if not m and not lone:
+        return
+    value = cn_number((m or lone).group(1))
+    here = [FAN_ALIASES[w] for w in _FAN_PATTERN.findall(c.text) if FAN_ALIASES[w]]
+    names = here or [FAN_ALIASES[w] for w in _FAN_PATTERN.findall(c.previous) if FAN_ALIASES[w]]
+    if lone and not here:
+        names = names[-1:]
+    for name in names:
+        c.facts.fans[name] = value
+        c.map(f"fan_types[{name}]")
+
+
+@reader
+def _shapes(c: _Clause) -> None:
+    if re.search(r"组合龙", c.text):
+        c.facts.values["combo_dragon"] = True
+        c.map("requires")
 
 
 @reader
@@ -486,15 +557,24 @@ def _unknown_fans(c: _Clause) -> None:
     body = re.sub(r"^[^：:]*[：:]", "", body)
     for item in re.split(r"[、]", body):
         m = re.match(r"^\s*([\u4e00-\u9fff]{2,6})\s*[:：=]?\s*" + NUM + r"\s*(?:番|翻)?\s*$", item)
-        if not m or _FAN_PATTERN.search(m.group(1)) or _NOT_FAN.search(m.group(1)):
+        if not m or _FAN_PATTERN.search(item) or _NOT_FAN.search(m.group(1)):
             continue
         c.gap("没有识别为规范中的番型，无法计分（番型名须是规范番型表中的名字）", text=item.strip())
 
 
 @reader
 def _deal(c: _Clause) -> None:
-    if re.search(r"(每人|每家|各)\s*(摸|抓|发|拿)?\s*(13|十三)\s*张|庄家\s*(14|十四)\s*张", c.text):
+    t = c.text
+    if re.search(r"(每人|每家|各|每个人)\s*(起手|起牌)?\s*(摸|抓|发|拿)?\s*(13|十三)\s*张|庄家\s*(多摸|多抓|多拿)?\s*(14|十四|1|一)\s*张", t):
         c.map("deal")
+    if re.search(r"流局|荒庄|牌摸完|牌墙摸完|没人胡", t):
+        c.map("phases.play.end_conditions")
+    if re.search(r"四组面子加一对将|普通牌型|4\s*组面子|四副牌加一对", t):
+        c.map("requires")
+    if re.search(r"(加入|另加|加上|再加)\s*(4|四)\s*张(红中|发财|白板)|牌库共\s*\d+\s*张|共\s*(112|116|120)\s*张", t):
+        c.map("deck.total")
+    if re.search(r"最有利|最优|最大化", t):
+        c.map("wildcard_rules.fan_calculation_policy")
 
 
 # --- driver ----------------------------------------------------------------------

@@ -14,7 +14,7 @@ CASES = [
                 "七小对可以胡。过水不能胡。流局查花猪、查大叫。番：屁胡1番、碰碰胡2番、清一色4番、七对4番、杠上花2番、海底2番，最多16番。",
         "facts": {"honors": False, "flowers": False, "chi": False, "miss_suit": True, "xuezhan": True, "fu_flag": True,
                   "max_fan": 16, "wildcard": None},
-        "fans": {"平胡": 1, "对对胡": 2, "清一色": 4, "七对": 4, "杠上开花": 2, "海底捞月": 2},
+        "fans": {"鸡胡": 1, "对对胡": 2, "清一色": 4, "七对": 4, "杠上开花": 2, "海底捞月": 2},
         "gaps": [],
     },
     {
@@ -58,7 +58,7 @@ CASES = [
                 "屁胡1番，清一色4番，将将胡4番，碰碰胡2番，杠开2番，封顶十六番。",
         "facts": {"wildcard": {"type": "fixed", "tiles": ["红中"]}, "honors": False, "flowers": False,
                   "per_wildcard_in_win": 1, "pair_258": True, "chi": True, "max_fan": 16},
-        "fans": {"平胡": 1, "清一色": 4, "将一色": 4, "对对胡": 2, "杠上开花": 2},
+        "fans": {"鸡胡": 1, "清一色": 4, "将一色": 4, "对对胡": 2, "杠上开花": 2},
         "gaps": [],
     },
     {
@@ -68,7 +68,7 @@ CASES = [
         "facts": {"wildcard": {"type": "fixed", "tiles": ["红中"]}, "honors": False, "pair_258": True, "discard_win": True,
                   "per_wildcard_in_win": 2, "max_fan": 16, "self_draw_multiplier": 2},
         "fans": {"清一色": 4, "对对胡": 2, "七对": 4},
-        "gaps": ["流局不算"],
+        "gaps": [],
     },
     {
         "id": "changsha",

@@ -96,3 +96,13 @@ if __name__ == "__main__":  # python -m tests.generate.test_fidelity: print the 
         for case_id, items in misses.items():
             print(case_id, *items, sep="\n  ")
         print(f"{label}: accuracy {value:.3f}")
+
+
+def test_catalog_descriptions_redraft_without_their_own_file():
+    """What ``dslgen batch`` does offline: each catalog description, drafted with the others as the pool,
+    must give back the same facts as the approved file."""
+    pool = load_examples()
+    for example in pool:
+        others = [e for e in pool if e.id != example.id]
+        want, got = facts_of(example.data), facts_of(draft_offline(example.description, others).data)
+        assert want == got, example.id
