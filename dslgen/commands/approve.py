@@ -14,7 +14,7 @@ import click
 @click.option("--force", is_flag=True, help="草稿有关卡未通过时仍然批准（会记录在批准记录中）。")
 @click.option("--games", type=click.IntRange(1, 1_000_000), help="批准规则文件时的模拟局数（默认 1000）。")
 @click.option("--seed", type=int, help="批准规则文件时的模拟种子（默认 0）。")
-@click.option("--jobs", default="1", help="模拟使用的进程数，或 auto（按 CPU 数）。")
+@click.option("--jobs", default="auto", show_default=True, help="模拟使用的进程数，或 auto（按 CPU 数）；结果与进程数无关。")
 @click.option("--json", "as_json", is_flag=True, help="以 JSON 输出批准记录。")
 def command(target: str, reviewer: str, note: str, catalog: str | None, variant: str | None, force: bool, games: int | None,
             seed: int | None, jobs: str, as_json: bool) -> None:

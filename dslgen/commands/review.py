@@ -13,7 +13,7 @@ from dslgen.errors import EXIT_FINDINGS, EXIT_OK
 @click.option("--catalog", type=click.Path(file_okay=False, path_type=str), help="玩法目录（默认 dsl-examples/）。")
 @click.option("--games", type=click.IntRange(1, 1_000_000), help="模拟局数：规则文件与基准玩法的局数（规则文件默认 1000；草稿沿用生成时的模拟，基准默认与之相同）。")
 @click.option("--seed", type=int, help="模拟种子（默认与草稿相同，规则文件默认 0）。")
-@click.option("--jobs", default="1", help="模拟使用的进程数，或 auto（按 CPU 数）。")
+@click.option("--jobs", default="auto", show_default=True, help="模拟使用的进程数，或 auto（按 CPU 数）；结果与进程数无关。")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=str), help="另存一份自包含的 HTML 报告。")
 @click.option("--markdown", "md_path", type=click.Path(dir_okay=False, path_type=str), help="另存一份 Markdown 报告（适合贴到合并请求）。")
 @click.option("--json", "as_json", is_flag=True, help="以 JSON 输出整份报告（含 semantic_changes 与 stats_diff）。")
