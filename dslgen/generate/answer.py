@@ -14,7 +14,6 @@ from typing import Any
 from dslgen.errors import DslgenError
 from dslgen.yamlio import LoadedYaml, load_yaml_text
 
-_FENCE = re.compile(r"```[ \t]*([A-Za-z0-9_\-]*)[^\n]*\n(.*?)(?:```|\Z)", re.DOTALL)
 _OPEN = re.compile(r"```[ \t]*([A-Za-z0-9_\-]*)")
 _GAP_LABELS = {"gaps", "gap"}
 _YAML_LABELS = {"yaml", "yml", ""}

@@ -14,7 +14,7 @@ import re
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import engine
 from dslgen.errors import UsageError
@@ -74,6 +74,15 @@ class Progress:
 
     def games(self, done: int, total: int) -> None:
         """Simulation progress."""
+
+
+def _fresh(folder: Path) -> Path:
+    """``folder``, or ``folder-2``, ``folder-3``… when a draft made in the same second already has the name."""
+    candidate, n = folder, 1
+    while candidate.exists():
+        n += 1
+        candidate = folder.with_name(f"{folder.name}-{n}")
+    return candidate
 
 
 def slug_for(description: str) -> str:
@@ -142,7 +151,7 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
 
     now = opts.now or _dt.datetime.now(_dt.timezone.utc)
     stamp = now.strftime("%Y%m%d-%H%M%S")
-    folder = Path(opts.out) if opts.out else DRAFTS_DIR / f"{draft_id}-{stamp}"
+    folder = Path(opts.out) if opts.out else _fresh(DRAFTS_DIR / f"{draft_id}-{stamp}")
     pool = load_examples(opts.catalog)
     version = spec_version()
     provenance = {

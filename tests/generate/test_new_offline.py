@@ -114,3 +114,15 @@ def test_a_variant_nobody_can_win_fails_the_simulation_gate(isolated):
     payload = json.loads(result.stdout)
     assert payload["gates"] == {"schema": True, "capabilities": True, "compliance": True, "simulation": False}
     assert "没有任何一局有人胡牌" in payload["simulation"]["reason"]
+
+
+def test_two_drafts_in_the_same_second_do_not_collide(isolated):
+    import datetime as dt
+
+    from dslgen.generate.pipeline import NewOptions, run_new
+
+    when = dt.datetime(2026, 11, 29, 12, 0, 0, tzinfo=dt.timezone.utc)
+    first = run_new(NewOptions(description=NANCHANG, provider="offline", games=3, jobs=1, now=when))
+    second = run_new(NewOptions(description=NANCHANG, provider="offline", games=3, jobs=1, now=when))
+    assert first["draft"].endswith("nanchang-20261129-120000")
+    assert second["draft"].endswith("nanchang-20261129-120000-2")

@@ -62,6 +62,7 @@ def test_correct_answer_passes_in_one_round(fake_openai, isolated):
     assert "provider: openai" in meta_text and "model: gpt-4o-mini" in meta_text
     lines = (folder / "transcript.jsonl").read_text(encoding="utf-8").splitlines()
     assert len(lines) == 1 and json.loads(lines[0])["usage"]["prompt_tokens"] == 1000
+    assert SECRET not in _all_text(folder)
 
 
 def test_invalid_then_fixed_sends_findings_back(fake_openai, isolated):
