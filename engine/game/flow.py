@@ -26,8 +26,8 @@ only what the rules list:
   ``highest_wins`` takes the highest declared priority, ties going to the seat
   nearest the discarder in turn order; ``all_winners`` lets every seat that
   chose ``win`` win (一炮多响), other claims as ``highest_wins``.
-* **抢杠胡**: a ``bu_kong`` opens a window in which other seats may ``win`` on the
-  added tile (when ``win`` is a listed reaction); if anyone does, the kong is
+* **抢杠胡** (``requires: phase.rob_kong``): a ``bu_kong`` opens a window in which
+  other seats may ``win`` on the added tile (when ``win`` is a listed reaction); if anyone does, the kong is
   not made and the tile counts as discarded by the kong player.
 * **kongs** draw a replacement from the tail. Event flags for fans: 杠上开花
   (self-drawn win on a replacement tile), 海底捞月 (self-drawn win when the wall is
@@ -134,6 +134,7 @@ class Game:
         self.players = [PlayerState(s) for s in range(self.n)]
         self.shapes = cache.canonical(solver.shapes_for(rules))
         self.elimination = self.play.parallel_elimination or self.play.on_win == "continue"
+        self.rob_kong = rules.allows("phase.rob_kong")
         self.set_aside: list[int] = []  # flipped indicators and flowers flipped with them
         self.indicator: int | None = None
         self.wild_codes: frozenset[int] = frozenset()
@@ -179,6 +180,10 @@ class Game:
             raise GameSetupError(f"others_reaction.priority_policy: 不支持 {self.play.priority_policy!r}")
         if self.play.turn_order not in ("counter_clockwise", "clockwise"):
             raise GameSetupError(f"turn_order: 不支持 {self.play.turn_order!r}")
+        if self.play.on_empty_deck != "exhausted":
+            raise GameSetupError(f"sub_phases.draw.on_empty_deck: 不支持 {self.play.on_empty_deck!r}（仅 exhausted）")
+        if self.rules.include_flowers and self.play.on_draw_flower != "replace":
+            raise GameSetupError(f"sub_phases.draw.on_draw_flower: 不支持 {self.play.on_draw_flower!r}（仅 replace）")
         fu = self.play.fu_flag
         if fu and (fu.type, fu.set_on, fu.clear_on, fu.effect) != (
                 "dirty_flag", "can_win_but_pass", "next_discard_self", "block_win_on_current_tile"):
@@ -588,7 +593,7 @@ class Game:
                 acts = self._reactions(s, tile, seat)
             else:
                 acts = [Action(PASS, s)]
-                if opt and tile not in self.wild_codes and not self._fu_blocked(s, tile) \
+                if opt and self.rob_kong and tile not in self.wild_codes and not self._fu_blocked(s, tile) \
                         and self.win_result(s, tile, self_drawn=False, robbing=True) is not None \
                         and holds(opt.condition, Query(self, s, tile, False, robbing=True)):
                     acts.insert(0, Action(WIN, s, tile))

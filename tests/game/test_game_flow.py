@@ -146,6 +146,30 @@ def test_rob_kong_window_on_bu_kong():
     assert g.payments[2] < 0 and g.payments[3] > 0 and sum(g.payments) == 0
 
 
+def test_no_rob_window_unless_the_rules_require_rob_kong():
+    data = base_data()
+    data["requires"].remove("phase.rob_kong")
+    hands = {
+        0: "19m19p3p东南西北中发白白白",
+        1: "9s2m3m4m2p3p4p5p6p7p东南西",
+        2: "99s1m1m5m6m7m2s3s4s5s6s7s",
+        3: "123m456m789m东东78s",
+    }
+    g = new_game(data, hands, draws="北北中发9s")
+    act(g, 0, "discard", "白")
+    pass_all(g)
+    act(g, 1, "discard", "9s")
+    act(g, 3, "pass")
+    act(g, 2, "pung")
+    act(g, 2, "discard", "1m")
+    pass_all(g)
+    for _ in range(3):
+        act(g, g.turn, "discard", _name(g.drawn))
+        pass_all(g)
+    act(g, 2, "bu_kong", "9s")
+    assert g.stage == "self" and g.turn == 2 and g.players[2].melds[0].kind == "kong"
+
+
 def test_bu_kong_without_robbers_makes_the_kong():
     hands = {
         0: "19m19p3p东南西北中发白白白",
@@ -305,3 +329,21 @@ def test_observation_shows_only_own_tiles():
     assert "hand" not in obs["players"][0]
     assert obs["legal_actions"] == []
     assert g.observation(0)["legal_actions"][0]["kind"] in ("discard", "win", "an_kong")
+
+
+@pytest.mark.parametrize("edit, where", [
+    (lambda d: d["phases"][0].update(type="bidding"), "phases[0].type"),
+    (lambda d: d["phases"][2].update(action="count_points"), "phases[2].action"),
+    (lambda d: d["phases"][1]["sub_phases"]["self_action"].update(options=[{"action": "win"}]), "discard"),
+    (lambda d: reactions_of(d).update(priority_policy="first_come"), "priority_policy"),
+    (lambda d: d["phases"][1].update(end_conditions=[{"type": "timeout", "action": "settle"}]), "end_conditions[0].type"),
+    (lambda d: d["phases"][1].update(fu_flag={"type": "dirty_flag", "effect": "block_all_wins"}), "fu_flag"),
+])
+def test_rules_the_flow_cannot_play_are_refused_with_the_field(edit, where):
+    from engine.game import GameSetupError
+
+    data = base_data()
+    edit(data)
+    with pytest.raises(GameSetupError) as err:
+        Game(Rules.from_dict(data), 0)
+    assert where in str(err.value)
