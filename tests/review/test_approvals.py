@@ -125,3 +125,11 @@ def test_draft_edited_after_generation_is_rechecked(catalog, draft_factory, chi_
     data = json.loads(report.stdout)
     assert data["notes"] and data["gates"]["compliance"]["status"] == "fail"
     assert any("不存在的番" in f["message"] for f in data["findings"])
+
+
+def test_catalog_list_json(catalog):
+    result = CliRunner().invoke(cli, ["catalog", "list", "--catalog", str(catalog), "--json"])
+    assert result.exit_code == 0
+    variants = {v["id"]: v for v in json.loads(result.stdout)["variants"]}
+    assert set(variants) == {"changsha", "guangdong_jipinghu", "guobiao", "sichuan_xuezhan", "wuhan"}
+    assert variants["wuhan"]["status"] == "unapproved" and variants["wuhan"]["name"].startswith("武汉")

@@ -153,3 +153,13 @@ def test_stats_diff_intervals_and_dealer_advantage():
     assert rows["draw_rate"]["significant"] and rows["draw_rate"]["note"] == "超出抽样误差"
     assert rows["draw_rate"]["ci_low"] > 0.15 and rows["draw_rate"]["ci_high"] < 0.25
     assert not rows["fan:清一色"]["significant"]  # 5.0% of wins in both
+
+
+def test_against_overrides_the_baseline(catalog, draft_factory, chi_variant):
+    draft = draft_factory("sichuan_xuezhan", chi_variant, simulate=False)
+    result = CliRunner().invoke(cli, ["review", str(draft), "--catalog", str(catalog), "--against",
+                                      str(catalog / "wuhan.yaml"), "--json"])
+    report = json.loads(result.stdout)
+    assert report["baseline"]["reason"] == "against" and report["baseline"]["id"] == "wuhan"
+    assert "癞子：红中（固定） → 无" in report["semantic_changes"]
+    assert report["stats_diff"] == []  # the draft has no simulation to compare
