@@ -133,3 +133,22 @@ def test_catalog_list_json(catalog):
     variants = {v["id"]: v for v in json.loads(result.stdout)["variants"]}
     assert set(variants) == {"changsha", "guangdong_jipinghu", "guobiao", "sichuan_xuezhan", "wuhan"}
     assert variants["wuhan"]["status"] == "unapproved" and variants["wuhan"]["name"].startswith("武汉")
+
+
+def test_new_review_approve_verify_end_to_end(catalog, workdir, monkeypatch):
+    monkeypatch.setenv("DSLGEN_CATALOG", str(catalog))
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    runner = CliRunner()
+    description = "武汉麻将：108 张万条筒再加 4 张红中，红中是癞子。可以吃、碰、杠，将牌要 2、5、8。清一色 8 番，七对 4 番，封顶 16 番。"
+    made = runner.invoke(cli, ["new", description, "--name", "wuhan", "--provider", "offline", "--games", "20",
+                               "--jobs", "1", "--out", str(workdir / "draft"), "--json"])
+    assert made.exit_code in (0, 1), made.output
+    review = runner.invoke(cli, ["review", str(workdir / "draft"), "--json"])
+    report = json.loads(review.stdout)
+    assert report["baseline"]["reason"] == "previous" and report["baseline"]["id"] == "wuhan"
+    assert "清一色：4 番 → 8 番" in report["semantic_changes"]
+    approved = runner.invoke(cli, ["approve", str(workdir / "draft"), "--reviewer", "张三", "--force"])
+    assert approved.exit_code == 0, approved.output
+    verify = runner.invoke(cli, ["catalog", "verify", "--json"])
+    statuses = {v["id"]: v["status"] for v in json.loads(verify.stdout)["variants"]}
+    assert statuses["wuhan"] == "ok"
