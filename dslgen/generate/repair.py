@@ -88,7 +88,8 @@ def run_rounds(
         transcript.record(round=number, provider=provider.name, model=reply.model or provider.model,
                           request=[m.to_dict() for m in messages], answer=reply.text,
                           usage={"prompt_tokens": reply.prompt_tokens, "completion_tokens": reply.completion_tokens},
-                          finish_reason=reply.finish_reason, elapsed_s=round(time.monotonic() - started, 3))
+                          finish_reason=reply.finish_reason, retries=reply.retries,
+                          elapsed_s=round(time.monotonic() - started, 3))
         out.rounds = number
         answer = parse_answer(reply.text, reply.finish_reason)
         out.answer = answer

@@ -102,6 +102,8 @@ def test_rate_limited_then_success(fake_openai, isolated):
     code, result, _ = _run(isolated)
     assert code == 0, result
     assert len(fake_openai.requests) == 2 and result["rounds"] == 1
+    entry = json.loads((isolated / "draft" / "transcript.jsonl").read_text(encoding="utf-8"))
+    assert entry["retries"] == 1
 
 
 def test_rate_limit_forever_gives_clear_failure(fake_openai, isolated, monkeypatch):

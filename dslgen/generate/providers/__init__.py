@@ -56,6 +56,8 @@ class Reply:
     completion_tokens: int = 0
     model: str = ""
     finish_reason: str = ""
+    #: HTTP attempts retried after a rate limit or 503 before this answer came.
+    retries: int = 0
 
 
 class ProviderError(DslgenError):

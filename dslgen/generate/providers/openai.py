@@ -107,4 +107,5 @@ class OpenAIProvider(Provider):
             completion_tokens=int(usage.get("output_tokens", 0) or 0),
             model=str(meta.get("model_name") or self.settings.model),
             finish_reason=str(meta.get("finish_reason") or ""),
+            retries=attempt,
         )
