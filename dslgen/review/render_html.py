@@ -125,7 +125,7 @@ def metrics_chart(rows: list[Mapping[str, Any]]) -> str:
                         f'height="{h:.1f}" fill="{color}"/>')
             body.append(f'<text x="{x + j * bar + bar / 2:.1f}" y="{height - bottom - h - 3:.1f}" '
                         f'text-anchor="middle">{P.pct(value)}</text>')
-        body.append(f'<text x="{x + bar:.1f}" y="{height - bottom + 16}" text-anchor="middle">{_e(row["label"])}</text>')
+        body.append(f'<text x="{x + bar:.1f}" y="{height - bottom + 16}" text-anchor="middle">{_e(row["label"].split("（")[0])}</text>')
     return _legend(True) + _svg(width, height, body, "基准与草稿的主要指标")
 
 
