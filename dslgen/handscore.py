@@ -1,0 +1,130 @@
+"""Scoring for ``dslgen hand``: the fans, drops, total, legality and per-seat payments of a win.
+
+The command (``dslgen/commands/hand.py``) adds :data:`SCORING_OPTIONS` to its options and calls
+:func:`score_hand`; :func:`render_lines` gives the Chinese text lines. Seats are 0-3 with seat
+0 east, as in ``engine.fans.WinContext``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import click
+
+from dslgen.errors import UsageError
+
+#: click options the ``hand`` command adds for scoring (applied as decorators, bottom-up).
+SCORING_OPTIONS = (
+    click.option("--self-drawn", "self_drawn", is_flag=True, help="自摸和牌（缺省：未给 --from 时按自摸计）。"),
+    click.option("--from", "from_seat", type=int, default=None, help="点炮者座位（0-3，0 为东），给出即按点和计分。"),
+    click.option("--kong-replacement", is_flag=True, help="杠上开花：和的是开杠后补摸的牌。"),
+    click.option("--last-tile", is_flag=True, help="海底捞月：和的是牌墙最后一张（或其后打出的牌）。"),
+    click.option("--robbing-kong", is_flag=True, help="抢杠胡：和别人加杠的牌。"),
+    click.option("--first-turn", is_flag=True, help="第一巡和牌（庄家为天胡，闲家为地胡）。"),
+    click.option("--flowers", "flowers", default="", help="花牌：张数 N（只计张数），或花牌写法如 春梅（另计本命花）。"),
+    click.option("--dealer", type=int, default=0, show_default=True, help="庄家座位（0-3）。"),
+    click.option("--seat", type=int, default=0, show_default=True, help="和牌者座位（0-3）。"),
+)
+
+
+def scoring_options(func):
+    """Decorator adding every option of :data:`SCORING_OPTIONS` to a click command."""
+    for option in reversed(SCORING_OPTIONS):
+        func = option(func)
+    return func
+
+
+def _flowers(text: str, rules, seat: int, dealer: int) -> tuple[int, ...]:
+    from engine import tiles as T
+    from engine.fans import seat_position
+
+    text = (text or "").strip()
+    if not text:
+        return ()
+    if text.isdigit():
+        n = int(text)
+        if n > len(T.FLOWERS):
+            raise UsageError(f"花牌最多 {len(T.FLOWERS)} 张，收到 {n}", where="--flowers")
+        own = rules.flowers.matching.get(seat_position(seat, dealer), ()) if rules.flowers else ()
+        pool = [f for f in T.FLOWERS if f not in own] + [f for f in T.FLOWERS if f in own]
+        return tuple(pool[:n])
+    try:
+        codes = T.parse_tiles(text)
+    except T.TileParseError as exc:
+        raise UsageError(str(exc), where="--flowers", hint="写张数（如 3）或花牌（如 春梅）") from None
+    if not all(T.is_flower(t) for t in codes) or len(set(codes)) != len(codes):
+        raise UsageError("--flowers 只能写不重复的花牌（春夏秋冬梅兰竹菊）", where="--flowers",
+                         hint="写张数（如 3）或花牌（如 春梅）")
+    return tuple(codes)
+
+
+def _seat(value: int | None, name: str, players: int) -> None:
+    if value is not None and not 0 <= value < players:
+        raise UsageError(f"{name} 必须是 0-{players - 1} 的座位号，收到 {value}", where=name,
+                         hint="座位 0 为东，按行牌顺序 1、2、3")
+
+
+def score_hand(rules, tiles: Sequence[int], melds: Sequence, win_tile: int, *, self_drawn: bool = False,
+               from_seat: int | None = None, kong_replacement: bool = False, last_tile: bool = False,
+               robbing_kong: bool = False, first_turn: bool = False, flowers: str = "", dealer: int = 0,
+               seat: int = 0, wild_codes: frozenset[int] | None = None) -> dict[str, Any]:
+    """Score the win as the JSON-ready mapping ``dslgen hand`` prints.
+
+    Keys: ``fans`` [{name, fan}], ``dropped`` [{name, reason}], ``bonuses`` [{name, points}],
+    ``total``, ``legal``, ``reason``, ``self_drawn``, ``payments`` (one int per seat, zero-sum;
+    all zero when the win is not legal). Flower tiles among ``tiles`` are moved to the flowers.
+    """
+    from engine import tiles as T
+    from engine.fans import WinContext, score_win
+    from engine.settlement import win_payments
+
+    n = rules.players
+    for value, name in ((seat, "--seat"), (dealer, "--dealer"), (from_seat, "--from")):
+        _seat(value, name, n)
+    if self_drawn and from_seat is not None:
+        raise UsageError("--self-drawn 与 --from 不能同时使用", hint="自摸用 --self-drawn，点炮用 --from 座位号")
+    if from_seat is not None and from_seat == seat:
+        raise UsageError("点炮者不能是和牌者自己", where="--from", hint="--from 写放炮者的座位号")
+    self_drawn = from_seat is None
+    if wild_codes is None:
+        wild_codes = frozenset(rules.wildcard.tiles) if rules.wildcard and rules.wildcard.type == "fixed" else frozenset()
+    in_hand_flowers = tuple(t for t in tiles if T.is_flower(t))
+    concealed = tuple(t for t in tiles if not T.is_flower(t))
+    flower_tiles = in_hand_flowers + _flowers(flowers, rules, seat, dealer)
+    ctx = WinContext(concealed, tuple(melds), win_tile, wild_codes, self_drawn,
+                     kong_replacement=kong_replacement, last_tile=last_tile, robbing_kong=robbing_kong,
+                     first_turn=first_turn, seat=seat, dealer=dealer, flowers=flower_tiles)
+    res = score_win(rules, ctx)
+    if res is None:
+        return {"fans": [], "dropped": [], "bonuses": [], "total": 0, "legal": False,
+                "reason": "不是和牌型", "self_drawn": self_drawn, "payments": [0] * n}
+    pay = (win_payments(rules, seat, res.total, self_drawn, from_seat, dealer) if res.legal else [0] * n)
+    return {
+        "fans": [{"name": name, "fan": fan} for name, fan in res.fans],
+        "dropped": [{"name": name, "reason": why} for name, why in res.dropped],
+        "bonuses": [{"name": name, "points": pts} for name, pts in res.bonuses],
+        "total": res.total,
+        "legal": res.legal,
+        "reason": res.reason,
+        "self_drawn": self_drawn,
+        "payments": pay,
+    }
+
+
+_SEATS = "东南西北"
+
+
+def render_lines(score: dict[str, Any], seat: int = 0) -> list[str]:
+    """Chinese text lines for :func:`score_hand`'s result."""
+    fans = "、".join(f"{f['name']} {f['fan']}番" for f in score["fans"]) or "无"
+    lines = [f"番型：{fans}"]
+    if score["dropped"]:
+        lines.append("不计：" + "；".join(f"{d['name']}（{d['reason']}）" for d in score["dropped"]))
+    if score["bonuses"]:
+        lines.append("加分：" + "、".join(f"{b['name']} +{b['points']}" for b in score["bonuses"]))
+    how = "自摸" if score["self_drawn"] else "点和"
+    lines.append(f"合计：{score['total']} 番（{how}）")
+    lines.append("合法和牌：是" if score["legal"] else f"合法和牌：否 — {score['reason']}")
+    pays = "  ".join(f"座位{i}{'(' + _SEATS[i] + ')' if i < 4 else ''} {p:+d}" for i, p in enumerate(score["payments"]))
+    lines.append(f"支付：{pays}")
+    return lines
