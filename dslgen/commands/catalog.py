@@ -31,6 +31,7 @@ def _entries(catalog: str | None):
 def list_command(catalog: str | None, as_json: bool) -> None:
     """列出目录中的每个玩法：名称、批准状态、审核人与时间。"""
     from rich.table import Table
+    from rich.text import Text
 
     from dslgen.output import console, print_json
 
@@ -42,7 +43,8 @@ def list_command(catalog: str | None, as_json: bool) -> None:
     for col in ("玩法", "名称", "状态", "审核人", "批准时间"):
         table.add_column(col)
     for e in entries:
-        table.add_row(e.id, e.name, f"[{_STYLE.get(e.status, '')}]{e.message}[/]", e.reviewer, e.approved_at)
+        table.add_row(Text(e.id), Text(e.name), Text(e.message, style=_STYLE.get(e.status, "")), Text(e.reviewer),
+                      e.approved_at)
     console().print(table)
 
 

@@ -23,7 +23,7 @@ def _gates(report: Mapping[str, Any]) -> Table:
     for gate in report["gates"].values():
         status = gate.get("status", "")
         table.add_row(gate["label"], Text(f"{P.GATE_MARK.get(status, '')} {P.GATE_WORD.get(status, status)}",
-                                          style=_STYLE.get(status, "")), str(gate.get("detail") or ""))
+                                          style=_STYLE.get(status, "")), Text(str(gate.get("detail") or "")))
     return table
 
 
@@ -32,7 +32,7 @@ def _sections(report: Mapping[str, Any]) -> Table:
     table.add_column("规则段", no_wrap=True)
     table.add_column("来自描述中的句子")
     for section in report.get("sections") or []:
-        sentences = "\n".join(P.linked_sentences(section)) or Text("（来源未知）", style="dim")
+        sentences = Text("\n".join(P.linked_sentences(section))) if section["sentences"] else Text("（来源未知）", style="dim")
         table.add_row(f"{section['label']}\n[dim]{section['section']}[/dim]", sentences)
     return table
 
@@ -43,7 +43,7 @@ def _stats(report: Mapping[str, Any]) -> Table:
         table.add_column(col)
     for row in report.get("stats_diff") or []:
         judge = Text("超出抽样误差", style="bold red") if row["significant"] else Text(row["note"], style="dim")
-        table.add_row(row["label"], P.metric_value(row, "baseline"), P.metric_value(row, "draft"),
+        table.add_row(Text(row["label"]), P.metric_value(row, "baseline"), P.metric_value(row, "draft"),
                       P.signed(row["diff"], row["kind"]), P.interval(row), judge)
     return table
 
@@ -53,10 +53,10 @@ def _simulation(sim: Mapping[str, Any]) -> Table:
     table.add_column("项目", style="bold")
     table.add_column("数值")
     for label, value in P.simulation_rows(sim):
-        table.add_row(label, value)
+        table.add_row(label, Text(value))
     fans = P.fan_rows(sim)
     if fans:
-        table.add_row("番型出现", "，".join(f"{n} {int(c)}（{P.pct(s)}）" for n, c, s in fans))
+        table.add_row("番型出现", Text("，".join(f"{n} {int(c)}（{P.pct(s)}）" for n, c, s in fans)))
     return table
 
 
