@@ -18,7 +18,9 @@
 （只有鸡胡的和牌必须自摸）、``win_min_fan``（叠加后的番数，不含加分，达到起和番）。
 
 最优癞子策略：求解器给出的每一种分解（包括癞子的每一种取值）都计分一遍，取合法且总数最高
-的一种（相同时比番数，再按求解器顺序）。
+的一种（相同时比番数，再按求解器顺序）。全部由癞子组成的面子或对子可以代表牌库中任意一种
+同类面子：对这样的组逐一尝试所有取值（有多组时做两轮逐组寻优），以免漏掉求解器候选之外的
+更高番取值（例如两张癞子作 66 凑成连七对）。
 
 花牌座位：``flower_rules.scoring.matching.mapping`` 的键 1-4 是相对庄家的座位位置：庄家是 1，
 按行牌顺序下一家是 2，依此类推；座位 ``s``、庄家 ``d`` 时位置为 ``(s - d) % 4 + 1``。
@@ -98,6 +100,8 @@ class _Table:
         self.ji_hu_self_draw_only = rules.ji_hu_self_draw_only
         self.per_wild = rules.wildcard.per_wildcard_in_win if rules.wildcard else 0
         self.flowers = rules.flowers
+        #: tile kinds a wild tile may stand for: the deck's suited tiles, and honors when the deck has them.
+        self.kinds = T.PLAYABLE if rules.include_honors else T.SUITED
         from engine import solver  # the solver lands in parallel; import at use
 
         self.shapes = dataclasses.replace(solver.shapes_for(rules), pair_258=False)
@@ -284,8 +288,53 @@ def score_win(rules: Rules, ctx: WinContext) -> ScoreResult | None:
     wild_count = ctx.wild_count
     bonuses = _bonuses(table, ctx, wild_count)
     best = None
+    free = []
     for d in decomps:
         ev = _evaluate(table, ctx, d, wild_count, bonuses)
         if best is None or ev[:3] > best[:3]:
             best = ev
+        if wilds and d.shape in _REFINABLE and any(_wild_only(g) for g in d.groups):
+            free.append((ev, d))
+    for ev, d in free:
+        ev = _refine(table, ctx, d, ev, wild_count, bonuses)
+        if ev[:3] > best[:3]:
+            best = ev
     return _result(table, ctx, best, bonuses)
+
+
+#: shapes whose all-wild groups may take any identity without breaking the shape.
+_REFINABLE = ("standard", "seven_pairs", "knitted_straight")
+
+
+def _wild_only(g) -> bool:
+    return not g.exposed and g.kind in ("pair", "pung", "chow") and len(g.wilds) == len(g.tiles)
+
+
+def _identities(table: _Table, kind: str) -> list[tuple[int, ...]]:
+    if kind == "chow":
+        return [(t, t + 1, t + 2) for t in table.kinds if t < 30 and t % 10 <= 7]
+    n = 2 if kind == "pair" else 3
+    return [(t,) * n for t in table.kinds]
+
+
+def _refine(table: _Table, ctx: WinContext, d, ev: tuple, wild_count: int, bonuses) -> tuple:
+    """Optimal policy beyond the solver's candidate identities: a group made only of wild tiles can
+    stand for any group of its kind, so try every identity for each such group in turn (two passes
+    of coordinate ascent; exact when the hand has one all-wild group)."""
+    groups = list(d.groups)
+    free = [i for i, g in enumerate(groups) if _wild_only(g)]
+    best_ev, best_groups = ev, tuple(groups)
+    for _ in range(2 if len(free) > 1 else 1):
+        for i in free:
+            g = best_groups[i]
+            for tiles in _identities(table, g.kind):
+                if tiles == g.tiles:
+                    continue
+                trial = list(best_groups)
+                trial[i] = dataclasses.replace(g, tiles=tiles, wilds=tiles)
+                subs = tuple(sorted(w for x in trial for w in x.wilds))
+                cand = dataclasses.replace(d, groups=tuple(trial), substitutions=subs)
+                cev = _evaluate(table, ctx, cand, wild_count, bonuses)
+                if cev[:3] > best_ev[:3]:
+                    best_ev, best_groups = cev, tuple(trial)
+    return best_ev
