@@ -66,6 +66,8 @@ def verify_command(ctx: click.Context, catalog: str | None, as_json: bool) -> No
         for e in entries:
             mark = "✅" if e.status == "ok" else ("⚠️" if e.status == "orphan" else "❌")
             out.print(f"{mark} {e.file}: {e.message}", markup=False)
+            for change in e.changes:
+                out.print(f"    · {change}", markup=False)
         if bad:
             out.print(f"{len(bad)} 个文件未通过核对：{'、'.join(e.id for e in bad)}", style="red", markup=False)
             out.print("  提示：确认修改无误后重新运行 dslgen review 与 dslgen approve", markup=False)

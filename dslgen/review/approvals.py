@@ -87,6 +87,7 @@ def write_approval(catalog: str | Path, variant: str, file_name: str, content: b
     history = []
     if previous:
         history = list(previous.pop("history", []) or [])
+        previous.pop("content", None)
         history.append(previous)
     record = {
         "format": RECORD_FORMAT,
@@ -105,6 +106,8 @@ def write_approval(catalog: str | Path, variant: str, file_name: str, content: b
         "provenance": dict(provenance or {}),
         "simulation": simulation_summary(simulation),
         "history": history,
+        # the approved text itself, so an edit can be shown as rule changes and reviewed against it
+        "content": content.decode("utf-8", errors="replace"),
     }
     write_atomic(path, json.dumps(record, ensure_ascii=False, indent=2) + "\n")
     return record

@@ -1,10 +1,11 @@
 """Which catalog variant a draft is compared with.
 
-Order of preference: the file given with ``--against``; else the catalog's
-previous version of the same variant (same ``meta.id`` or file stem); else the
-catalog variant whose description is most similar (the generator's character
-n-gram cosine, which needs no word segmentation for Chinese). The target itself is never its
-own baseline.
+Order of preference: the file given with ``--against``; for a catalog file
+edited since its approval, the approved text kept in its approval record; else
+the catalog's previous version of the same variant (same ``meta.id`` or file
+stem); else the catalog variant whose description is most similar (the
+generator's character n-gram cosine, which needs no word segmentation for
+Chinese). The target itself is never its own baseline.
 """
 
 from __future__ import annotations
@@ -61,6 +62,8 @@ class Baseline:
             return f"指定的基准文件 {self.doc.path}"
         if self.reason == "previous":
             return f"目录中同一玩法的上一版本 {self.doc.path}"
+        if self.reason == "approved":
+            return f"{self.doc.path} 批准时的版本"
         return f"目录中描述最相似的玩法 {self.doc.path}（相似度 {self.similarity:.2f}）"
 
     def to_dict(self) -> dict[str, Any]:
@@ -109,6 +112,24 @@ def _same_file(a: Path, b: Path) -> bool:
         return False
 
 
+def _approved_version(target: RuleDoc, catalog: Path) -> Baseline | None:
+    """For a catalog file edited since its approval: the approved text kept in the approval record."""
+    from dslgen.review.approvals import load_approval
+    from dslgen.yamlio import load_yaml_text
+
+    if not _same_file(target.path.parent, catalog):
+        return None
+    record = load_approval(catalog, target.path.stem)
+    content = record.get("content") if record else None
+    if not isinstance(content, str) or content == target.text:
+        return None
+    try:
+        data = load_yaml_text(content, f"{target.path}（批准时）").data
+    except YamlError:
+        return None
+    return Baseline(RuleDoc(target.path, content, data if isinstance(data, dict) else {}), "approved")
+
+
 def find_baseline(target: RuleDoc, catalog: str | Path | None, against: str | Path | None = None) -> Baseline | None:
     """The baseline for ``target`` (see the module docstring), or None when the catalog offers none."""
     if against:
@@ -117,6 +138,9 @@ def find_baseline(target: RuleDoc, catalog: str | Path | None, against: str | Pa
         return Baseline(read_rule_doc(against), "against")
     if not catalog:
         return None
+    approved = _approved_version(target, Path(catalog))
+    if approved is not None:
+        return approved
     docs = [d for d in catalog_docs(catalog) if not _same_file(d.path, target.path)]
     tid = target.id
     for doc in docs:

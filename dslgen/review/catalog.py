@@ -8,7 +8,7 @@ record. An approval record whose file is gone is an ``orphan`` (a warning).
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +41,8 @@ class Entry:
     forced: bool = False
     sha256: str = ""
     approved_sha256: str = ""
+    #: For a file edited after approval: the rule changes since the approved version.
+    changes: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain mapping for JSON."""
@@ -57,6 +59,22 @@ def _meta(path: Path) -> tuple[str, str]:
     name = str(game.get("name") or "") if isinstance(game, dict) else ""
     desc = str(meta.get("description") or "") if isinstance(meta, dict) else ""
     return name, desc
+
+
+def _changes_since(record: dict, path: Path) -> list[str]:
+    """Rule changes from the approved content (kept in the record) to the file as it is now."""
+    from dslgen.review.semantic_diff import semantic_changes
+    from dslgen.yamlio import load_yaml_text
+
+    if not isinstance(record.get("content"), str):
+        return []
+    try:
+        approved = load_yaml_text(record["content"], "approved").data
+        current = load_yaml_file(path).data
+    except YamlError as exc:
+        return [f"无法比较：{exc.message}"]
+    changes = semantic_changes(approved, current)
+    return changes or ["规则未变，只改了 meta 或格式"]
 
 
 def inspect(catalog: str | Path) -> list[Entry]:
@@ -82,6 +100,7 @@ def inspect(catalog: str | Path) -> list[Entry]:
             else:
                 entry.status = "modified"
                 entry.message = f"{STATUS_TEXT['modified']}（批准时 sha256 {record['sha256'][:12]}…，现在 {actual[:12]}…）"
+                entry.changes = _changes_since(record, path)
         elif record is not None:
             entry.message = "批准记录无效（缺少 sha256 或文件名不符）"
         entries.append(entry)

@@ -47,10 +47,11 @@ def test_approve_draft_then_verify_then_edit_fails(catalog, draft_factory, chi_v
         catalog.joinpath(other + ".yaml").unlink()
     assert _verify(catalog)[0] == 0
 
-    target.write_text(text.replace("base_fan: 8", "base_fan: 16"), encoding="utf-8")
+    target.write_text(text.replace("{name: 清一色, base_fan: 8}", "{name: 清一色, base_fan: 16}"), encoding="utf-8")
     code, report = _verify(catalog)
     assert code == 1
     assert report["variants"][0]["status"] == "modified"
+    assert report["variants"][0]["changes"] == ["清一色：8 番 → 16 番"]
     text_out = CliRunner().invoke(cli, ["catalog", "verify", "--catalog", str(catalog)])
     assert text_out.exit_code == 1 and "sichuan_xuezhan" in text_out.output and "批准后被修改" in text_out.output
 
@@ -152,3 +153,15 @@ def test_new_review_approve_verify_end_to_end(catalog, workdir, monkeypatch):
     verify = runner.invoke(cli, ["catalog", "verify", "--json"])
     statuses = {v["id"]: v["status"] for v in json.loads(verify.stdout)["variants"]}
     assert statuses["wuhan"] == "ok"
+
+
+def test_review_of_an_edited_catalog_file_compares_with_its_approved_version(catalog):
+    target = catalog / "wuhan.yaml"
+    runner = CliRunner()
+    assert runner.invoke(cli, ["approve", str(target), "--reviewer", "王五", "--catalog", str(catalog),
+                               "--games", "10"]).exit_code == 0
+    target.write_text(target.read_text(encoding="utf-8").replace("max_fan: 16", "max_fan: 32"), encoding="utf-8")
+    result = runner.invoke(cli, ["review", str(target), "--catalog", str(catalog), "--games", "10", "--json"])
+    report = json.loads(result.stdout)
+    assert report["baseline"]["reason"] == "approved"
+    assert report["semantic_changes"] == ["单局最高番数：16 番 → 32 番"]
