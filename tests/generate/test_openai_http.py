@@ -185,3 +185,21 @@ def test_missing_key_with_openai_provider(isolated):
                                       "--out", str(isolated / "d")])
     assert result.exit_code == 1
     assert "OPENAI_API_KEY" in result.output and "Traceback" not in result.output
+
+
+def test_503_is_retried_then_succeeds(fake_openai, isolated):
+    fake_openai.script = [{"status": 503, "headers": {"Retry-After": "0"}}, {"content": _answer(_good_yaml())}]
+    code, result, _ = _run(isolated)
+    assert code == 0 and len(fake_openai.requests) == 2
+
+
+def test_unreachable_endpoint(fake_openai, isolated, monkeypatch):
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    monkeypatch.setenv("OPENAI_BASE_URL", f"http://127.0.0.1:{port}/v1")
+    code, result, output = _run(isolated)
+    assert code == 1 and result["failure"]["kind"] == "connection"
+    assert "OPENAI_BASE_URL" in result["failure"]["hint"] and SECRET not in output
