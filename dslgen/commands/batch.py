@@ -53,6 +53,7 @@ def command(ctx: click.Context, catalog: str | None, only: str | None, provider:
         task = bar.add_task("重新生成", total=None)
 
         def report(done: int, total: int, name: str) -> None:
+            """Advance the bar to ``done`` of ``total`` variants."""
             bar.update(task, completed=done, total=total, description=f"重新生成 {name}" if name else "重新生成")
 
         summary = run_batch(opts, progress=report)

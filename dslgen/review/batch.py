@@ -226,6 +226,7 @@ def run_batch(opts: BatchOptions, progress: Callable[[int, int, str], None] | No
     total = len(entries)
 
     def tick(name: str) -> None:
+        """Report how many variants are finished."""
         if progress:
             progress(len(rows), total, name)
 

@@ -26,12 +26,14 @@ def progress_bar(label: str, enabled: bool = True) -> Iterator[Callable[..., Non
     state = {"label": label}
 
     def report(done: int, total: int, label: str | None = None) -> None:
+        """Move the bar of ``label`` (default: the current one)."""
         name = label or state["label"]
         if name not in tasks:
             tasks[name] = bar.add_task(name, total=total)
         bar.update(tasks[name], completed=done, total=total)
 
     def relabel(name: str) -> None:
+        """Later reports without a label go to a new bar named ``name``."""
         state["label"] = name
 
     report.relabel = relabel  # type: ignore[attr-defined]

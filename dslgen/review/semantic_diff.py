@@ -75,6 +75,7 @@ def _times(value: Any) -> str:
 
 def _enum(labels: Mapping[str, str]) -> Callable[[Any], str]:
     def fmt(value: Any) -> str:
+        """The label with the raw value in brackets."""
         if value is None:
             return "无"
         label = labels.get(str(value))
@@ -416,6 +417,7 @@ def _diff_phases(old: Mapping, new: Mapping) -> list[Change]:
 
 def _diff_hooks(old: Mapping, new: Mapping) -> list[Change]:
     def hooks(data: Mapping) -> dict[str, Mapping]:
+        """``pre_hooks`` by name."""
         items = _get(data, "scoring.pre_hooks")
         items = items if isinstance(items, list) else []
         return {str(h["name"]): h for h in items if isinstance(h, Mapping) and "name" in h}
