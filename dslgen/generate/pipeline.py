@@ -129,6 +129,22 @@ def _simulate(outcome: Outcome, opts: NewOptions, yaml_name: str, progress: Prog
     return stats, ok
 
 
+def _reader_gaps(description: str, known: list[dict[str, str]]) -> list[dict[str, str]]:
+    """Unsupported rules the offline reader sees in the description that the model's gaps do not mention.
+
+    A safety net: a model that silently drops 冲关 or 换三张 does not hide it from the reviewer.
+    """
+    from dslgen.generate.facts import read_facts
+
+    seen = " ".join(f"{g.get('text', '')} {g.get('reason', '')}" for g in known)
+    extra = []
+    for gap in read_facts(description).gaps:
+        if gap["text"] in seen or any(g["text"] == gap["text"] for g in extra):
+            continue
+        extra.append({"text": gap["text"], "reason": f"{gap['reason']}（模型没有列出，由规则识别器补充）"})
+    return extra
+
+
 def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any]:
     """Draft a rule file for ``opts.description`` and write the draft folder; returns ``result.json``."""
     progress = progress or Progress()
@@ -193,6 +209,8 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
         yaml_text = f"# 模型回答无法作为规则文件读取，原文保留在注释中\n{body}\n{meta}"
     verdict = "pass" if all(gates[g] for g in GATES) else "fail"
     gaps = list(answer.gaps) if answer else []
+    if provider.name != "offline":
+        gaps += _reader_gaps(description, gaps)
     result = {
         "draft": str(folder),
         "yaml": yaml_name,
