@@ -26,6 +26,16 @@ from engine.melds import CHOW, PUNG as PUNG_MELD, Meld
 from engine.game.actions import AN_KONG, BU_KONG, CHI, DISCARD, MING_KONG, PASS, PUNG, WIN, Action
 
 BOTS: dict[str, type] = {}
+#: For each tile, the tiles that can form a pair or a partial sequence with it.
+_NEAR = {t: tuple(t + d for d in (-2, -1, 0, 1, 2) if 1 <= T.rank_of(t) + d <= 9) if T.is_suited(t) else (t,)
+         for t in range(60)}
+
+
+def _without(hand: list[int], tile: int) -> list[int]:
+    rest = list(hand)
+    rest.remove(tile)
+    return rest
+
 #: Memo of the useful tile kinds of a hand (see :meth:`GreedyBot._useful`).
 _USEFUL: dict = {}
 
@@ -137,16 +147,12 @@ class GreedyBot:
         Not counted: a tile the hand holds three of (at most one copy is left) and,
         tiles of the suits being emptied."""
         counts, wilds = cache.split(hand, game.wild_codes)
-        near = set()
-        for t in range(T.COUNT_SIZE):
-            if counts[t]:
-                if T.is_suited(t):
-                    r = T.rank_of(t)
-                    near.update(t + d for d in (-2, -1, 0, 1, 2) if 1 <= r + d <= 9)
-                else:
-                    near.add(t)
         if wilds or sh <= 0:
             near = T.PLAYABLE
+        else:
+            near = set()
+            for t in hand:
+                near.update(_NEAR[t])
         key = (bytes(counts), wilds, nmelds, shapes, off, game.wild_codes)
         kinds = _USEFUL.get(key)
         if kinds is None:
@@ -207,13 +213,19 @@ class GreedyBot:
         shapes = game.shapes if narrowed else cache.focused(counts, wilds, nmelds, game.shapes)
         scored = []
         for a in discards:
-            rest = list(hand)
-            rest.remove(a.tile)
-            scored.append((self._shanten(game, rest, nmelds, shapes), a, rest))
-        best = min(s for s, _, _ in scored)
-        tied = [(a, rest) for s, a, rest in scored if s == best]
+            d = a.tile
+            if d in game.wild_codes:
+                sh = cache.shanten(counts, wilds - 1, nmelds, shapes)
+            else:
+                counts[d] -= 1
+                sh = cache.shanten(counts, wilds, nmelds, shapes)
+                counts[d] += 1
+            scored.append((sh, a))
+        best = min(s for s, _ in scored)
+        tied = [a for s, a in scored if s == best]
         if len(tied) == 1:
-            return tied[0][0]
+            return tied[0]
+        tied = [(a, _without(hand, a.tile)) for a in tied]
         unseen = self._unseen(game, seat)
         if best == 0:
             return max(tied, key=lambda x: (self._winning(game, seat, x[1], unseen), -x[0].tile))[0]
