@@ -25,9 +25,11 @@ class _RichProgress:
         self.task = None
 
     def stage(self, text: str) -> None:
+        """Print a step line."""
         console(stderr=True).print(f"[dim]·[/dim] {text}")
 
     def games(self, done: int, total: int) -> None:
+        """Advance the simulation bar."""
         if self.task is None:
             self.bar.start()
             self.task = self.bar.add_task("模拟对局", total=total)
@@ -36,6 +38,7 @@ class _RichProgress:
             self.bar.stop()
 
     def close(self) -> None:
+        """Stop the bar if it is still running."""
         if self.task is not None:
             self.bar.stop()
 

@@ -234,6 +234,7 @@ def _apply_fans(data: dict[str, Any], facts: Facts, knowledge: dict[str, dict[st
     explicit = [n for n, val in named.items() if val is not None]
 
     def new_row(name: str, value: int | None) -> dict[str, Any]:
+        """A table row for a fan the base lacks: catalog knowledge first, then the default value."""
         known = knowledge.get(name, {})
         row = {"name": name, "base_fan": value if value is not None else known.get("base_fan", DEFAULT_FAN_VALUES.get(name, 1))}
         for key in ("excludes", "conflicts", "condition"):

@@ -108,22 +108,26 @@ class _Clause:
         self.hits = 0
 
     def set(self, key: str, value: Any, section: str) -> None:
+        """Record fact ``key`` and the DSL section this clause maps to."""
         self.facts.values[key] = value
         self.map(section)
 
     def map(self, section: str) -> None:
+        """Record that this clause maps to ``section`` (no fact of its own)."""
         self.hits += 1
         entry = {"section": section, "sentence": self.text}
         if entry not in self.facts.mapping:
             self.facts.mapping.append(entry)
 
     def gap(self, reason: str, text: str | None = None) -> None:
+        """Record a rule the DSL cannot express, with the reason."""
         self.hits += 1
         entry = {"text": text or self.text, "reason": reason}
         if entry not in self.facts.gaps:
             self.facts.gaps.append(entry)
 
     def search(self, pattern: str) -> re.Match | None:
+        """``re.search`` on the clause text."""
         return re.search(pattern, self.text)
 
 

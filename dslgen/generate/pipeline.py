@@ -177,6 +177,7 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
     }
 
     def with_meta(data: dict[str, Any], attempt: int) -> dict[str, Any]:
+        """The answer's rule data with this draft's ``meta`` block first (the model's own meta is dropped)."""
         prov = {**provenance, "model": provider.model, "attempts": attempt}
         body = {k: v for k, v in data.items() if k != "meta"}
         return {"meta": {"id": draft_id, "description": description, "provenance": prov}, **body}

@@ -121,6 +121,7 @@ def provider(name: str) -> Callable[[type[Provider]], type[Provider]]:
     """Class decorator registering a provider under ``name``."""
 
     def deco(cls: type[Provider]) -> type[Provider]:
+        """Register ``cls`` and name it."""
         if name in _REGISTRY and _REGISTRY[name] is not cls:
             raise ValueError(f"provider {name!r} registered twice")
         cls.name = name
