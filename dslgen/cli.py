@@ -8,6 +8,7 @@ turns user errors into messages and exit codes (never a traceback).
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 import sys
 
@@ -39,6 +40,14 @@ class _Group(click.Group):
             ctx.exit(130)
         except OSError as exc:
             click.echo(f"读写失败：{exc.strerror or exc}（{getattr(exc, 'filename', '') or ''}）", err=True)
+            ctx.exit(EXIT_USAGE)
+        except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
+            raise
+        except Exception as exc:  # a bug in dslgen: say so briefly instead of a traceback
+            if os.environ.get("DSLGEN_DEBUG"):
+                raise
+            click.echo(f"dslgen 内部错误：{type(exc).__name__}: {exc}", err=True)
+            click.echo("  提示：这是 dslgen 的缺陷而不是你的输入问题；设置 DSLGEN_DEBUG=1 重新运行可看到完整调用栈，请附在问题报告中。", err=True)
             ctx.exit(EXIT_USAGE)
 
 
