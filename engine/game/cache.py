@@ -96,3 +96,4 @@ def focused(counts: list[int], wilds: int, melds: int, shapes):
     return canonical(dataclasses.replace(
         shapes, standard="standard" in keep, seven_pairs="seven_pairs" in keep,
         **{name: name in keep for name in _SPECIAL}))
+

@@ -57,6 +57,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
+from engine import fans, settlement, solver
 from engine import tiles as T
 from engine.capabilities import register
 from engine.game import cache
@@ -116,8 +117,6 @@ class Game:
 
     def __init__(self, rules: Rules, seed: int = 0, *, wall: list[int] | None = None,
                  dealer: int | None = None):
-        from engine import solver  # noqa: PLC0415 - imported lazily so the registry import stays light
-
         self.rules = rules
         self.seed = seed
         self.rng = random.Random(seed)
@@ -478,8 +477,6 @@ class Game:
         return result
 
     def _score(self, seat, tile, self_drawn, robbing):
-        from engine import fans  # noqa: PLC0415
-
         p = self.players[seat]
         hand = [t for t in p.hand if not T.is_flower(t)]
         if not self_drawn:
@@ -518,8 +515,6 @@ class Game:
 
     def _record_win(self, seat: int, tile: int, self_drawn: bool, discarder: int | None,
                     robbing: bool, active: list[int]) -> None:
-        from engine import settlement  # noqa: PLC0415
-
         result = self.win_result(seat, tile, self_drawn=self_drawn, robbing=robbing)
         if result is None:
             raise IllegalAction(f"座位 {seat} 胡 {T.tile_name(tile)} 不合法")
