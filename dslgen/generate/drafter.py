@@ -337,16 +337,20 @@ def _reaches(edges: dict[str, list[str]], start: str, goal: str) -> bool:
 def _apply_scalars(data: dict[str, Any], v: dict[str, Any]) -> None:
     wc = data.setdefault("win_condition", {})
     if "pair_258" in v:
-        wc["pair_must_be_258"] = bool(v["pair_258"])
         if not v["pair_258"]:
+            wc.pop("pair_must_be_258", None)
             wc.pop("pair_258_exempt_fans", None)
-        elif v.get("pair_258_exempt_big"):
-            basic = {"平胡", "鸡胡", "癞子胡", "门前清"}
-            big = [r["name"] for r in data.get("fan_types") or [] if r["name"] not in basic]
-            if big:
-                wc["pair_258_exempt_fans"] = big
-    if "miss_suit" in v:
-        wc["must_miss_suit"] = bool(v["miss_suit"])
+        else:
+            wc["pair_must_be_258"] = True
+            if v.get("pair_258_exempt_big"):
+                basic = {"平胡", "鸡胡", "癞子胡", "门前清"}
+                big = [r["name"] for r in data.get("fan_types") or [] if r["name"] not in basic]
+                if big:
+                    wc["pair_258_exempt_fans"] = big
+    if v.get("miss_suit"):
+        wc["must_miss_suit"] = True
+    elif "miss_suit" in v:
+        wc.pop("must_miss_suit", None)
     if not wc:
         data.pop("win_condition")
     if "min_fan" in v:
@@ -369,10 +373,14 @@ def _apply_scalars(data: dict[str, Any], v: dict[str, Any]) -> None:
             scoring[key] = int(v[key])
     if "fan_stacking" in v:
         data["fan_stacking"] = v["fan_stacking"]
-    if "ji_hu_self_draw_only" in v:
-        data.setdefault("win_rule", {})["ji_hu_self_draw_only"] = bool(v["ji_hu_self_draw_only"])
-        if v["ji_hu_self_draw_only"] and not any(r["name"] == "鸡胡" for r in data.get("fan_types") or []):
+    if v.get("ji_hu_self_draw_only"):
+        data.setdefault("win_rule", {})["ji_hu_self_draw_only"] = True
+        if not any(r["name"] == "鸡胡" for r in data.get("fan_types") or []):
             data.setdefault("fan_types", []).append({"name": "鸡胡", "base_fan": 1})
+    elif "ji_hu_self_draw_only" in v and data.get("win_rule"):
+        data["win_rule"].pop("ji_hu_self_draw_only", None)
+        if not data["win_rule"]:
+            data.pop("win_rule")
 
 
 def sync_requires(data: dict[str, Any]) -> None:

@@ -145,8 +145,8 @@ def reader(fn: Reader) -> Reader:
 
 @reader
 def _name(c: _Clause) -> None:
-    m = c.search(r"^(?:玩法名(?:称)?[:：]?\s*)?([\u4e00-\u9fff]{1,8}?(?:麻将|麻雀|血战到底|红中|鸡平胡))")
-    if m and not c.facts.name and len(c.text) <= 20:
+    m = c.search(r"^[【\[]?(?:玩法名(?:称)?[:：]?\s*)?([\u4e00-\u9fff]{1,8}?(?:麻将|麻雀|血战到底|红中|鸡平胡))")
+    if m and not c.facts.name and (len(c.text) <= 20 or re.match(r"[】\]）)]?\s*[:：（(]", c.text[m.end():])):
         c.facts.name = m.group(1)
         c.map("game.name")
 
