@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import shlex
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Callable
 
@@ -37,9 +38,10 @@ def resolve_jobs(jobs: int | str | None) -> int:
     return n
 
 
-def replay_command(rules_path: str, seed: int, game: int) -> str:
+def replay_command(rules_path: str, seed: int, game: int, bot: str = "greedy") -> str:
     """The command that replays game ``game`` of a run seeded ``seed``."""
-    return f"dslgen replay {rules_path} --seed {seed} --game {game}"
+    extra = "" if bot == "greedy" else f" --bot {bot}"
+    return f"dslgen replay {shlex.quote(str(rules_path))} --seed {seed} --game {game}{extra}"
 
 
 def _init_worker(rules: Rules) -> None:
@@ -91,5 +93,5 @@ def run(rules: Rules, games: int, seed: int, bot: str = "greedy", jobs: int | st
     result["bot"] = bot
     if rules_path is not None:
         for e in result["errors"]:
-            e["replay"] = replay_command(rules_path, seed, e["game"])
+            e["replay"] = replay_command(rules_path, seed, e["game"], bot)
     return result

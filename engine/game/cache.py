@@ -17,6 +17,7 @@ from engine import tiles as T
 _LIMIT = 400_000
 _WIN: dict = {}
 _SHANTEN: dict = {}
+_BY_ID: dict = {}
 
 
 _CANONICAL: dict = {}
@@ -52,9 +53,15 @@ def is_win(counts: list[int], wilds: int, melds: tuple, shapes) -> bool:
 
 def shanten(counts: list[int], wilds: int, melds: int, shapes) -> int:
     """:func:`engine.solver.shanten`, memoised."""
-    table = _SHANTEN.get(shapes)
-    if table is None:
-        table = _SHANTEN[shapes] = {}
+    entry = _BY_ID.get(id(shapes))
+    if entry is not None and entry[0] is shapes:
+        table = entry[1]
+    else:
+        table = _SHANTEN.get(shapes)
+        if table is None:
+            table = _SHANTEN[shapes] = {}
+        if _CANONICAL.get(shapes) is shapes:  # canonical instances live forever, so their id is stable
+            _BY_ID[id(shapes)] = (shapes, table)
     key = bytes(counts) + bytes((wilds, melds))
     hit = table.get(key)
     if hit is None:

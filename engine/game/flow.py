@@ -134,6 +134,8 @@ class Game:
         self.shapes = cache.canonical(solver.shapes_for(rules))
         self.elimination = self.play.parallel_elimination or self.play.on_win == "continue"
         self.rob_kong = rules.allows("phase.rob_kong")
+        self._self_opts = {o.action: o for o in reversed(self.play.self_actions)}
+        self._react_opts = {o.action: o for o in reversed(self.play.reactions)}
         self.set_aside: list[int] = []  # flipped indicators and flowers flipped with them
         self.indicator: int | None = None
         self.wild_codes: frozenset[int] = frozenset()
@@ -331,21 +333,20 @@ class Game:
 
     def _self_actions(self, seat: int) -> list[Action]:
         p = self.players[seat]
-        play = self.play
         acts: list[Action] = []
         if not self.claimed_turn:
-            opt = play.self_action(WIN)
+            opt = self._self_opts.get(WIN)
             if opt and self.drawn is not None and self.win_result(seat, self.drawn, self_drawn=True) is not None \
                     and holds(opt.condition, Query(self, seat, self.drawn, True)):
                 acts.append(Action(WIN, seat, self.drawn))
             if len(self.wall):
-                opt = play.self_action(AN_KONG)
+                opt = self._self_opts.get(AN_KONG)
                 if opt:
                     for t, c in sorted(Counter(p.hand).items()):
                         if c == 4 and t not in self.wild_codes and not T.is_flower(t) \
                                 and holds(opt.condition, Query(self, seat, t, True)):
                             acts.append(Action(AN_KONG, seat, t))
-                opt = play.self_action(BU_KONG)
+                opt = self._self_opts.get(BU_KONG)
                 if opt:
                     for m in p.melds:
                         t = m.tiles[0]
@@ -358,22 +359,21 @@ class Game:
 
     def _reactions(self, seat: int, tile: int, discarder: int) -> list[Action]:
         p = self.players[seat]
-        play = self.play
         acts: list[Action] = []
         if tile in self.wild_codes:
             return [Action(PASS, seat)]
-        opt = play.reaction(WIN)
+        opt = self._react_opts.get(WIN)
         if opt and not self._fu_blocked(seat, tile) and self.win_result(seat, tile, self_drawn=False) is not None \
                 and holds(opt.condition, Query(self, seat, tile, False)):
             acts.append(Action(WIN, seat, tile))
         held = p.hand.count(tile)
-        opt = play.reaction(MING_KONG)
+        opt = self._react_opts.get(MING_KONG)
         if opt and held >= 3 and len(self.wall) and holds(opt.condition, Query(self, seat, tile, False)):
             acts.append(Action(MING_KONG, seat, tile))
-        opt = play.reaction(PUNG)
+        opt = self._react_opts.get(PUNG)
         if opt and held >= 2 and holds(opt.condition, Query(self, seat, tile, False)):
             acts.append(Action(PUNG, seat, tile))
-        opt = play.reaction(CHI)
+        opt = self._react_opts.get(CHI)
         if opt and T.is_suited(tile) and seat == self.next_active(discarder) \
                 and holds(opt.condition, Query(self, seat, tile, False)):
             r = T.rank_of(tile)
@@ -580,7 +580,7 @@ class Game:
         self._win_memo.clear()
         self._choices = {}
         self._legal = {}
-        opt = self.play.reaction(WIN)
+        opt = self._react_opts.get(WIN)
         for s in self.seat_order(seat)[1:]:
             if self.players[s].won:
                 continue
@@ -613,7 +613,7 @@ class Game:
 
     # ------------------------------------------------------------------ arbitration
     def _priority(self, a: Action) -> int:
-        opt = self.play.reaction(a.kind)
+        opt = self._react_opts.get(a.kind)
         return opt.priority if opt else 0
 
     def _winners_of(self, chosen: list[Action], origin: int) -> list[Action]:
