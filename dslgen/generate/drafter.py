@@ -37,6 +37,8 @@ _CAPABILITY_ORDER = [
     "scoring.pre_hooks",
 ]
 _FIXED_HONOR = {"红中", "发财", "白板"}
+#: The usual seat flowers: dealer 春梅, then 夏兰, 秋竹, 冬菊.
+SEAT_FLOWERS = {1: ["春", "梅"], 2: ["夏", "兰"], 3: ["秋", "竹"], 4: ["冬", "菊"]}
 #: Rules that set a variant apart: a description that does not state them does not get them from the
 #: base variant (a 南昌 description drafted from the 四川 file must not inherit 血战 or 缺一门).
 DISTINCTIVE = {"xuezhan": False, "miss_suit": False, "pair_258": False, "wildcard": None,
@@ -117,10 +119,25 @@ def _apply_deck(data: dict[str, Any], v: dict[str, Any]) -> None:
     draw = play.setdefault("sub_phases", {}).setdefault("draw", {"type": "auto", "action": "draw_card"})
     deal = next((p for p in data.get("phases") or [] if isinstance(p, dict) and p.get("action", "").startswith("deal_cards")), None)
     if deck.get("include_flowers"):
-        data.setdefault("flower_rules", {"on_draw": "replace_and_draw", "scoring": {"normal": 1}})
+        flowers = data.setdefault("flower_rules", {"on_draw": "replace_and_draw", "scoring": {"normal": 1}})
         draw["on_draw_flower"] = "replace"
-        if deal is not None:
-            deal["action"] = "deal_cards_with_flowers"
+        timing = v.get("flower_timing")
+        if timing == "play" or (timing is None and not flowers.get("replace_tiles")):
+            flowers["replace_tiles"] = ""
+            if deal is not None:
+                deal["action"] = "deal_cards"
+        else:
+            flowers["replace_tiles"] = "BEFORE_GAME_START"
+            if deal is not None:
+                deal["action"] = "deal_cards_with_flowers"
+        scoring = flowers.setdefault("scoring", {})
+        if "flower_value" in v:
+            scoring["normal"] = int(v["flower_value"])
+        if v.get("flower_match"):
+            scoring["matching"] = {"value": int(v["flower_match"]), "mapping": copy.deepcopy(
+                (scoring.get("matching") or {}).get("mapping") or SEAT_FLOWERS)}
+        else:
+            scoring.pop("matching", None)  # seat flowers are a rule of their own; unstated, not inherited
     else:
         data.pop("flower_rules", None)
         draw.pop("on_draw_flower", None)
@@ -210,8 +227,10 @@ def _apply_xuezhan(data: dict[str, Any], play: dict[str, Any], on: bool, pool: l
         ])
         hooks = (model.data.get("scoring") or {}).get("pre_hooks") if model else None
         scoring["pre_hooks"] = copy.deepcopy(hooks or [
-            {"name": "check_hua_zhu", "condition": "deck_exhausted"},
-            {"name": "check_ting", "condition": "deck_exhausted AND not hua_zhu"},
+            {"name": "check_hua_zhu", "condition": "deck_exhausted",
+             "description": "查花猪：荒庄时手里仍有三门花色的玩家赔给其他玩家"},
+            {"name": "check_ting", "condition": "deck_exhausted AND not hua_zhu",
+             "description": "查叫：荒庄时不是花猪但没听牌的玩家赔给听牌的玩家"},
         ])
     else:
         if not play.get("parallel_elimination"):
@@ -225,10 +244,36 @@ def _apply_xuezhan(data: dict[str, Any], play: dict[str, Any], on: bool, pool: l
             scoring.pop("pre_hooks")
 
 
+def _spec_conditions() -> dict[str, str]:
+    try:
+        from dslgen.spec import enumeration_tables
+
+        return {str(r["name"]): str(r["条件"]) for r in enumeration_tables()["fans"] if r.get("条件")}
+    except Exception:  # the specification is optional here
+        return {"癞子胡": "hand_contains_wildcard"}
+
+
+def _synonyms() -> set[str]:
+    try:
+        from dslgen.spec import fan_synonyms
+
+        return set(fan_synonyms())
+    except Exception:
+        return set()
+
+
 def _apply_fans(data: dict[str, Any], facts: Facts, knowledge: dict[str, dict[str, Any]]) -> None:
     table = [dict(r) for r in data.get("fan_types") or [] if isinstance(r, dict)]
+    display: dict[str, str] = {}
     for row in table:
+        display[_canonical(str(row["name"]))] = str(row["name"])
         row["name"] = _canonical(str(row["name"]))
+    valid_words = _synonyms()
+    for name, word in facts.fan_words.items():
+        if word in valid_words and _canonical(word) == name:
+            display[name] = word  # the designer's own (valid) name wins over the base file's
+    conditions = _spec_conditions()
+    stacking = data.get("fan_stacking", "add")
     named = {_canonical(k): v for k, v in facts.fans.items()}
     removed = {_canonical(n) for n in facts.removed_fans}
     explicit = [n for n, val in named.items() if val is not None]
@@ -237,10 +282,15 @@ def _apply_fans(data: dict[str, Any], facts: Facts, knowledge: dict[str, dict[st
         """A table row for a fan the base lacks: catalog knowledge first, then the default value."""
         known = knowledge.get(name, {})
         row = {"name": name, "base_fan": value if value is not None else known.get("base_fan", DEFAULT_FAN_VALUES.get(name, 1))}
-        for key in ("excludes", "conflicts", "condition"):
-            if known.get(key):
-                row[key] = copy.deepcopy(known[key])
+        if known.get("condition") or conditions.get(name):
+            row["condition"] = known.get("condition") or conditions[name]
+        if stacking in ("max_level", "add_max") and known.get("level") is not None:
+            row["level"] = known["level"]
         return row
+
+    if stacking in ("max_level", "add_max") and facts.fan_levels:
+        for row in table:
+            row.pop("level", None)  # the description's groups replace the base's
 
     if len(explicit) >= 3:
         by_name = {r["name"]: r for r in table}
@@ -280,15 +330,33 @@ def _apply_fans(data: dict[str, Any], facts: Facts, knowledge: dict[str, dict[st
         table = [r for r in table if r["name"] not in HONOR_FANS]
     if not data.get("wildcard_rules"):
         table = [r for r in table if r.get("condition") != "hand_contains_wildcard" and r["name"] != "癞子胡"]
+    for row in table:
+        if row["name"] in facts.fan_levels and stacking in ("max_level", "add_max"):
+            row["level"] = facts.fan_levels[row["name"]]
     _clean_graph(table)
-    if data.get("fan_stacking") in ("max_level", "add_max"):
+    if stacking == "max_level":
         for row in table:
             row.setdefault("level", row["base_fan"])
+    elif stacking == "add_max":
+        top = max([int(r["level"]) for r in table if r.get("level") is not None] + [0])
+        for row in table:
+            if row.get("level") is None:
+                top += 1
+                row["level"] = top  # a fan of unknown group is its own level, so it always adds
+    else:
+        for row in table:
+            row.pop("level", None)
+    shown = lambda n: display.get(_canonical(str(n)), _canonical(str(n)))  # noqa: E731
+    for row in table:
+        row["name"] = shown(row["name"])
+        for key in ("excludes", "conflicts"):
+            if key in row:
+                row[key] = [shown(n) for n in row[key]]
     data["fan_types"] = table
     wc = data.get("win_condition") or {}
     if wc.get("pair_258_exempt_fans"):
-        names = {r["name"] for r in table}
-        wc["pair_258_exempt_fans"] = [n for n in wc["pair_258_exempt_fans"] if _canonical(n) in names]
+        names = {_canonical(r["name"]) for r in table}
+        wc["pair_258_exempt_fans"] = [shown(n) for n in wc["pair_258_exempt_fans"] if _canonical(n) in names]
         if not wc["pair_258_exempt_fans"]:
             wc.pop("pair_258_exempt_fans")
 
@@ -344,7 +412,7 @@ def _apply_scalars(data: dict[str, Any], v: dict[str, Any]) -> None:
             wc["pair_must_be_258"] = True
             if v.get("pair_258_exempt_big"):
                 basic = {"平胡", "鸡胡", "癞子胡", "门前清"}
-                big = [r["name"] for r in data.get("fan_types") or [] if r["name"] not in basic]
+                big = [r["name"] for r in data.get("fan_types") or [] if _canonical(r["name"]) not in basic]
                 if big:
                     wc["pair_258_exempt_fans"] = big
     if v.get("miss_suit"):
@@ -355,11 +423,13 @@ def _apply_scalars(data: dict[str, Any], v: dict[str, Any]) -> None:
         data.pop("win_condition")
     if "min_fan" in v:
         data["win_min_fan"] = int(v["min_fan"])
-        if int(v["min_fan"]) < 8:
-            for slot in ("self_action", "others_reaction"):
-                for o in _options(_play(data), slot):
-                    if o.get("condition") in ("can_win_tumo_and_fan_ge_8", "can_win_and_fan_ge_8"):
-                        o["condition"] = o["condition"].replace("_and_fan_ge_8", "")
+        eight = int(v["min_fan"]) == 8
+        for slot in ("self_action", "others_reaction"):
+            for o in _options(_play(data), slot):
+                if o.get("action") != "win":
+                    continue
+                plain = "can_win_tumo" if slot == "self_action" else "can_win"
+                o["condition"] = f"{plain}_and_fan_ge_8" if eight else plain
     scoring = data.setdefault("scoring", {"mode": "fan_table"})
     if "max_fan" in v:
         if v["max_fan"] is None:
@@ -433,6 +503,8 @@ def draft_offline(description: str, pool: list[Example], name: str = "") -> Offl
     if v.get("wildcard_any") and not data.get("wildcard_rules") and "wildcard" not in v:
         facts.gaps.append({"text": "癞子", "reason": "描述提到癞子但没有说明是哪张牌或怎样定（固定红中/翻牌定精），草稿未加入癞子"})
     _apply_actions(data, v, pool)
+    if "fan_stacking" in v:
+        data["fan_stacking"] = v["fan_stacking"]
     _apply_fans(data, facts, fan_knowledge(pool))
     _apply_scalars(data, v)
     _deck_total(data)

@@ -84,6 +84,10 @@ class Facts:
     values: dict[str, Any] = field(default_factory=dict)
     fans: dict[str, int | None] = field(default_factory=dict)
     removed_fans: set[str] = field(default_factory=set)
+    #: The word the description used for each fan (碰碰和 stays 碰碰和 when it is a valid synonym).
+    fan_words: dict[str, str] = field(default_factory=dict)
+    #: Level groups written as "牌型一级里……；花色一级里……" (fan → group number, 1 first).
+    fan_levels: dict[str, int] = field(default_factory=dict)
     #: "A 不计 B": fan A excludes fan B (name → names, in the order written).
     excludes: dict[str, list[str]] = field(default_factory=dict)
     gaps: list[dict[str, str]] = field(default_factory=list)
@@ -145,7 +149,7 @@ def reader(fn: Reader) -> Reader:
 
 @reader
 def _name(c: _Clause) -> None:
-    m = c.search(r"^[【\[]?(?:玩法名(?:称)?[:：]?\s*)?([\u4e00-\u9fff]{1,8}?(?:麻将|麻雀|血战到底|红中|鸡平胡))")
+    m = c.search(r"^[【\[]?(?:玩法名(?:称)?[:：]?\s*)?([\u4e00-\u9fff]{1,8}?(?:麻将|麻雀|血战到底|红中|鸡平胡)(?:[（(][\u4e00-\u9fff]{1,8}[）)])?)")
     if m and not c.facts.name and (len(c.text) <= 20 or re.match(r"[】\]）)]?\s*[:：（(]", c.text[m.end():])):
         c.facts.name = m.group(1)
         c.map("game.name")
@@ -356,7 +360,7 @@ def _miss_suit(c: _Clause) -> None:
 def _pair(c: _Clause) -> None:
     t = c.text
     digits = r"(?:2|二)\s*[、/,，或和]?\s*(?:5|五)\s*[、/,，或和]?\s*(?:8|八)"
-    negative = re.search(r"乱将|将(?:牌|对)?(?:不限|随意|任意)|任意(?:对子|一对)(?:都)?(?:可以)?(?:做|作|当)将|(?:不需要|不用|无需|不必|不要求|不限)" + digits, t)
+    negative = re.search(r"乱将|将(?:牌|对)?(?:不限|随意|任意)|任意(?:对子|一对)(?:都)?(?:可以)?(?:做|作|当)将|(?:不需要|不用|无需|不必|不要求|不限)\s*(?:是)?" + digits, t)
     if negative and re.search(r"大胡|大牌", t):
         c.facts.values["pair_258_exempt_big"] = True
         c.map("win_condition.pair_258_exempt_fans")
@@ -499,6 +503,7 @@ def _fans(c: _Clause) -> None:
         value = cn_number(value_m.group(1)) if value_m else None
         if value is not None or name not in c.facts.fans:
             c.facts.fans[name] = value
+            c.facts.fan_words.setdefault(name, word)
         c.facts.removed_fans.discard(name)
         c.map(f"fan_types[{name}]")
 
@@ -545,6 +550,38 @@ def _shared_values(c: _Clause) -> None:
     for name in names:
         c.facts.fans[name] = value
         c.map(f"fan_types[{name}]")
+
+
+@reader
+def _levels(c: _Clause) -> None:
+    """``牌型一级里鸡胡 1 番、平胡 2 番……只取最大的一个`` / ``门前清 1 番单独一级``: one level group per clause."""
+    if not re.search(r"一级|同一级|单独一级|同级|一组", c.text):
+        return
+    names = [FAN_ALIASES[w] for w in _FAN_PATTERN.findall(c.text) if FAN_ALIASES[w]]
+    if not names:
+        return
+    group = max(c.facts.fan_levels.values(), default=0) + 1
+    for name in names:
+        c.facts.fan_levels.setdefault(name, group)
+    c.map("fan_types.level")
+
+
+@reader
+def _flower_rules(c: _Clause) -> None:
+    """When flowers are replaced, and what each is worth."""
+    t = c.text
+    if re.search(r"不在开局(?:前)?补|开局(?:前)?不补", t):
+        c.set("flower_timing", "play", "flower_rules.replace_tiles")
+    elif re.search(r"开局(?:前)?(?:先)?[^，。]*花牌[^，。]*补|开局补花|起手补花|发牌后(?:先)?补花", t):
+        c.set("flower_timing", "start", "flower_rules.replace_tiles")
+    elif re.search(r"(?:打牌中|行牌中|游戏中|摸到)[^，。]*花[^，。]*(?:补一张|补牌|补花)", t):
+        c.map("phases.play.sub_phases.draw.on_draw_flower")
+    m = re.search(r"每(?:张|个)花(?:牌)?\s*(?:算|计|得|加)?\s*" + NUM + r"\s*(?:分|番)", t)
+    if m:
+        c.set("flower_value", cn_number(m.group(1)), "flower_rules.scoring.normal")
+    m = re.search(r"(?:相配|配对|本命花|正花|座位花)[^。]*?(?:再|另|额外)?加\s*" + NUM + r"\s*(?:分|番)", t)
+    if m:
+        c.set("flower_match", cn_number(m.group(1)), "flower_rules.scoring.matching")
 
 
 @reader

@@ -8,6 +8,7 @@ from dslgen.generate.drafter import draft_offline, facts_of
 from dslgen.generate.examples import load_examples
 
 from dslgen.generate.pipeline import NewOptions, run_new
+from dslgen.review.semantic_diff import semantic_changes
 
 from .fidelity_cases import CASES, HELDOUT, HELDOUT_FINAL
 
@@ -113,5 +114,7 @@ def test_catalog_descriptions_redraft_without_their_own_file():
     pool = load_examples()
     for example in pool:
         others = [e for e in pool if e.id != example.id]
-        want, got = facts_of(example.data), facts_of(draft_offline(example.description, others).data)
-        assert want == got, example.id
+        draft = draft_offline(example.description, others).data
+        assert facts_of(example.data) == facts_of(draft), example.id
+        # what a reviewer of a batch run would see: at most a name or one inherited exclusion differs
+        assert len(semantic_changes(example.data, draft)) <= 2, (example.id, semantic_changes(example.data, draft))
