@@ -40,7 +40,7 @@ def wild_candidates(kinds: set[int], pair_258: bool) -> tuple[list[tuple[str, tu
     """Identities a wild-only group may take: ``(groups, pair tiles)``.
 
     Rule (keeps the count bounded): pungs of the kinds present in the hand, plus pungs of
-    every wind (dragon) when a wind (dragon) is present; chows of every suit present;
+    every wind (dragon) when a wind (dragon) is present; chows holding a kind present;
     pairs of the kinds present (only 2/5/8 under ``pair_258``; if none qualifies, the
     2/5/8 of the suits present). A hand with no real tile uses 5万. Wild tiles are not
     limited to four copies of a kind.
@@ -55,7 +55,10 @@ def wild_candidates(kinds: set[int], pair_258: bool) -> tuple[list[tuple[str, tu
     suits = sorted({T.suit_of(t) for t in kinds if T.is_suited(t)})
     groups: list[tuple[str, tuple[int, ...]]] = [("pung", (t, t, t)) for t in sorted(pung_kinds)]
     for s in suits:
-        groups += [("chow", (10 * s + r, 10 * s + r + 1, 10 * s + r + 2)) for r in range(1, 8)]
+        for r in range(1, 8):
+            chow = (10 * s + r, 10 * s + r + 1, 10 * s + r + 2)
+            if any(t in kinds for t in chow):
+                groups.append(("chow", chow))
     pairs = sorted(kinds)
     if pair_258:
         pairs = [t for t in pairs if is_258(t)] or [10 * s + r for s in (suits or [0]) for r in (2, 5, 8)]

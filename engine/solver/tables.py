@@ -82,8 +82,14 @@ def _suit_need(p: bytes) -> tuple[int, int, int]:
     return best
 
 
-#: honor count -> (wild tiles for melds only, wild tiles with the pair here)
-_HONOR_ONE = {0: (0, 2), 1: (2, 1), 2: (1, 0), 3: (0, 2), 4: (2, 1)}
+def _honor_one(c: int) -> tuple[int, int]:
+    """One honor kind held ``c`` times: (wild tiles for pungs only, wild tiles with the pair here)."""
+    melds = (3 - c % 3) % 3
+    pair = 2 - c if c < 2 else (3 - (c - 2) % 3) % 3
+    return melds, pair
+
+
+_HONOR_ONE = {c: _honor_one(c) for c in range(15)}
 
 
 def _honor_need(p: bytes) -> tuple[int, int, int]:

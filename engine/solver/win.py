@@ -22,6 +22,8 @@ from engine.solver.standard import relevant_kinds, standard_groups
 from engine.solver.tables import _HONOR_NEED, _SUIT_NEED, honor_need, suit_need
 
 DEFAULT_SHAPES = Shapes()
+#: Upper bound on the standard readings :func:`decompositions` returns for one hand.
+MAX_STANDARD_READINGS = 1000
 _NONE7 = bytes(7)
 _orphan_counts = itemgetter(*ORPHANS)
 _MELD_KIND = {"chow": "chow", "pung": "pung", "kong": "kong", "ankong": "kong"}
@@ -103,7 +105,10 @@ def decompositions(
     set (:func:`engine.solver.standard.wild_candidates`): pungs of the kinds present (all
     winds / all dragons once one is present), chows of the suits present, pairs of the
     kinds present; a hand without real tiles uses 5万. Wild tiles may stand for a fifth
-    copy. 一色双龙会 is also a standard hand: it is listed under both shapes. Order:
+    copy. With many wild tiles (6-8) a hand can have thousands of standard readings: at
+    most :data:`MAX_STANDARD_READINGS` are returned, the first in enumeration order (lowest
+    tile first; pair, then pungs, then chows; wild-only groups last). 一色双龙会 is also a
+    standard hand: it is listed under both shapes. Order:
     standard readings first, then the special shapes, each sorted.
     """
     counts = list(counts)
@@ -123,6 +128,8 @@ def decompositions(
     if STANDARD in shapes_found:
         for groups in standard_groups(counts, wilds, shapes.pair_258, kinds):
             add(STANDARD, groups)
+            if len(found) >= MAX_STANDARD_READINGS:
+                break
     if SEVEN_PAIRS in shapes_found:
         for groups in S.seven_pairs_decompose(counts, wilds, kinds):
             add(SEVEN_PAIRS, groups)

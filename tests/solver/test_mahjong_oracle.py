@@ -81,7 +81,7 @@ def test_random_winning_hands_and_their_neighbours_agree_with_mahjong():
         assert shanten(c, 0, len(melds), RIICHI) == -1
         # one tile changed: a near miss (or another win)
         other = mutate(rng, concealed)
-        full2 = other + [t for m in melds for t in m.tiles]
+        full2 = other + [t for m in melds for t in m.tiles]  # at most four of a kind, checked below
         if max(full2.count(t) for t in set(full2)) > 4:
             continue
         c2 = T.to_counts(other)
