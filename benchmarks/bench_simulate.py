@@ -64,9 +64,10 @@ def main(argv=None) -> int:
     result = None
     small = max(1, args.games // 4)
     for r in range(args.repeats):
-        dt, _, result = time_dslgen(rules, args.games, args.seed, "auto")
+        # Fresh seeds for every measurement: the per-process memo of hands must not see a game twice.
+        dt, _, result = time_dslgen(rules, args.games, args.seed + 2 * r, "auto")
         ours.append(args.games / dt)
-        dt1, cpu1, _ = time_dslgen(rules, small, args.seed, 1)
+        dt1, cpu1, _ = time_dslgen(rules, small, args.seed + 2 * r + 1, 1)
         ours1.append(small / dt1)
         ours_cpu.append(small / cpu1)
         rdt, rcpu = time_rlcard(args.rlcard_games, args.seed + r)
