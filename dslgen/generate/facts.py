@@ -480,6 +480,9 @@ def _fans(c: _Clause) -> None:
         if word in ("平胡", "屁胡", "鸡胡", "小胡") and re.match(r"[^，。]*?(只能|只许|必须)自摸", t[m.end():]):
             continue
         name = FAN_ALIASES[word]
+        if name == "平胡" and re.search(r"没有(?:任何)?(?:其他|别的)(?:牌型)?番|普通胡牌|不带任何番|无番", t) \
+                and not re.search(r"顺子|全是顺", t):
+            name = "鸡胡"  # 平胡 defined as "a plain win with no other fan" is the engine's 鸡胡
         before = t[pos:m.start()]
         after = t[m.end():]
         value_m = _FAN_VALUE.match(after)

@@ -15,7 +15,7 @@ from dslgen.yamlio import load_yaml_file
 
 NANCHANG = ("南昌麻将：用万、条、筒和东南西北中发白共136张牌，不带花。可以吃、碰、杠，可以自摸也可以点炮胡，一炮多响。"
             "开局翻一张牌定精：翻出的牌的下一张是正精，再下一张是副精，精可以当任何牌用。庄家输赢翻倍。"
-            "番型：平胡1番，七对2番，碰碰胡2番，清一色4番，杠上开花2番，天胡8番，地胡8番，封顶16番。冲关、德国另算。")
+            "番型：屁胡1番，七对2番，碰碰胡2番，清一色4番，杠上开花2番，天胡8番，地胡8番，封顶16番。冲关、德国另算。")
 
 
 def _new(*args: str):
@@ -37,7 +37,8 @@ def test_main_command_works_without_a_key(isolated):
     assert {"provider", "model", "prompt_version", "spec_version", "engine_version", "created", "seed", "games"} <= set(prov)
     assert data["wildcard_rules"]["type"] == "random" and data["wildcard_rules"]["random_count"] == 2
     assert data["scoring"]["dealer_multiplier"] == 2 and data["deck"]["total"] == 136
-    assert {f["name"]: f["base_fan"] for f in data["fan_types"]}["七对"] == 2
+    fans = {f["name"]: f["base_fan"] for f in data["fan_types"]}
+    assert fans["七对"] == 2 and fans["鸡胡"] == 1 and fans["碰碰胡"] == 2
     assert any("冲关" in g["text"] for g in draft.gaps) and any("德国" in g["reason"] for g in draft.gaps)
     assert {m["section"] for m in draft.mapping} >= {"wildcard_rules", "scoring.dealer_multiplier", "deck"}
 
