@@ -1,0 +1,135 @@
+"""``dslgen hand``: what the solver says about a hand under a rule file."""
+
+from __future__ import annotations
+
+import json
+import shlex
+
+import click
+
+from dslgen.errors import EXIT_FINDINGS, EXIT_OK, DslgenError, UsageError
+
+
+def _report(cache: dict, rules_path: str, tiles: str, win: str | None, melds: str | None) -> dict:
+    from dslgen.handinfo import hand_report
+    from dslgen.rulefile import load_rules
+
+    if rules_path not in cache:
+        cache[rules_path] = load_rules(rules_path)
+    return hand_report(cache[rules_path], tiles, win, melds)
+
+
+def _batch_args(line: str, lineno: int, path: str) -> tuple[str, str, str | None, str | None]:
+    """One batch line: ``RULES TILES [--win TILE] [--melds M]`` (shell-like quoting)."""
+    where = f"{path}:{lineno}"
+    try:
+        words = shlex.split(line)
+    except ValueError as exc:
+        raise UsageError(f"无法拆分参数：{exc}", where=where, hint="引号要成对") from None
+    positional: list[str] = []
+    options: dict[str, str] = {}
+    i = 0
+    while i < len(words):
+        word = words[i]
+        name, eq, value = word.partition("=")
+        if name in ("--win", "--melds"):
+            if not eq:
+                if i + 1 >= len(words):
+                    raise UsageError(f"{name} 缺少取值", where=where, hint="例：--win 5m")
+                i += 1
+                value = words[i]
+            options[name] = value
+        elif word.startswith("--"):
+            raise UsageError(f"未知选项 {word}", where=where, hint="每行写：RULES TILES [--win TILE] [--melds M]")
+        else:
+            positional.append(word)
+        i += 1
+    if len(positional) != 2:
+        raise UsageError(f"应当有 RULES 和 TILES 两个参数，实际 {len(positional)} 个", where=where,
+                         hint="每行写：RULES TILES [--win TILE] [--melds M]")
+    return positional[0], positional[1], options.get("--win"), options.get("--melds")
+
+
+def _run_batch(path: str) -> int:
+    """Print one JSON object per non-blank, non-comment line; exit 1 when a line failed."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            lines = fh.read().splitlines()
+    except OSError as exc:
+        raise UsageError(f"无法读取批量文件：{exc.strerror or exc}", where=path, hint="检查 --batch 的路径") from None
+    cache: dict = {}
+    failed = False
+    for lineno, line in enumerate(lines, 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        try:
+            rules_path, tiles, win, melds = _batch_args(line, lineno, path)
+            out = {"line": lineno, **_report(cache, rules_path, tiles, win, melds)}
+        except DslgenError as exc:
+            failed = True
+            out = {"line": lineno, "error": exc.message, "where": exc.where or f"{path}:{lineno}", "hint": exc.hint}
+        click.echo(json.dumps(out, ensure_ascii=False))
+    return EXIT_FINDINGS if failed else EXIT_OK
+
+
+def render(report: dict) -> None:
+    """Chinese text for people."""
+    from dslgen.output import console
+
+    out = console()
+    melds = " ".join(f"{m['kind']}:{m['tiles']}" for m in report["melds"])
+    out.print(f"规则：{report['rules']}")
+    wild = f"  （癞子 {report['wilds']} 张，癞子牌：{'、'.join(report['wild_tiles'])}）" if report["wild_tiles"] else ""
+    out.print(f"手牌：{report['tiles']}" + (f"  副露：{melds}" if melds else "") + wild)
+    if report["waits"] is None:
+        from engine.solver import SHAPE_LABELS
+
+        names = "、".join(SHAPE_LABELS[s] for s in report["shapes"])
+        out.print(f"和张：{report['win_tile']}  和牌：{'是（' + names + '）' if report['win'] else '否'}")
+        decs = report["decompositions"]
+        if decs:
+            out.print(f"拆法（{len(decs)} 种）：")
+            for i, d in enumerate(decs[:20], 1):
+                groups = " ".join(
+                    f"{'副露' if g['exposed'] else ''}{g['label']}{g['tiles']}" + (f"[癞={g['wilds']}]" if g["wilds"] else "")
+                    for g in d["groups"])
+                out.print(f"  {i}. {d['shape_name']}：{groups}")
+            if len(decs) > 20:
+                out.print(f"  ……另有 {len(decs) - 20} 种（--json 查看全部）")
+    else:
+        waits = " ".join(report["waits"]) or "无"
+        out.print(f"听牌：{waits}")
+    by = "，".join(f"{k} {v}" for k, v in report["shanten_by_shape"].items())
+    out.print(f"向听数：{report['shanten']}（{by}）  −1 表示已和，0 表示听牌")
+
+
+@click.command("hand")
+@click.argument("rules_file", required=False, type=click.Path(dir_okay=False, path_type=str))
+@click.argument("tiles", required=False)
+@click.option("--win", "win", default=None, help="和张（默认：TILES 中最后写的一张）。")
+@click.option("--melds", default=None, help="副露，例：pung:5m,kong:东,ankong:9p,chi:345s")
+@click.option("--batch", "batch", default=None, type=click.Path(dir_okay=False, path_type=str),
+              help="批量文件：每行一手牌（参数同单手写法），每行输出一个 JSON 对象。")
+@click.option("--json", "as_json", is_flag=True, help="以 JSON 输出。")
+@click.pass_context
+def command(ctx: click.Context, rules_file: str | None, tiles: str | None, win: str | None, melds: str | None,
+            batch: str | None, as_json: bool) -> None:
+    """分析一手牌：按规则文件判断是否和牌、牌型与全部拆法，13 张时给出听牌与向听数。
+
+    TILES 写整手暗牌（含和张），如 123m456s789p东东东中中；癞子写作 癞 或 *，规则里的固定癞子（如红中）自动按癞子计。
+    退出码：0 成功，1 牌的写法有误或批量中有错误行，2 用法错误。
+    """
+    if batch:
+        if rules_file or tiles:
+            raise UsageError("--batch 与 RULES TILES 不能同时使用", hint="批量文件的每一行写 RULES TILES [--win] [--melds]")
+        ctx.exit(_run_batch(batch))
+    if not rules_file or not tiles:
+        raise UsageError("缺少 RULES 或 TILES", hint="例：dslgen hand dsl-examples/guobiao.yaml 123m456s789p东东东中中")
+    report = _report({}, rules_file, tiles, win, melds)
+    if as_json:
+        from dslgen.output import print_json
+
+        print_json(report)
+    else:
+        render(report)
+    ctx.exit(EXIT_OK)
