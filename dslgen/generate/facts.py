@@ -292,7 +292,7 @@ def _kong(c: _Clause) -> None:
 @reader
 def _discard_win(c: _Clause) -> None:
     t = c.text
-    if re.search(r"(鸡胡|屁胡|平胡|小胡)[^。]*?((只能|只许|必须|要|只可以)(自摸|自己摸)|(不能|不可以|不许|不准)(吃胡|点炮|接炮|捉炮|胡别人))", t):
+    if re.search(r"(鸡胡|屁胡|平胡|小胡)[^。]*?((只能|只许|必须|要|只可以|只可)(自摸|自己摸)|(不能|不可以|不许|不准)(吃胡|点炮|接炮|捉炮|胡别人))", t):
         c.set("ji_hu_self_draw_only", True, "win_rule.ji_hu_self_draw_only")
         return
     if re.search(r"鸡胡|屁胡|小胡", c.previous) and (re.match(r"^(?:只能|只许|必须|要|只可以)(?:自摸|自己摸)", t)
@@ -309,7 +309,7 @@ def _discard_win(c: _Clause) -> None:
         c.map("phases.play.sub_phases.self_action")
     if re.search(r"几家都能(?:胡|和)时|多家(?:同时)?(?:要|想)(?:胡|和)时", t):
         c.map("phases.play.sub_phases.others_reaction.priority_policy")
-    if re.search(r"一炮(?:多|双|三)响|多家(?:同时)?(?:都)?(?:可以|能)?胡|几家同时(?:胡|和)", t):
+    if re.search(r"一炮(?:多|双|三)响|多家(?:同时)?(?:都)?(?:可以|能)?胡|几家同时(?:胡|和)|多(?:人|家)胡同一张", t):
         c.set("multi_win", True, "phases.play.sub_phases.others_reaction.priority_policy")
     elif re.search(r"截胡|一炮一响|只(?:能|有)(?:一|1)家(?:胡|和)|只算(?:一|1)家|只让[^，。]*(?:一家|最近)", t):
         c.set("multi_win", False, "phases.play.sub_phases.others_reaction.priority_policy")
@@ -380,7 +380,7 @@ def _fan_limits(c: _Clause) -> None:
         c.set("min_fan", cn_number(m.group(1)), "win_min_fan")
     elif re.search(r"(没有|无|不限|不设)(起胡|番数限制|最低番)|胡牌不限番|不限番", t):
         c.set("min_fan", 0, "win_min_fan")
-    m = re.search(r"封顶\s*(?:为|是)?\s*" + NUM + r"(?:\s*[番翻]|\s*$)", t) \
+    m = re.search(r"封顶\s*[:：]?\s*(?:为|是)?\s*" + NUM + r"(?:\s*[番翻]|\s*$)", t) \
         or re.search(NUM + r"\s*[番翻]\s*封顶", t) \
         or re.search(r"最(?:高|多|大)\s*(?:只)?(?:算|计|到)?\s*" + NUM + r"\s*[番翻]", t) \
         or re.search(r"(?:上限|番数上限)\s*(?:为|是)?\s*" + NUM, t) \

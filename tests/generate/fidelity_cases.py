@@ -244,8 +244,9 @@ HELDOUT = [
     },
 ]
 
-#: A second held-out set, written at the end and scored once without any change to the reader
-#: afterwards; its score is the unbiased figure quoted in the notes (the suite only asks ≥ 0.85).
+#: A second held-out set, written at the end and scored once before any change: 48/51 (94.1%), the
+#: unbiased figure quoted in the notes. Its three misses (多人胡同一张, 鸡胡：只可自摸, 封顶：13番) were
+#: fixed afterwards; the suite keeps a lower bar (≥ 0.85) for it.
 HELDOUT_FINAL = [
     {
         "id": "f_nanchang_forum",
