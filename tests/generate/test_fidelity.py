@@ -118,3 +118,23 @@ def test_catalog_descriptions_redraft_without_their_own_file():
         assert facts_of(example.data) == facts_of(draft), example.id
         # what a reviewer of a batch run would see: at most a name or one inherited exclusion differs
         assert len(semantic_changes(example.data, draft)) <= 2, (example.id, semantic_changes(example.data, draft))
+
+
+def test_any_word_salad_gives_a_check_clean_draft():
+    """Whatever mix of rule words a description has, the offline draft checks clean (errors are the
+    drafter's bugs, never the designer's)."""
+    import random
+
+    from dslgen.checks.runner import check_data
+    from dslgen.generate.facts import FAN_ALIASES
+
+    words = list(FAN_ALIASES) + ["癞子", "红中", "白板", "翻", "精", "副精", "不能", "吃", "碰", "杠", "点炮", "自摸",
+                                 "封顶", "番", "起胡", "2", "5", "8", "将", "血战", "缺一门", "花", "字牌", "，", "。",
+                                 "、", "：", "108张", "136张", "144张", "庄家", "翻倍", "不计", "各", "6", "一级",
+                                 "只取最大", "相加", "（", "）", "冲关", "两人", "过水", "查花猪", "一炮多响"]
+    rng = random.Random(7)
+    pool = load_examples()
+    for _ in range(60):
+        text = "".join(rng.choice(words) for _ in range(rng.randint(1, 60)))
+        errors = [f for f in check_data(draft_offline(text, pool).data).findings if f.is_error]
+        assert not errors, (text, [(f.code, f.message) for f in errors])
