@@ -122,7 +122,7 @@ def _print_summary(result: dict) -> None:
 @click.argument("description", required=False)
 @click.option("--file", "file", metavar="DESC.md", help="从文件读取玩法描述（UTF-8）")
 @click.option("--name", default="", metavar="ID", help="玩法 id（小写字母、数字、下划线），默认按描述中的地名生成")
-@click.option("--provider", default=None, metavar="NAME", help="模型提供方：openai / offline / replay；默认有 OPENAI_API_KEY 用 openai，否则 offline")
+@click.option("--provider", default=None, metavar="NAME", help="模型提供方：openai / offline / replay；默认有 OPENAI_API_KEY 用 openai，否则 offline（replay 回放 DSLGEN_REPLAY 指定的草稿目录）")
 @click.option("--model", default=None, metavar="M", help="模型名称（也可用环境变量 DSLGEN_MODEL 或配置文件）")
 @click.option("--games", default=1000, show_default=True, type=int, help="模拟对局数")
 @click.option("--seed", default=0, show_default=True, type=int, help="模拟的随机种子")
