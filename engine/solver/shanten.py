@@ -21,7 +21,20 @@ from engine.solver.shapes import (
     THIRTEEN_ORPHANS,
     Shapes,
 )
-from engine.solver.tables import _COMBINE, _HONOR_PROFILE, _HONOR_PROFILE_LIMITED, _PROFILES, _SUIT_PROFILE, combine, honor_profile_id, kept_tiles, suit_profile_id
+from engine.solver.tables import (
+    _COMBINE,
+    _HONOR_PROFILE,
+    _HONOR_PROFILE_LIMITED,
+    _PROFILES,
+    _SUIT_PROFILE,
+    SHANTEN_HONOR,
+    SHANTEN_SUIT,
+    combine,
+    fill_entries,
+    honor_profile_id,
+    kept_tiles,
+    suit_profile_id,
+)
 
 DEFAULT_SHAPES = Shapes()
 _orphan_counts = itemgetter(*ORPHANS)
@@ -104,23 +117,38 @@ def shanten(counts: list[int], wilds: int = 0, melds: int = 0, shapes: Shapes = 
             raise ValueError("没有可用的和牌型")
         return min(by.values())
     b = bytes(counts)
-    n = sum(b)
+    try:
+        ma, ml, mn, mp, mo, mk, mq = SHANTEN_SUIT[b[1:10]]
+        sa, sl, sn, sp, so, sk, sq = SHANTEN_SUIT[b[11:20]]
+        pa, pl, pn, pp, po, pk, pq = SHANTEN_SUIT[b[21:30]]
+        ha, hl, hn, hp, ho, hk, hq = SHANTEN_HONOR[b[31:38]]
+    except KeyError:
+        fill_entries(b)
+        return shanten(counts, wilds, melds, shapes)
+    n = mn + sn + pn + hn
     total = n + wilds
     full = total % 3 - 1  # 1 for a 3k+2 hand, 0 for 3k+1
     if full < 0 or total > 14:
         _size(n, wilds)  # raises the explanatory ValueError
-    best = n - _standard_kept(b, (total - 1) // 3, shapes.pair_258, wilds == 0) - full
+    if not wilds:  # real draws: at most four of a kind
+        ma, sa, pa, ha = ml, sl, pl, hl
+    cm = _COMBINE
+    try:
+        z = cm[cm[ma << 20 | sa] << 20 | cm[pa << 20 | ha]]
+    except KeyError:
+        z = combine(combine(ma, sa), combine(pa, ha))
+    best = n - _PROFILES[z][(10 if shapes.pair_258 else 5) + (total - 1) // 3] - full
     if melds == 0 and total + 1 - full == 14 and best > -1:
         if shapes.seven_pairs:
-            pairs = b.count(2) + b.count(3) + 2 * b.count(4)
+            pairs = mp + sp + pp + hp
             if pairs > 7:
                 pairs = 7
-            v = n - 2 * pairs - min(b.count(1) + b.count(3), 7 - pairs) - full
+            odd = mo + so + po + ho
+            v = n - 2 * pairs - (odd if odd < 7 - pairs else 7 - pairs) - full
             if v < best:
                 best = v
         if shapes.thirteen_orphans:
-            orphans = _orphan_counts(b)
-            v = n - 13 + orphans.count(0) - (1 if max(orphans) >= 2 else 0) - full
+            v = n - (mk + sk + pk + hk) - (1 if (mq or sq or pq or hq) else 0) - full
             if v < best:
                 best = v
     return best

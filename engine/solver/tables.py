@@ -398,3 +398,43 @@ def kept_tiles(b: bytes, groups: int, pair_258: bool, limited: bool) -> int:
         combine(sp(b[21:30]), honor_profile_id(b[31:38], limited)),
     )
     return _PROFILES[pid][(10 if pair_258 else 5) + groups]
+
+
+# --- hot-path entries ----------------------------------------------------------
+#
+# One look-up per part (three suits, honors) gives everything the hot paths need.
+
+#: pattern -> (need0, need_pair - need0, need_258 - need0, tiles, kinds held an odd number of times)
+WIN_SUIT: dict[bytes, tuple[int, int, int, int, int]] = {}
+WIN_HONOR: dict[bytes, tuple[int, int, int, int, int]] = {}
+#: pattern -> (profile id, profile id under the four-copy limit, tiles, pairs, odd kinds,
+#: orphan kinds present, 1 if an orphan is held twice or more)
+SHANTEN_SUIT: dict[bytes, tuple[int, int, int, int, int, int, int]] = {}
+SHANTEN_HONOR: dict[bytes, tuple[int, int, int, int, int, int, int]] = {}
+
+
+def _stats(p: bytes, orphans: tuple[int, ...]) -> tuple[int, int, int, int, int]:
+    return (
+        sum(p),
+        sum(c // 2 for c in p),
+        sum(c % 2 for c in p),
+        sum(1 for i in orphans if p[i]),
+        1 if any(p[i] >= 2 for i in orphans) else 0,
+    )
+
+
+def fill_entries(b: bytes) -> None:
+    """Make sure the hot-path entries of every part of the counts ``b`` exist."""
+    for lo in (1, 11, 21):
+        p = b[lo:lo + 9]
+        if p not in WIN_SUIT:
+            n0, n1, n2 = suit_need(p)
+            WIN_SUIT[p] = (n0, n1 - n0, n2 - n0, sum(p), sum(c % 2 for c in p))
+        if p not in SHANTEN_SUIT:
+            SHANTEN_SUIT[p] = (suit_profile_id(p), limited_suit_profile_id(p)) + _stats(p, (0, 8))
+    h = b[31:38]
+    if h not in WIN_HONOR:
+        n0, n1, n2 = honor_need(h)
+        WIN_HONOR[h] = (n0, n1 - n0, n2 - n0, sum(h), sum(c % 2 for c in h))
+    if h not in SHANTEN_HONOR:
+        SHANTEN_HONOR[h] = (honor_profile_id(h, False), honor_profile_id(h, True)) + _stats(h, tuple(range(7)))

@@ -19,7 +19,7 @@ from engine.solver.shapes import (
     Shapes,
 )
 from engine.solver.standard import relevant_kinds, standard_groups
-from engine.solver.tables import _HONOR_NEED, _SUIT_NEED, honor_need, suit_need
+from engine.solver.tables import WIN_HONOR, WIN_SUIT, fill_entries
 
 DEFAULT_SHAPES = Shapes()
 #: Upper bound on the standard readings :func:`decompositions` returns for one hand.
@@ -33,19 +33,30 @@ def is_win(counts: list[int], wilds: int = 0, melds: tuple[Meld, ...] = (), shap
     """True when the concealed ``counts`` plus ``wilds`` wild tiles, with ``melds`` declared,
     form a shape ``shapes`` enables. The concealed part must hold 3k+2 tiles (wilds included)."""
     b = bytes(counts)
+    try:
+        m0, m1, m2, mn, mo = WIN_SUIT[b[1:10]]
+        s0, s1, s2, sn, so = WIN_SUIT[b[11:20]]
+        p0, p1, p2, pn, po = WIN_SUIT[b[21:30]]
+        h0, h1, h2, hn, ho = WIN_HONOR[b[31:38]]
+    except KeyError:
+        fill_entries(b)
+        return is_win(counts, wilds, melds, shapes)
     if shapes.standard:
-        m = _SUIT_NEED.get(b[1:10]) or suit_need(b[1:10])
-        s = _SUIT_NEED.get(b[11:20]) or suit_need(b[11:20])
-        p = _SUIT_NEED.get(b[21:30]) or suit_need(b[21:30])
-        h = _HONOR_NEED.get(b[31:38]) or honor_need(b[31:38])
-        k = 2 if shapes.pair_258 else 1
-        m0, s0, p0, h0 = m[0], s[0], p[0], h[0]
-        need = m0 + s0 + p0 + h0 + min(m[k] - m0, s[k] - s0, p[k] - p0, h[k] - h0, 2)
+        if shapes.pair_258:
+            m1, s1, p1, h1 = m2, s2, p2, h2
+        d = m1
+        if s1 < d:
+            d = s1
+        if p1 < d:
+            d = p1
+        if h1 < d:
+            d = h1
+        need = m0 + s0 + p0 + h0 + (d if d < 2 else 2)
         if need <= wilds and (wilds - need) % 3 == 0:
             return True
     if shapes.seven_pairs or shapes.thirteen_orphans:
-        if not melds and sum(b) + wilds == 14:
-            if shapes.seven_pairs and b.count(1) + b.count(3) <= wilds:
+        if not melds and mn + sn + pn + hn + wilds == 14:
+            if shapes.seven_pairs and mo + so + po + ho <= wilds:
                 return True
             if shapes.thirteen_orphans and b[2:9] == _NONE7 and b[12:19] == _NONE7 and b[22:29] == _NONE7:
                 orphans = _orphan_counts(b)
