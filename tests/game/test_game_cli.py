@@ -106,3 +106,10 @@ def test_rules_the_flow_cannot_play_exit_1(tmp_path):
     res = run_cli("simulate", str(bad), "--games", "2", "--jobs", "1")
     assert res.exit_code == 1
     assert "discard" in res.output and "Traceback" not in res.output
+
+
+def test_replay_command_names_a_non_default_bot_and_quotes_the_path():
+    from dslgen.simulation import replay_command
+
+    assert replay_command("a b.yaml", 3, 7, "random") == "dslgen replay 'a b.yaml' --seed 3 --game 7 --bot random"
+    assert replay_command("x.yaml", 3, 7) == "dslgen replay x.yaml --seed 3 --game 7"
