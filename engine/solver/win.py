@@ -32,7 +32,7 @@ _MELD_KIND = {"chow": "chow", "pung": "pung", "kong": "kong", "ankong": "kong"}
 def is_win(counts: list[int], wilds: int = 0, melds: tuple[Meld, ...] = (), shapes: Shapes = DEFAULT_SHAPES) -> bool:
     """True when the concealed ``counts`` plus ``wilds`` wild tiles, with ``melds`` declared,
     form a shape ``shapes`` enables. The concealed part must hold 3k+2 tiles (wilds included)."""
-    b = bytes(counts)
+    b = bytes(bytearray(counts))  # faster than bytes(list)
     try:
         m0, m1, m2, mn, mo = WIN_SUIT[b[1:10]]
         s0, s1, s2, sn, so = WIN_SUIT[b[11:20]]
@@ -93,7 +93,7 @@ def special_shapes(
 
 def win_shapes(counts: list[int], wilds: int = 0, melds: tuple[Meld, ...] = (), shapes: Shapes = DEFAULT_SHAPES) -> list[str]:
     """Every enabled shape the hand forms, standard first."""
-    b = bytes(counts)
+    b = bytes(bytearray(counts))  # faster than bytes(list)
     out = []
     if shapes.standard and is_win(counts, wilds, melds, Shapes(pair_258=shapes.pair_258)):
         out.append(STANDARD)
