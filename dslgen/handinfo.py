@@ -143,14 +143,17 @@ def decomposition_dict(d: solver.Decomposition) -> dict:
     }
 
 
-def hand_report(rule_file, tiles: str, win: str | None = None, melds: str | None = None) -> dict:
+def hand_report(rule_file, tiles: str, win: str | None = None, melds: str | None = None,
+                scoring: dict | None = None) -> dict:
     """The solver's view of one hand under ``rule_file`` (a loaded :class:`dslgen.rulefile.RuleFile`).
 
     Keys: ``rules``, ``tiles``, ``melds``, ``wild_tiles``, ``wilds``, ``win_tile``, ``win``
     (the hand forms a shape the rules allow — fan minimums come with the fan layer),
     ``shape``, ``shapes``, ``decompositions``, ``waits`` (13 − 3k hands, else None; real
     tiles only, a wild tile completes any ready hand),
-    ``shanten`` and ``shanten_by_shape``.
+    ``shanten`` and ``shanten_by_shape``; and the fan layer's ``fans``, ``dropped``, ``bonuses``,
+    ``total``, ``legal``, ``reason``, ``self_drawn``, ``payments`` (:func:`dslgen.handscore.score_hand`,
+    with ``scoring`` holding its flags; for a 13 − 3k hand they say "not a win").
     """
     rules = rule_file.rules
     hand = parse_hand(rules, tiles, win, melds)
@@ -176,6 +179,13 @@ def hand_report(rule_file, tiles: str, win: str | None = None, melds: str | None
         universe = tuple(t for t in T.PLAYABLE if t not in hand.wild_codes)
         report.update(win=False, shape=None, shapes=[], decompositions=[],
                       waits=[T.format_tiles([t]) for t in solver.waits(counts, w, ms, shapes, universe)])
+    from dslgen.handscore import NOT_COMPLETE, score_hand
+
+    if complete:
+        report.update(score_hand(rules, hand.concealed + hand.flowers, ms, hand.win_tile,
+                                 wild_codes=hand.wild_codes, **(scoring or {})))
+    else:
+        report.update(NOT_COMPLETE, payments=[0] * rules.players)
     by = solver.shanten_by_shape(counts, w, len(ms), shapes)
     report["shanten"] = min(by.values()) if by else None
     report["shanten_by_shape"] = by

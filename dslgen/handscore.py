@@ -111,6 +111,30 @@ def score_hand(rules, tiles: Sequence[int], melds: Sequence, win_tile: int, *, s
     }
 
 
+#: the scoring keys of a hand that is not 14 tiles (a ready hand, not a win).
+NOT_COMPLETE = {"fans": [], "dropped": [], "bonuses": [], "total": 0, "legal": False,
+                "reason": "不是完整的 14 张和牌", "self_drawn": False}
+
+#: scoring flags a ``--batch`` line may use: option -> (keyword, takes a value)
+BATCH_OPTIONS = {
+    "--self-drawn": ("self_drawn", False), "--kong-replacement": ("kong_replacement", False),
+    "--last-tile": ("last_tile", False), "--robbing-kong": ("robbing_kong", False),
+    "--first-turn": ("first_turn", False), "--from": ("from_seat", True), "--flowers": ("flowers", True),
+    "--dealer": ("dealer", True), "--seat": ("seat", True),
+}
+_INT_OPTIONS = {"from_seat", "dealer", "seat"}
+
+
+def batch_value(keyword: str, value: str, where: str):
+    """A ``--batch`` line's option value, converted like the command line does."""
+    if keyword in _INT_OPTIONS:
+        try:
+            return int(value)
+        except ValueError:
+            raise UsageError(f"座位号应当是整数：{value!r}", where=where, hint="座位 0-3，0 为东") from None
+    return value
+
+
 _SEATS = "东南西北"
 
 

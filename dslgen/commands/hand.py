@@ -8,19 +8,23 @@ import shlex
 import click
 
 from dslgen.errors import EXIT_FINDINGS, EXIT_OK, DslgenError, UsageError
+from dslgen.handscore import scoring_options
 
 
-def _report(cache: dict, rules_path: str, tiles: str, win: str | None, melds: str | None) -> dict:
+def _report(cache: dict, rules_path: str, tiles: str, win: str | None, melds: str | None,
+            scoring: dict | None = None) -> dict:
     from dslgen.handinfo import hand_report
     from dslgen.rulefile import load_rules
 
     if rules_path not in cache:
         cache[rules_path] = load_rules(rules_path)
-    return hand_report(cache[rules_path], tiles, win, melds)
+    return hand_report(cache[rules_path], tiles, win, melds, scoring)
 
 
-def _batch_args(line: str, lineno: int, path: str) -> tuple[str, str, str | None, str | None]:
-    """One batch line: ``RULES TILES [--win TILE] [--melds M]`` (shell-like quoting)."""
+def _batch_args(line: str, lineno: int, path: str) -> tuple[str, str, str | None, str | None, dict]:
+    """One batch line: ``RULES TILES [--win TILE] [--melds M] [scoring flags]`` (shell-like quoting)."""
+    from dslgen.handscore import BATCH_OPTIONS, batch_value
+
     where = f"{path}:{lineno}"
     try:
         words = shlex.split(line)
@@ -28,6 +32,7 @@ def _batch_args(line: str, lineno: int, path: str) -> tuple[str, str, str | None
         raise UsageError(f"无法拆分参数：{exc}", where=where, hint="引号要成对") from None
     positional: list[str] = []
     options: dict[str, str] = {}
+    scoring: dict = {}
     i = 0
     while i < len(words):
         word = words[i]
@@ -39,6 +44,14 @@ def _batch_args(line: str, lineno: int, path: str) -> tuple[str, str, str | None
                 i += 1
                 value = words[i]
             options[name] = value
+        elif name in BATCH_OPTIONS:
+            keyword, takes_value = BATCH_OPTIONS[name]
+            if takes_value and not eq:
+                if i + 1 >= len(words):
+                    raise UsageError(f"{name} 缺少取值", where=where, hint="例：--from 2")
+                i += 1
+                value = words[i]
+            scoring[keyword] = batch_value(keyword, value, where) if takes_value else True
         elif word.startswith("--"):
             raise UsageError(f"未知选项 {word}", where=where, hint="每行写：RULES TILES [--win TILE] [--melds M]")
         else:
@@ -47,7 +60,7 @@ def _batch_args(line: str, lineno: int, path: str) -> tuple[str, str, str | None
     if len(positional) != 2:
         raise UsageError(f"应当有 RULES 和 TILES 两个参数，实际 {len(positional)} 个", where=where,
                          hint="每行写：RULES TILES [--win TILE] [--melds M]")
-    return positional[0], positional[1], options.get("--win"), options.get("--melds")
+    return positional[0], positional[1], options.get("--win"), options.get("--melds"), scoring
 
 
 def _run_batch(path: str) -> int:
@@ -63,8 +76,8 @@ def _run_batch(path: str) -> int:
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         try:
-            rules_path, tiles, win, melds = _batch_args(line, lineno, path)
-            out = {"line": lineno, **_report(cache, rules_path, tiles, win, melds)}
+            rules_path, tiles, win, melds, scoring = _batch_args(line, lineno, path)
+            out = {"line": lineno, **_report(cache, rules_path, tiles, win, melds, scoring)}
         except DslgenError as exc:
             failed = True
             out = {"line": lineno, "error": exc.message, "where": exc.where or f"{path}:{lineno}", "hint": exc.hint}
@@ -96,6 +109,11 @@ def render(report: dict) -> None:
                 out.print(f"  {i}. {d['shape_name']}：{groups}")
             if len(decs) > 20:
                 out.print(f"  ……另有 {len(decs) - 20} 种（--json 查看全部）")
+        if report["win"]:
+            from dslgen.handscore import render_lines
+
+            for line in render_lines(report):
+                out.print(line)
     else:
         waits = " ".join(report["waits"]) or "无"
         out.print(f"听牌：{waits}")
@@ -111,10 +129,14 @@ def render(report: dict) -> None:
 @click.option("--batch", "batch", default=None, type=click.Path(dir_okay=False, path_type=str),
               help="批量文件：每行一手牌（参数同单手写法），每行输出一个 JSON 对象。")
 @click.option("--json", "as_json", is_flag=True, help="以 JSON 输出。")
+@scoring_options
 @click.pass_context
 def command(ctx: click.Context, rules_file: str | None, tiles: str | None, win: str | None, melds: str | None,
-            batch: str | None, as_json: bool) -> None:
+            batch: str | None, as_json: bool, **scoring) -> None:
     """分析一手牌：按规则文件判断是否和牌、牌型与全部拆法，13 张时给出听牌与向听数。
+
+    14 张时按规则的番型表计分：番型、不计的番及原因、合计、是否合法和牌、各座位支付（总和为零）。
+    自摸用 --self-drawn（缺省），点炮用 --from 座位；座位 0-3，0 为东。
 
     TILES 写整手暗牌（含和张），如 123m456s789p东东东中中；癞子写作 癞 或 *，规则里的固定癞子（如红中）自动按癞子计。
     退出码：0 成功，1 牌的写法有误或批量中有错误行，2 用法错误。
@@ -125,7 +147,7 @@ def command(ctx: click.Context, rules_file: str | None, tiles: str | None, win: 
         ctx.exit(_run_batch(batch))
     if not rules_file or not tiles:
         raise UsageError("缺少 RULES 或 TILES", hint="例：dslgen hand dsl-examples/guobiao.yaml 123m456s789p东东东中中")
-    report = _report({}, rules_file, tiles, win, melds)
+    report = _report({}, rules_file, tiles, win, melds, scoring)
     if as_json:
         from dslgen.output import print_json
 

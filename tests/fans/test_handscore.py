@@ -55,3 +55,55 @@ def test_not_a_win_and_not_legal():
 def test_bad_flags_are_usage_errors(kw):
     with pytest.raises(UsageError):
         _score("guobiao.yaml", "123m456m789m234m55m", **kw)
+
+
+def _cli(*args):
+    from click.testing import CliRunner
+
+    from dslgen.cli import cli
+
+    return CliRunner().invoke(cli, ["hand", *args])
+
+
+@pytest.mark.parametrize("name", sorted(VARIANT_HANDS))
+def test_hand_command_prints_scoring_for_every_variant(name):
+    import json
+
+    hand, melds = VARIANT_HANDS[name]
+    args = [str(CATALOG / name), hand] + (["--melds", melds] if melds else [])
+    text = _cli(*args, "--from", "1")
+    assert text.exit_code == 0, text.output
+    for word in ("番型：", "合计：", "合法和牌：是", "支付："):
+        assert word in text.output
+    out = json.loads(_cli(*args, "--from", "1", "--json").output)
+    assert out["legal"] is True and sum(out["payments"]) == 0 and out["payments"][1] < 0
+    assert all(set(f) == {"name", "fan"} for f in out["fans"]) and isinstance(out["dropped"], list)
+
+
+def test_hand_command_shows_dropped_fans_and_flags():
+    import json
+
+    out = json.loads(_cli(str(CATALOG / "guobiao.yaml"), "19m19s19p东南西北中发白白", "--seat", "2", "--dealer", "2",
+                          "--json").output)
+    assert out["total"] == 88 and out["payments"] == [-88, -88, 264, -88]
+    assert {d["name"]: d["reason"] for d in out["dropped"]}["五门齐"] == "被 十三幺 排除"
+    flags = json.loads(_cli(str(CATALOG / "sichuan_xuezhan.yaml"), "123m456m789m55m", "--melds", "kong:9s",
+                            "--kong-replacement", "--last-tile", "--json").output)
+    assert {f["name"] for f in flags["fans"]} == {"杠上开花", "海底捞月"}
+    bad = _cli(str(CATALOG / "guobiao.yaml"), "19m19s19p东南西北中发白白", "--from", "0")
+    assert bad.exit_code == 2 and "点炮者不能是和牌者自己" in bad.output
+
+
+def test_hand_batch_lines_take_the_scoring_flags(tmp_path):
+    import json
+
+    batch = tmp_path / "hands.txt"
+    wuhan = CATALOG / "wuhan.yaml"
+    batch.write_text(f"{wuhan} 123m456m789m234m5m中 --win 5m --from 2\n"
+                     f"{wuhan} 123m456m789m234s55s --robbing-kong --from=3 --seat 0\n"
+                     f"{wuhan} 123m456m789m234s5s --from x\n", encoding="utf-8")
+    result = _cli("--batch", str(batch))
+    lines = [json.loads(x) for x in result.output.splitlines()]
+    assert lines[0]["total"] == 8 and lines[0]["payments"] == [24, 0, -24, 0]
+    assert {f["name"] for f in lines[1]["fans"]} == {"平胡", "门前清", "抢杠胡"} and lines[1]["payments"][3] == -12
+    assert "error" in lines[2] and result.exit_code == 1
