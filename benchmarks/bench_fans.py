@@ -35,6 +35,7 @@ def _rate(n: int, func) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark and print the medians and the ratio (``--json`` for one JSON object)."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=5000)
     ap.add_argument("--repeat", type=int, default=5)
