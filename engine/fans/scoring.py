@@ -128,12 +128,6 @@ def seat_position(seat: int, dealer: int, players: int = 4) -> int:
     return (seat - dealer) % players + 1
 
 
-def recognise(rules: Rules, facts: HandFacts) -> list[_Row]:
-    """Declared fans (with their conditions) that ``facts`` meets, fallbacks last."""
-    table = compile_table(rules)
-    return _recognise(table, facts)
-
-
 def _recognise(table: _Table, facts: HandFacts) -> list[_Row]:
     found = []
     for row in table.rows:

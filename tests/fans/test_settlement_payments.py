@@ -110,3 +110,29 @@ def test_run_hooks_passes_hua_zhu_to_check_ting():
     assert ting.payments[0] == 0          # a 花猪 is settled by 查花猪, not 查叫
     assert ting.payments[2] == -(ting.details["ready"][1] + ting.details["ready"][3])
     assert sum(ting.payments) == 0
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=300, deadline=None)
+@given(winner=st.integers(0, 3), dealer=st.integers(0, 3), total=st.integers(0, 500),
+       self_drawn=st.booleans(), discarder=st.integers(0, 3),
+       mults=st.tuples(st.integers(1, 4), st.integers(1, 4), st.integers(1, 4)),
+       active=st.sets(st.integers(0, 3), min_size=1))
+def test_payments_are_zero_sum_and_only_the_winner_gains(winner, dealer, total, self_drawn, discarder, mults, active):
+    r = rules_with(self_draw_multiplier=mults[0], discard_win_multiplier=mults[1], dealer_multiplier=mults[2])
+    if not self_drawn and discarder == winner:
+        discarder = (winner + 1) % 4
+    seats = tuple(sorted(active | {winner}))
+    pay = win_payments(r, winner, total, self_drawn, None if self_drawn else discarder, dealer, seats)
+    assert sum(pay) == 0
+    assert all(p <= 0 for s, p in enumerate(pay) if s != winner)
+    if self_drawn:
+        assert all(pay[s] == 0 for s in range(4) if s not in seats)
+        base = total * mults[0]
+        for s in seats:
+            if s != winner:
+                assert pay[s] == -base * (mults[2] if dealer in (s, winner) else 1)
+    else:
+        assert [s for s in range(4) if pay[s] < 0] in ([], [discarder])
