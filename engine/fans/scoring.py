@@ -32,6 +32,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine import solver
 from engine import tiles as T
 from engine.fans.facts import HandFacts, WinContext
 from engine.fans.registry import CONDITIONS, FALLBACK, FanUnit, lookup
@@ -102,8 +103,6 @@ class _Table:
         self.flowers = rules.flowers
         #: tile kinds a wild tile may stand for: the deck's suited tiles, and honors when the deck has them.
         self.kinds = T.PLAYABLE if rules.include_honors else T.SUITED
-        from engine import solver  # the solver lands in parallel; import at use
-
         self.shapes = dataclasses.replace(solver.shapes_for(rules), pair_258=False)
         self.decompositions = solver.decompositions
 
