@@ -111,7 +111,7 @@ def shanten_by_shape(counts: list[int], wilds: int = 0, melds: int = 0, shapes: 
 
 def shanten(counts: list[int], wilds: int = 0, melds: int = 0, shapes: Shapes = DEFAULT_SHAPES) -> int:
     """Shanten over every enabled shape: −1 complete, 0 ready (听牌)."""
-    if shapes.honors_knitted or shapes.knitted_straight or shapes.double_dragon or not shapes.standard:
+    if not shapes.table_only:
         by = shanten_by_shape(counts, wilds, melds, shapes)
         if not by:
             raise ValueError("没有可用的和牌型")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from engine.rules import Rules
 
@@ -35,6 +36,12 @@ class Shapes:
     knitted_straight: bool = False  # 组合龙 (+ one meld + pair)
     double_dragon: bool = False  # 一色双龙会
     pair_258: bool = False  # standard-shape pair must be 2/5/8
+
+    @cached_property
+    def table_only(self) -> bool:
+        """True when every enabled shape is answered from the per-part tables alone
+        (standard, seven pairs, thirteen orphans): the solver's fast path."""
+        return self.standard and not (self.honors_knitted or self.knitted_straight or self.double_dragon)
 
 
 #: fan names that imply a shape, per Shapes field
