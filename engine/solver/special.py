@@ -32,14 +32,13 @@ DOUBLE_DRAGON_TARGET = tuple({10 * s + r: 2 for r in (1, 2, 3, 5, 7, 8, 9)} for 
 
 def seven_pairs_win(b: bytes, n: int, wilds: int) -> bool:
     """Seven pairs (a 4-of-a-kind is two pairs); each odd count takes one wild tile."""
-    return n + wilds == 14 and b.count(1) + b.count(3) <= wilds
+    return n + wilds == 14 and sum(c & 1 for c in b) <= wilds
 
 
 def seven_pairs_kept(b: bytes) -> int:
     """Most real tiles usable in seven pairs."""
-    pairs = b.count(2) + b.count(3) + 2 * b.count(4)
-    pairs = min(pairs, 7)
-    return 2 * pairs + min(b.count(1) + b.count(3), 7 - pairs)
+    pairs = min(sum(c >> 1 for c in b), 7)
+    return 2 * pairs + min(sum(c & 1 for c in b), 7 - pairs)
 
 
 def seven_pairs_decompose(counts: list[int], wilds: int, kinds: set[int]) -> Iterator[list[Group]]:
