@@ -156,14 +156,9 @@ class GreedyBot:
         key = (bytes(counts), wilds, nmelds, shapes, off, game.wild_codes)
         kinds = _USEFUL.get(key)
         if kinds is None:
-            kinds = []
-            for t in near:
-                if counts[t] >= 3 or t in game.wild_codes or T.suit_of(t) in off:
-                    continue
-                counts[t] += 1
-                if cache.shanten(counts, wilds, nmelds, shapes) < sh:
-                    kinds.append(t)
-                counts[t] -= 1
+            wild = game.wild_codes
+            tried = [t for t in near if counts[t] < 3 and t not in wild and T.suit_of(t) not in off]
+            kinds = [t for t, v in zip(tried, cache.shanten_adding(counts, wilds, nmelds, shapes, tried)) if v < sh]
             if len(_USEFUL) > 200_000:
                 _USEFUL.clear()
             _USEFUL[key] = kinds

@@ -51,17 +51,21 @@ def is_win(counts: list[int], wilds: int, melds: tuple, shapes) -> bool:
     return hit
 
 
-def shanten(counts: list[int], wilds: int, melds: int, shapes) -> int:
-    """:func:`engine.solver.shanten`, memoised."""
+def _table(shapes) -> dict:
     entry = _BY_ID.get(id(shapes))
     if entry is not None and entry[0] is shapes:
-        table = entry[1]
-    else:
-        table = _SHANTEN.get(shapes)
-        if table is None:
-            table = _SHANTEN[shapes] = {}
-        if _CANONICAL.get(shapes) is shapes:  # canonical instances live forever, so their id is stable
-            _BY_ID[id(shapes)] = (shapes, table)
+        return entry[1]
+    table = _SHANTEN.get(shapes)
+    if table is None:
+        table = _SHANTEN[shapes] = {}
+    if _CANONICAL.get(shapes) is shapes:  # canonical instances live forever, so their id is stable
+        _BY_ID[id(shapes)] = (shapes, table)
+    return table
+
+
+def shanten(counts: list[int], wilds: int, melds: int, shapes) -> int:
+    """:func:`engine.solver.shanten`, memoised."""
+    table = _table(shapes)
     key = bytes(counts) + bytes((wilds, melds))
     hit = table.get(key)
     if hit is None:
@@ -69,6 +73,24 @@ def shanten(counts: list[int], wilds: int, melds: int, shapes) -> int:
             table.clear()
         hit = table[key] = solver.shanten(counts, wilds, melds, shapes)
     return hit
+
+
+def shanten_adding(counts: list[int], wilds: int, melds: int, shapes, tiles) -> list[int]:
+    """The shanten of the hand with each of ``tiles`` added in turn (``counts`` is left unchanged)."""
+    table = _table(shapes)
+    suffix = bytes((wilds, melds))
+    out = []
+    for t in tiles:
+        counts[t] += 1
+        key = bytes(counts) + suffix
+        hit = table.get(key)
+        if hit is None:
+            if len(table) > _LIMIT:
+                table.clear()
+            hit = table[key] = solver.shanten(counts, wilds, melds, shapes)
+        counts[t] -= 1
+        out.append(hit)
+    return out
 
 
 _BY_SHAPE: dict = {}
