@@ -49,6 +49,7 @@ def time_rlcard(games: int, seed: int) -> tuple[float, float]:
 
 
 def main(argv=None) -> int:
+    """Run the comparison (and, with ``--catalog``, every variant) and print the figures."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--rlcard-games", type=int, default=200)
