@@ -347,3 +347,24 @@ def test_rules_the_flow_cannot_play_are_refused_with_the_field(edit, where):
     with pytest.raises(GameSetupError) as err:
         Game(Rules.from_dict(data), 0)
     assert where in str(err.value)
+
+
+def test_kong_replacement_win_sets_the_flag():
+    g = new_game(base_data(), {0: "1111m234m567m89m东东"}, tail="7m")
+    act(g, 0, "an_kong", "1m")
+    assert g.players[0].melds[0].kind == "ankong" and g.drawn == t("7m")
+    act(g, 0, "win")
+    w = g.wins[0]
+    assert w.self_drawn and w.kong_replacement and ("杠上开花", 2) in w.fans
+    assert g.payments == [6, -2, -2, -2]
+
+
+def test_first_turn_flags_for_heavenly_and_earthly_wins():
+    g = new_game(base_data(), {0: "123m456m789m123p东东"})
+    assert "win" in kinds(g, 0)
+    act(g, 0, "win")
+    assert g.wins[0].first_turn and g.wins[0].self_drawn
+    g = new_game(base_data(), {0: DEALER, 1: "46m123p456p789p北北"})
+    discard_5m(g)
+    act(g, 1, "win")
+    assert g.wins[0].first_turn and not g.wins[0].self_drawn
