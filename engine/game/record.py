@@ -169,6 +169,7 @@ class Stats:
             "avg_fan": round(fan_sum / wins, 3) if self.wins else 0,
             "median_fan": self.median_fan(),
             "max_fan": max(self.fan_totals, default=0),
+            "fan_histogram": {str(k): v for k, v in sorted(self.fan_totals.items())},
             "fan_frequency": {n: round(self.fan_counts.get(n, 0) / wins, 4) for n in names},
             "fan_counts": {n: self.fan_counts.get(n, 0) for n in names},
             "never_scored": [n for n in names if not self.fan_counts.get(n)],
