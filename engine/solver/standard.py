@@ -18,7 +18,7 @@ from engine import tiles as T
 from engine.capabilities import register
 from engine.melds import Meld
 from engine.solver.shapes import Group
-from engine.solver.tables import melds_need, standard_need
+from engine.solver.tables import honor_need, melds_need, standard_need, suit_need
 
 CANONICAL = T.tile(T.MAN, 5)  # 5万: the identity of wild tiles in a hand with no real tile
 
@@ -141,6 +141,180 @@ def standard_groups(
                         c[u] += 1
 
     yield from rec(0, wilds, not with_pair)
+
+
+# --- the fast path: per-part readings, memoised, combined --------------------------
+#
+# Groups holding a real tile never span two parts (a chow stays in its suit), so the
+# reference search above visits the three suits and the honors one after the other.
+# Each part's readings are enumerated once per (pattern, wild budget, 2/5/8 rule) and
+# kept; a hand's readings are the nested product of its parts' readings, then the
+# wild-only groups. Nesting in part order reproduces the reference search's order of
+# first occurrence, so :func:`standard_readings` equals the deduplicated
+# :func:`standard_groups` as a list, not only as a set.
+
+#: (pattern, first code, wild budget, pair_258) -> ((sorted groups, wilds used, has pair), ...)
+_PART_READINGS: dict[tuple[bytes, int, int, bool], tuple[tuple[tuple[Group, ...], int, bool], ...]] = {}
+_PART_LIMIT = 200_000  # entries; the memo starts afresh past it
+_EMPTY_PART = (((), 0, False),)
+_PARTS = ((1, 10), (11, 20), (21, 30), (31, 38))
+_GROUPS: dict[tuple[str, tuple[int, ...], tuple[int, ...]], Group] = {}
+
+
+def _group_key(g: Group) -> tuple:
+    return (g.tiles, g.kind, g.wilds)
+
+
+def _shared_group(kind: str, tiles: tuple[int, ...], wild: list[int]) -> Group:
+    """One shared (immutable) Group object per distinct group."""
+    key = (kind, tiles, tuple(sorted(wild)))
+    g = _GROUPS.get(key)
+    if g is None:
+        g = _GROUPS[key] = Group(kind, tiles, key[2])
+    return g
+
+
+def part_readings(p: bytes, lo: int, budget: int, pair_258: bool) -> tuple[tuple[tuple[Group, ...], int, bool], ...]:
+    """Distinct readings of one part (``p``: the counts of codes ``lo``.. ``lo + len(p) - 1``, a suit
+    or the honors) into groups that each hold a real tile, using at most ``budget`` wild tiles:
+    ``(groups sorted as decompositions sort them, wild tiles used, whether a pair is among them)``,
+    in the order the reference search first meets them."""
+    key = (p, lo, budget, pair_258)
+    got = _PART_READINGS.get(key)
+    if got is not None:
+        return got
+    if not any(p):
+        return _EMPTY_PART
+    hi = lo + len(p)
+    c = [0] * T.COUNT_SIZE
+    c[lo:hi] = p
+    acc: list[Group] = []
+    out: dict[tuple[Group, ...], tuple[tuple[Group, ...], int, bool]] = {}
+    need = honor_need if lo > 30 else suit_need
+
+    def rec(pos: int, r: int, have_pair: bool) -> None:
+        while pos < hi and not c[pos]:
+            pos += 1
+        if pos == hi:
+            groups = tuple(sorted(acc, key=_group_key))
+            if groups not in out:
+                out[groups] = (groups, budget - r, have_pair)
+            return
+        n0, n1, _ = need(bytes(c[lo:hi]))
+        if (n0 if have_pair else min(n0, n1)) > r:
+            return
+        t = pos
+        n = c[t]
+        if not have_pair and (not pair_258 or is_258(t)):
+            for k in range(1, min(n, 2) + 1):
+                if 2 - k <= r:
+                    c[t] -= k
+                    acc.append(_shared_group("pair", (t, t), [t] * (2 - k)))
+                    rec(t, r - (2 - k), True)
+                    acc.pop()
+                    c[t] += k
+        for k in range(1, min(n, 3) + 1):
+            if 3 - k <= r:
+                c[t] -= k
+                acc.append(_shared_group("pung", (t, t, t), [t] * (3 - k)))
+                rec(t, r - (3 - k), have_pair)
+                acc.pop()
+                c[t] += k
+        if t < 30:
+            rank = t % 10
+            for s in (rank - 2, rank - 1, rank):
+                if s < 1 or s + 2 > 9:
+                    continue
+                slots = [t - rank + s + j for j in range(3)]
+                upper = [u for u in slots if u > t and c[u]]
+                for mask in range(1 << len(upper)):
+                    used = [t] + [u for i, u in enumerate(upper) if mask >> i & 1]
+                    wild = [u for u in slots if u not in used]
+                    if len(wild) > r:
+                        continue
+                    for u in used:
+                        c[u] -= 1
+                    acc.append(_shared_group("chow", tuple(slots), wild))
+                    rec(t, r - len(wild), have_pair)
+                    acc.pop()
+                    for u in used:
+                        c[u] += 1
+
+    rec(lo, budget, False)
+    readings = tuple(out.values())
+    if len(_PART_READINGS) > _PART_LIMIT:
+        _PART_READINGS.clear()
+    _PART_READINGS[key] = readings
+    return readings
+
+
+def standard_readings(counts: list[int], wilds: int, pair_258: bool, kinds: set[int]) -> Iterator[tuple[Group, ...]]:
+    """The distinct standard readings (melds + one pair) of ``counts`` + ``wilds``, groups sorted,
+    in the order of first occurrence in :func:`standard_groups` (same list, deduplicated).
+
+    ``kinds`` (see :func:`relevant_kinds`) is only read when wild tiles are left for
+    wild-only groups."""
+    b = bytes(bytearray(counts))
+    man, sou, pin, hon = (part_readings(b[lo:hi], lo, wilds, pair_258) for lo, hi in _PARTS)
+    if not wilds:
+        for g0, _, p0 in man:
+            for g1, _, p1 in sou:
+                if p0 and p1:
+                    continue
+                h1 = p0 or p1
+                for g2, _, p2 in pin:
+                    if h1 and p2:
+                        continue
+                    h2 = h1 or p2
+                    g012 = g0 + g1 + g2
+                    for g3, _, p3 in hon:
+                        if h2 != p3:  # exactly one pair in the hand
+                            yield g012 + g3
+        return
+    cand: list = []
+
+    def finish(r: int, have_pair: bool, acc: tuple[Group, ...]) -> Iterator[tuple[Group, ...]]:
+        pair_opts: list[Group | None] = [None]
+        if not have_pair:
+            if r < 2:
+                return
+            r -= 2
+            if not cand:
+                cand.extend(wild_candidates(kinds, pair_258))
+            pair_opts = [Group("pair", (t, t), (t, t)) for t in cand[1]]
+        if r % 3:
+            return
+        if not r and have_pair:
+            yield acc
+            return
+        if not cand:
+            cand.extend(wild_candidates(kinds, pair_258))
+        for combo in combinations_with_replacement(cand[0], r // 3):
+            extra = [Group(k, tl, tl) for k, tl in combo]
+            for p in pair_opts:
+                groups = list(acc) + extra + ([p] if p else [])
+                yield tuple(sorted(groups, key=_group_key))
+
+    for g0, w0, p0 in man:
+        r0 = wilds - w0
+        if r0 < 0:
+            continue
+        for g1, w1, p1 in sou:
+            r1 = r0 - w1
+            if r1 < 0 or (p0 and p1):
+                continue
+            h1 = p0 or p1
+            for g2, w2, p2 in pin:
+                r2 = r1 - w2
+                if r2 < 0 or (h1 and p2):
+                    continue
+                h2 = h1 or p2
+                g012 = g0 + g1 + g2
+                for g3, w3, p3 in hon:
+                    r3 = r2 - w3
+                    if r3 < 0 or (h2 and p3):
+                        continue
+                    yield from finish(r3, h2 or p3, g012 + g3)
 
 
 register("meldsolver.standard_win", "标准胡牌判断", "四面子加一将的标准和牌型，含已吃碰杠的副露，逐花色查表判断", "0.1.0", __name__)

@@ -18,7 +18,7 @@ from engine.solver.shapes import (
     Group,
     Shapes,
 )
-from engine.solver.standard import relevant_kinds, standard_groups
+from engine.solver.standard import relevant_kinds, standard_readings
 from engine.solver.tables import WIN_HONOR, WIN_SUIT, fill_entries
 
 DEFAULT_SHAPES = Shapes()
@@ -72,30 +72,67 @@ def is_win(counts: list[int], wilds: int = 0, melds: tuple[Meld, ...] = (), shap
 def special_shapes(
     counts: list[int], b: bytes, wilds: int, melds: tuple[Meld, ...], shapes: Shapes, first: bool = False
 ) -> list[str]:
-    """Names of the enabled special shapes the hand forms (stops at the first when ``first``)."""
+    """Names of the enabled special shapes the hand forms (stops at the first when ``first``).
+
+    Each full check runs only after cheap necessary conditions hold (tile total, no
+    declared melds, no suited 2-8 for 十三幺, no pair for 全不靠, enough knitted tiles
+    for 组合龙, one suit and no honors for 一色双龙会)."""
     n = sum(b)
     found = []
-    concealed = not melds
-    checks = (
-        (shapes.seven_pairs and concealed, SEVEN_PAIRS, lambda: S.seven_pairs_win(b, n, wilds)),
-        (shapes.thirteen_orphans and concealed, THIRTEEN_ORPHANS, lambda: S.thirteen_orphans_win(counts, n, wilds)),
-        (shapes.honors_knitted and concealed, HONORS_KNITTED, lambda: S.honors_knitted_win(counts, b, n, wilds)),
-        (shapes.knitted_straight, KNITTED_STRAIGHT, lambda: S.knitted_straight_win(counts, n, wilds, len(melds))),
-        (shapes.double_dragon, DOUBLE_DRAGON, lambda: S.double_dragon_win(counts, n, wilds, melds)),
-    )
-    for enabled, name, test in checks:
-        if enabled and test():
-            found.append(name)
+    if not melds and n + wilds == 14:
+        if shapes.seven_pairs and S.seven_pairs_win(b, n, wilds):
+            found.append(SEVEN_PAIRS)
             if first:
-                break
+                return found
+        if (shapes.thirteen_orphans and b[2:9] == _NONE7 and b[12:19] == _NONE7 and b[22:29] == _NONE7
+                and S.thirteen_orphans_win(counts, n, wilds)):
+            found.append(THIRTEEN_ORPHANS)
+            if first:
+                return found
+        if shapes.honors_knitted and max(b) <= 1 and S.honors_knitted_win(counts, b, n, wilds):
+            found.append(HONORS_KNITTED)
+            if first:
+                return found
+    k = len(melds)
+    if (shapes.knitted_straight and k <= 1 and n + wilds == 14 - 3 * k and knit_missing(b) <= wilds
+            and S.knitted_straight_win(counts, n, wilds, k)):
+        found.append(KNITTED_STRAIGHT)
+        if first:
+            return found
+    if (shapes.double_dragon and b[31:38] == _NONE7
+            and (b[1:10] != _NONE9) + (b[11:20] != _NONE9) + (b[21:30] != _NONE9) <= 1
+            and S.double_dragon_win(counts, n, wilds, melds)):
+        found.append(DOUBLE_DRAGON)
     return found
+
+
+_NONE9 = bytes(9)
+#: suit pattern -> knitted tiles missing per residue class (ranks 147, 258, 369)
+_KNIT_MISSING: dict[bytes, tuple[int, int, int]] = {}
+_KNIT_PERMS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+
+
+def knit_missing(b: bytes) -> int:
+    """Fewest knitted-straight tiles (147/258/369 over the three suits) the counts ``b`` lack."""
+    miss = []
+    for lo in (1, 11, 21):
+        p = b[lo:lo + 9]
+        m = _KNIT_MISSING.get(p)
+        if m is None:
+            m = _KNIT_MISSING[p] = tuple(sum(1 for i in (c, c + 3, c + 6) if not p[i]) for c in range(3))
+        miss.append(m)
+    a, c, d = miss
+    return min(a[x] + c[y] + d[z] for x, y, z in _KNIT_PERMS)
+
+
+_STANDARD_ONLY = {False: Shapes(), True: Shapes(pair_258=True)}
 
 
 def win_shapes(counts: list[int], wilds: int = 0, melds: tuple[Meld, ...] = (), shapes: Shapes = DEFAULT_SHAPES) -> list[str]:
     """Every enabled shape the hand forms, standard first."""
     b = bytes(bytearray(counts))  # faster than bytes(list)
     out = []
-    if shapes.standard and is_win(counts, wilds, melds, Shapes(pair_258=shapes.pair_258)):
+    if shapes.standard and is_win(counts, wilds, melds, _STANDARD_ONLY[shapes.pair_258]):
         out.append(STANDARD)
     return out + special_shapes(counts, b, wilds, tuple(melds), shapes)
 
@@ -125,7 +162,8 @@ def decompositions(
     counts = list(counts)
     melds = tuple(melds)
     exposed = tuple(meld_group(m) for m in melds)
-    kinds = relevant_kinds(counts, melds)
+    # the candidate identities of wild-only groups: irrelevant without wild tiles
+    kinds = relevant_kinds(counts, melds) if wilds else set()
     found: dict[tuple, Decomposition] = {}
 
     def add(shape: str, groups) -> None:
@@ -136,11 +174,16 @@ def decompositions(
             found[key] = Decomposition(shape, groups + exposed, subs)
 
     shapes_found = win_shapes(counts, wilds, melds, shapes)
+    out: list[Decomposition] = []
     if STANDARD in shapes_found:
-        for groups in standard_groups(counts, wilds, shapes.pair_258, kinds):
-            add(STANDARD, groups)
-            if len(found) >= MAX_STANDARD_READINGS:
+        # standard_readings is distinct and sorted already: no key, no dictionary
+        for groups in standard_readings(counts, wilds, shapes.pair_258, kinds):
+            subs = tuple(sorted(w for g in groups for w in g.wilds)) if wilds else ()
+            out.append(Decomposition(STANDARD, groups + exposed, subs))
+            if len(out) >= MAX_STANDARD_READINGS:
                 break
+        if len(shapes_found) == 1:
+            return out
     if SEVEN_PAIRS in shapes_found:
         for groups in S.seven_pairs_decompose(counts, wilds, kinds):
             add(SEVEN_PAIRS, groups)
@@ -156,7 +199,7 @@ def decompositions(
     if DOUBLE_DRAGON in shapes_found:
         for groups in S.double_dragon_decompose(counts, wilds, melds):
             add(DOUBLE_DRAGON, groups)
-    return list(found.values())
+    return out + list(found.values())
 
 
 def hand_tiles(d: Decomposition) -> list[int]:
