@@ -15,7 +15,7 @@ from engine import tiles as T
 from engine.capabilities import register
 from engine.melds import Meld
 from engine.solver.shapes import Group
-from engine.solver.standard import standard_groups
+from engine.solver.standard import shared_group, standard_readings
 from engine.solver.tables import kept_tiles, standard_need
 
 ORPHANS = T.ORPHANS
@@ -26,13 +26,16 @@ KNITTED = tuple(
 )
 #: 一色双龙会 per suit: tile -> copies (1122335577889 9 of one suit: 123 123 789 789 55).
 DOUBLE_DRAGON_TARGET = tuple({10 * s + r: 2 for r in (1, 2, 3, 5, 7, 8, 9)} for s in T.SUITS)
+_KNITTED_SETS = tuple(frozenset(k) for k in KNITTED)
+#: bytes.translate table: a count -> 1 when odd
+_ODD = bytes(c & 1 for c in range(256))
 
 
 # --- 七对 ---------------------------------------------------------------------
 
 def seven_pairs_win(b: bytes, n: int, wilds: int) -> bool:
     """Seven pairs (a 4-of-a-kind is two pairs); each odd count takes one wild tile."""
-    return n + wilds == 14 and sum(c & 1 for c in b) <= wilds
+    return n + wilds == 14 and b.translate(_ODD).count(1) <= wilds
 
 
 def seven_pairs_kept(b: bytes) -> int:
@@ -44,13 +47,20 @@ def seven_pairs_kept(b: bytes) -> int:
 def seven_pairs_decompose(counts: list[int], wilds: int, kinds: set[int]) -> Iterator[list[Group]]:
     """Readings as seven pairs; leftover wild pairs take the kinds present (duplicates allowed)."""
     groups: list[Group] = []
+    odd = 0
     for t in range(T.COUNT_SIZE):
         c = counts[t]
-        groups += [Group("pair", (t, t), ())] * (c // 2)
-        if c % 2:
-            groups.append(Group("pair", (t, t), (t,)))
-    left = wilds - sum(c % 2 for c in counts)
+        if c:
+            if c > 1:
+                groups += [shared_group("pair", (t, t), ())] * (c // 2)
+            if c & 1:
+                groups.append(shared_group("pair", (t, t), (t,)))
+                odd += 1
+    left = wilds - odd
     if left < 0 or left % 2:
+        return
+    if not left:
+        yield groups
         return
     for combo in combinations_with_replacement(sorted(kinds or {T.tile(T.MAN, 5)}), left // 2):
         yield groups + [Group("pair", (t, t), (t, t)) for t in combo]
@@ -86,7 +96,7 @@ def thirteen_orphans_decompose(counts: list[int], wilds: int) -> Iterator[list[G
             real = counts[t]
             size = 2 if (real == 2 or t == extra) else 1
             wild = (t,) * (size - min(real, size))
-            groups.append(Group("pair" if size == 2 else "single", (t,) * size, wild))
+            groups.append(shared_group("pair" if size == 2 else "single", (t,) * size, wild))
         yield groups
 
 
@@ -96,11 +106,17 @@ def _fits(counts: list[int], knit: tuple[int, ...]) -> bool:
     return all(counts[t] == 0 or t in knit for t in T.SUITED)
 
 
+def _fitting_knits(counts: list[int]) -> list[tuple[int, ...]]:
+    """The knitted sets holding every suited tile of ``counts`` (same as filtering by :func:`_fits`)."""
+    held = {t for t in T.SUITED if counts[t]}
+    return [k for k, ks in zip(KNITTED, _KNITTED_SETS) if held <= ks]
+
+
 def honors_knitted_win(counts: list[int], b: bytes, n: int, wilds: int) -> bool:
     """14 distinct tiles from one knitted 147/258/369 set and the seven honors."""
     if n + wilds != 14 or max(b) > 1:
         return False
-    return any(_fits(counts, k) for k in KNITTED)
+    return bool(_fitting_knits(counts))
 
 
 def honors_knitted_kept(counts: list[int]) -> int:
@@ -115,15 +131,13 @@ def honors_knitted_decompose(counts: list[int], wilds: int) -> Iterator[list[Gro
     b = bytes(counts)
     if not honors_knitted_win(counts, b, sum(counts), wilds):
         return
-    for knit in KNITTED:
-        if not _fits(counts, knit):
-            continue
+    for knit in _fitting_knits(counts):
         slots = [t for t in knit + T.HONORS if not counts[t]]
         for chosen in combinations(slots, wilds):
             have = {t for t in knit + T.HONORS if counts[t]} | set(chosen)
             suited = tuple(sorted(t for t in have if t < 30))
             groups = [Group("knitted", suited, tuple(sorted(t for t in chosen if t < 30)))]
-            groups += [Group("single", (h,), (h,) if h in chosen else ()) for h in T.HONORS if h in have]
+            groups += [shared_group("single", (h,), (h,) if h in chosen else ()) for h in T.HONORS if h in have]
             yield groups
 
 
@@ -175,7 +189,8 @@ def knitted_straight_decompose(
         if missing > wilds:
             continue
         knitted = Group("knitted", tuple(sorted(knit)), tuple(sorted(t for t in knit if not counts[t])))
-        for groups in standard_groups(rest, wilds - missing, False, kinds):
+        # deduplicated readings in first-occurrence order: the caller deduplicates anyway
+        for groups in standard_readings(rest, wilds - missing, False, kinds):
             yield [knitted, *groups]
 
 

@@ -165,8 +165,8 @@ def _group_key(g: Group) -> tuple:
     return (g.tiles, g.kind, g.wilds)
 
 
-def _shared_group(kind: str, tiles: tuple[int, ...], wild: list[int]) -> Group:
-    """One shared (immutable) Group object per distinct group."""
+def shared_group(kind: str, tiles: tuple[int, ...], wild) -> Group:
+    """The shared (immutable) Group object of a concealed group; ``wild`` in any order."""
     key = (kind, tiles, tuple(sorted(wild)))
     g = _GROUPS.get(key)
     if g is None:
@@ -209,14 +209,14 @@ def part_readings(p: bytes, lo: int, budget: int, pair_258: bool) -> tuple[tuple
             for k in range(1, min(n, 2) + 1):
                 if 2 - k <= r:
                     c[t] -= k
-                    acc.append(_shared_group("pair", (t, t), [t] * (2 - k)))
+                    acc.append(shared_group("pair", (t, t), [t] * (2 - k)))
                     rec(t, r - (2 - k), True)
                     acc.pop()
                     c[t] += k
         for k in range(1, min(n, 3) + 1):
             if 3 - k <= r:
                 c[t] -= k
-                acc.append(_shared_group("pung", (t, t, t), [t] * (3 - k)))
+                acc.append(shared_group("pung", (t, t, t), [t] * (3 - k)))
                 rec(t, r - (3 - k), have_pair)
                 acc.pop()
                 c[t] += k
@@ -234,7 +234,7 @@ def part_readings(p: bytes, lo: int, budget: int, pair_258: bool) -> tuple[tuple
                         continue
                     for u in used:
                         c[u] -= 1
-                    acc.append(_shared_group("chow", tuple(slots), wild))
+                    acc.append(shared_group("chow", tuple(slots), wild))
                     rec(t, r - len(wild), have_pair)
                     acc.pop()
                     for u in used:

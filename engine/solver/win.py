@@ -18,7 +18,7 @@ from engine.solver.shapes import (
     Group,
     Shapes,
 )
-from engine.solver.standard import relevant_kinds, standard_readings
+from engine.solver.standard import _group_key, relevant_kinds, standard_readings
 from engine.solver.tables import WIN_HONOR, WIN_SUIT, fill_entries
 
 DEFAULT_SHAPES = Shapes()
@@ -94,7 +94,8 @@ def special_shapes(
             if first:
                 return found
     k = len(melds)
-    if (shapes.knitted_straight and k <= 1 and n + wilds == 14 - 3 * k and knit_missing(b) <= wilds
+    if (shapes.knitted_straight and k <= 1 and n + wilds == 14 - 3 * k
+            and 29 - b[1:30].count(0) + wilds >= 9 and knit_missing(b) <= wilds
             and S.knitted_straight_win(counts, n, wilds, k)):
         found.append(KNITTED_STRAIGHT)
         if first:
@@ -167,8 +168,8 @@ def decompositions(
     found: dict[tuple, Decomposition] = {}
 
     def add(shape: str, groups) -> None:
-        groups = tuple(sorted(groups, key=lambda g: (g.tiles, g.kind, g.wilds)))
-        key = (shape, groups)
+        groups = tuple(sorted(groups, key=_group_key))
+        key = (shape, tuple(map(_group_key, groups)))  # plain tuples hash faster than Groups
         if key not in found:
             subs = tuple(sorted(w for g in groups for w in g.wilds))
             found[key] = Decomposition(shape, groups + exposed, subs)
