@@ -21,8 +21,8 @@ from __future__ import annotations
 import random
 
 from engine import tiles as T
-from engine.game import cache
-from engine.melds import CHOW, PUNG as PUNG_MELD, Meld
+from engine.game import cache, plans as P
+from engine.melds import ANKONG as ANKONG_MELD, CHOW, KONG as KONG_MELD, PUNG as PUNG_MELD, Meld
 from engine.game.actions import AN_KONG, BU_KONG, CHI, DISCARD, MING_KONG, PASS, PUNG, WIN, Action
 
 BOTS: dict[str, type] = {}
@@ -175,6 +175,8 @@ class GreedyBot:
         return self._reaction(game, seat, legal)
 
     def _self_action(self, game, seat: int, legal: list[Action]) -> Action:
+        if game.rules.win_min_fan >= P.MIN_FAN and P.plans_for(game.rules, game.shapes):
+            return self._plan_self_action(game, seat, legal)
         p = game.players[seat]
         hand = [t for t in p.hand if not T.is_flower(t)]
         nmelds = len(p.melds)
@@ -274,6 +276,8 @@ class GreedyBot:
         hand = [t for t in p.hand if not T.is_flower(t)]
         if len(hand) != len(p.hand):  # a flower still awaits replacement: shanten is undefined
             return next(a for a in legal if a.kind == PASS)
+        if game.rules.win_min_fan >= P.MIN_FAN and P.plans_for(game.rules, game.shapes):
+            return self._plan_reaction(game, seat, hand, legal)
         nmelds = len(p.melds)
         off = self._off_suits(game, seat)
         now = self._shanten(game, hand, nmelds)
@@ -302,3 +306,172 @@ class GreedyBot:
         if best is not None:
             return best
         return next(a for a in legal if a.kind == PASS)
+
+    # -- plan mode (a high minimum fan) --------------------------------------
+    @staticmethod
+    def _plan_distances(game, counts: list[int], wilds: int, active: tuple) -> tuple[int, ...]:
+        """:func:`plans.distance` of the hand to each of the ``active`` plans (memoised)."""
+        key = (bytes(counts), wilds, active)
+        hit = _PLAN_DIST.get(key)
+        if hit is None:
+            hit = P.distances(active, counts, wilds, game.shapes.pair_258)
+            if len(_PLAN_DIST) > 400_000:
+                _PLAN_DIST.clear()
+            _PLAN_DIST[key] = hit
+        return hit
+
+    def _plan_distance(self, game, counts: list[int], wilds: int, active: tuple) -> int:
+        """Lowest plan distance of the hand over the ``active`` plans."""
+        return min(self._plan_distances(game, counts, wilds, active))
+
+    def _plan_useful(self, game, counts: list[int], wilds: int, active: tuple, dist: int, unseen: list[int]) -> int:
+        """Unseen copies of the tiles that would lower the plan distance of the hand.
+
+        Drawing one tile lowers a plan's distance by at most one, so only the plans
+        at the lowest distance, and only the tiles they may hold, are tried."""
+        best = tuple(plan for plan, d in zip(active, self._plan_distances(game, counts, wilds, active)) if d == dist)
+        kinds: set[int] = set()
+        for plan in best:
+            kinds.update(plan.tiles if plan.tiles is not None else T.PLAYABLE)
+        total = 0
+        for t in kinds:
+            if unseen[t] <= 0 or counts[t] >= 4 or t in game.wild_codes:
+                continue
+            counts[t] += 1
+            if min(self._plan_distances(game, counts, wilds, best)) < dist:
+                total += unseen[t]
+            counts[t] -= 1
+        return total
+
+    def _plan_self_action(self, game, seat: int, legal: list[Action]) -> Action:
+        """Discard towards the nearest plan that reaches the minimum; a ready hand with legal wins first."""
+        p = game.players[seat]
+        hand = [t for t in p.hand if not T.is_flower(t)]
+        nmelds = len(p.melds)
+        active = P.open_plans(P.plans_for(game.rules, game.shapes), tuple(p.melds))
+        if not active:
+            self.plan = frozenset()
+            return self._plain_self_action(game, seat, legal)
+        counts, wilds = cache.split(hand, game.wild_codes)
+        now = self._plan_distance(game, counts, wilds, active)
+        for a in legal:
+            if a.kind not in (AN_KONG, BU_KONG):
+                continue
+            rest = [t for t in hand if t != a.tile] if a.kind == AN_KONG else _without(hand, a.tile)
+            kind = ANKONG_MELD if a.kind == AN_KONG else KONG_MELD
+            after_active = P.open_plans(active, tuple(p.melds) + (Meld(kind, (a.tile,) * 4),))
+            if not after_active:
+                continue
+            c, w = cache.split(rest, game.wild_codes)
+            if self._plan_distance(game, c, w, after_active) <= now:
+                return a
+        discards = [a for a in legal if a.kind == DISCARD]
+        plain = [a for a in discards if a.tile not in game.wild_codes]
+        if plain:
+            discards = plain
+        unseen = self._unseen(game, seat)
+        scored = []
+        for a in discards:
+            d = a.tile
+            if d in game.wild_codes:
+                w = wilds - 1
+            else:
+                counts[d] -= 1
+                w = wilds
+            dist = self._plan_distance(game, counts, w, active)
+            wins = 0
+            if dist <= 1:
+                after = _without(hand, d)
+                if dist == 0 or cache.shanten(counts, w, nmelds, game.shapes) == 0:
+                    wins = self._winning(game, seat, after, unseen)
+                if wins:
+                    dist = 0
+                elif dist == 0:
+                    dist = 1
+            if d not in game.wild_codes:
+                counts[d] += 1
+            scored.append((dist, -wins, a))
+        best = min(x[0] for x in scored)
+        tied = [x for x in scored if x[0] == best]
+        if best == 0:
+            return min(tied, key=lambda x: (x[1], -x[2].tile))[2]
+        if len(tied) == 1:
+            return tied[0][2]
+        keyed = []
+        for _, _, a in tied:
+            d = a.tile
+            if d in game.wild_codes:
+                useful = self._plan_useful(game, counts, wilds - 1, active, best, unseen)
+            else:
+                counts[d] -= 1
+                useful = self._plan_useful(game, counts, wilds, active, best, unseen)
+                counts[d] += 1
+            keyed.append(((-useful, -d), a))
+        return min(keyed, key=lambda x: x[0])[1]
+
+    def _plain_self_action(self, game, seat: int, legal: list[Action]) -> Action:
+        """The shanten-minimising discard without plans (no plan is left reachable)."""
+        p = game.players[seat]
+        hand = [t for t in p.hand if not T.is_flower(t)]
+        counts, wilds = cache.split(hand, game.wild_codes)
+        nmelds = len(p.melds)
+        discards = [a for a in legal if a.kind == DISCARD]
+        plain = [a for a in discards if a.tile not in game.wild_codes] or discards
+        unseen = self._unseen(game, seat)
+        scored = []
+        for a in plain:
+            after = _without(hand, a.tile)
+            c, w = cache.split(after, game.wild_codes)
+            sh = cache.shanten(c, w, nmelds, game.shapes)
+            wins = self._winning(game, seat, after, unseen) if sh == 0 else 0
+            scored.append(((sh if not wins else -1, -wins, -a.tile), a))
+        return min(scored, key=lambda x: x[0])[1]
+
+    def _plan_reaction(self, game, seat: int, hand: list[int], legal: list[Action]) -> Action:
+        """Claim only when the claim keeps a plan and brings it nearer (a kong: no further)."""
+        p = game.players[seat]
+        active = P.open_plans(P.plans_for(game.rules, game.shapes), tuple(p.melds))
+        passing = next(a for a in legal if a.kind == PASS)
+        if not active:
+            return passing
+        counts, wilds = cache.split(hand, game.wild_codes)
+        now = self._plan_distance(game, counts, wilds, active)
+        best, best_key = None, None
+        rank = {MING_KONG: 0, PUNG: 1, CHI: 2}
+        for a in legal:
+            if a.kind not in rank:
+                continue
+            used = (a.tile,) * (3 if a.kind == MING_KONG else 2) if a.kind != CHI else a.tiles
+            tiles = tuple(sorted(used + (a.tile,)))
+            kind = KONG_MELD if a.kind == MING_KONG else (CHOW if a.kind == CHI else PUNG_MELD)
+            after_active = P.open_plans(active, tuple(p.melds) + (Meld(kind, tiles),))
+            if not after_active:
+                continue
+            rest = list(hand)
+            for t in used:
+                rest.remove(t)
+            c, w = cache.split(rest, game.wild_codes)
+            if a.kind == MING_KONG:
+                after = self._plan_distance(game, c, w, after_active)
+                if after > now:
+                    continue
+            else:
+                after = 99
+                for d in set(rest):
+                    if d in game.wild_codes:
+                        continue
+                    c[d] -= 1
+                    after = min(after, self._plan_distance(game, c, w, after_active))
+                    c[d] += 1
+                if after >= now:
+                    continue
+                if after == 0 and not self._ready_after_claim(game, seat, rest, a):
+                    continue
+            key = (after, rank[a.kind])
+            if best_key is None or key < best_key:
+                best, best_key = a, key
+        return best if best is not None else passing
+
+
+#: Memo of the lowest plan distance of a hand (see :meth:`GreedyBot._plan_distance`).
+_PLAN_DIST: dict = {}

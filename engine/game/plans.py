@@ -1,0 +1,138 @@
+"""Target plans for bots under a high minimum fan (国标's 8 番起和).
+
+A *plan* is a hand family whose completion alone reaches ``win_min_fan`` with the
+fans the rule file declares: 清一色 or 混一色 in one suit, 大于五 / 小于五, 七对,
+全不靠, 十三幺. :func:`plans_for` derives the plans of a rule set from its fan table
+(a plan whose fans fall short of the minimum is dropped; one that reaches it only
+together with 门前清 is marked ``concealed``). :func:`distance` is the plan's
+shanten: the hand's shanten when every tile outside the plan's tile set must be
+exchanged (−1 complete, 0 ready), measured with the solver's tables.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from operator import mul
+
+from engine import tiles as T
+from engine.melds import ANKONG
+from engine.solver import special as S
+from engine.solver.tables import kept_tiles
+
+STANDARD, SEVEN_PAIRS, HONORS_KNITTED, THIRTEEN_ORPHANS = "standard", "seven_pairs", "honors_knitted", "thirteen_orphans"
+CONCEALED_FAN = "门前清"
+
+
+@dataclass(frozen=True, eq=False)  # identity hash: plans are built once per rule set
+class Plan:
+    """A target hand: its fans, the tiles it may hold (None: any), its shape, whether it must stay concealed."""
+
+    name: str
+    fans: tuple[str, ...]
+    tiles: frozenset[int] | None
+    shape: str
+    concealed: bool
+    mask: bytes = b""  # 1 per tile code the plan keeps (standard shape only)
+
+
+def _mask(tiles: frozenset[int]) -> bytes:
+    return bytes(1 if t in tiles else 0 for t in range(T.COUNT_SIZE))
+
+
+def _suit(s: int) -> frozenset[int]:
+    return frozenset(10 * s + r for r in range(1, 10))
+
+
+def _ranks(lo: int, hi: int) -> frozenset[int]:
+    return frozenset(10 * s + r for s in T.SUITS for r in range(lo, hi + 1))
+
+
+def _templates(shapes) -> list[tuple[str, tuple[str, ...], frozenset[int] | None, str]]:
+    out = []
+    for s in T.SUITS:
+        name = T.SUIT_NAMES[s]
+        out.append((f"清一色{name}", ("清一色",), _suit(s), STANDARD))
+        out.append((f"混一色{name}", ("混一色",), _suit(s) | frozenset(T.HONORS), STANDARD))
+    out.append(("大于五", ("大于五",), _ranks(6, 9), STANDARD))
+    out.append(("小于五", ("小于五",), _ranks(1, 4), STANDARD))
+    if shapes.seven_pairs:
+        out.append(("七对", ("七对",), None, SEVEN_PAIRS))
+    if shapes.honors_knitted:
+        out.append(("全不靠", ("全不靠",), None, HONORS_KNITTED))
+    if shapes.thirteen_orphans:
+        out.append(("十三幺", ("十三幺",), None, THIRTEEN_ORPHANS))
+    return out
+
+
+_PLANS: dict[int, tuple] = {}
+
+
+def plans_for(rules, shapes) -> tuple[Plan, ...]:
+    """The plans whose declared fans reach ``rules.win_min_fan`` (cached per rules object)."""
+    hit = _PLANS.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    base = {f.name: f.base_fan for f in rules.fans}
+    need = rules.win_min_fan
+    plans = []
+    for name, fans, tiles, shape in _templates(shapes):
+        if not all(f in base for f in fans):
+            continue
+        total = sum(base[f] for f in fans)
+        if total >= need:
+            concealed = shape != STANDARD
+        elif shape == STANDARD and CONCEALED_FAN in base and total + base[CONCEALED_FAN] >= need:
+            concealed = True
+        else:
+            continue
+        plans.append(Plan(name, fans, tiles, shape, concealed, _mask(tiles) if tiles is not None else b""))
+    result = tuple(plans)
+    if len(_PLANS) > 64:
+        _PLANS.clear()
+    _PLANS[id(rules)] = (rules, result)
+    return result
+
+
+def open_plans(plans: tuple[Plan, ...], melds) -> tuple[Plan, ...]:
+    """The plans still reachable with the declared ``melds``."""
+    if not melds:
+        return plans
+    opened = any(m.kind != ANKONG for m in melds)
+    out = []
+    for p in plans:
+        if p.shape != STANDARD or (p.concealed and opened):
+            continue
+        if all(t in p.tiles for m in melds for t in m.tiles):
+            out.append(p)
+    return tuple(out)
+
+
+def distances(plans: tuple[Plan, ...], counts: list[int], wilds: int, pair_258: bool) -> tuple[int, ...]:
+    """:func:`distance` to each of ``plans``."""
+    return tuple(distance(plan, counts, wilds, pair_258) for plan in plans)
+
+
+def distance(plan: Plan, counts: list[int], wilds: int, pair_258: bool) -> int:
+    """Shanten of the concealed ``counts`` (+ ``wilds``) towards ``plan`` (−1 complete, 0 ready).
+
+    Tiles outside the plan's tile set count as tiles to exchange. Special shapes
+    need a concealed 13/14-tile hand (the caller filters by melds)."""
+    n = sum(counts)
+    total = n + wilds
+    full = 1 if total % 3 == 2 else 0
+    if plan.shape == STANDARD:
+        groups = (total + 1 - full - 2) // 3
+        b = bytes(map(mul, counts, plan.mask))
+        return n - kept_tiles(b, groups, pair_258, wilds == 0) - full
+    if total + 1 - full != 14:
+        return 99
+    if plan.shape == SEVEN_PAIRS:
+        pairs = counts.count(2) + counts.count(3) + 2 * counts.count(4)
+        pairs = min(pairs, 7)
+        return n - 2 * pairs - min(counts.count(1) + counts.count(3), 7 - pairs) - full
+    if plan.shape == HONORS_KNITTED:
+        return n - S.honors_knitted_kept(counts) - full
+    return n - S.thirteen_orphans_kept(counts) - full
+
+#: Bots switch to plans from this minimum fan up (below it ordinary hands reach the minimum).
+MIN_FAN = 8
