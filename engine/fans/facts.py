@@ -51,6 +51,10 @@ class WinContext:
         return sum(1 for m in self.melds if not m.is_concealed)
 
 
+#: suit bit set -> frozenset of the suits
+_SUITS = tuple(frozenset(s for s in (0, 1, 2) if bits >> s & 1) for bits in range(8))
+
+
 class HandFacts:
     """One decomposition of the winning hand, pre-digested for the recognizers.
 
@@ -59,30 +63,34 @@ class HandFacts:
     """
 
     __slots__ = ("ctx", "decomposition", "shape", "standard", "tiles", "counts", "suits", "honors",
-                 "winds", "dragons", "sets", "pair", "pungs", "chows", "wild_count", "open_melds", "recognized")
+                 "winds", "dragons", "sets", "pair", "pungs", "chows", "wild_count", "open_melds", "recognized",
+                 "ranks")
 
     def __init__(self, ctx: WinContext, decomposition, wild_count: int | None = None):
         self.ctx = ctx
         self.decomposition = decomposition
-        self.shape: str = decomposition.shape
+        shape = decomposition.shape
+        self.shape: str = shape
         #: True for the 4-sets-plus-pair shape.
-        self.standard: bool = self.shape == "standard"
+        self.standard: bool = shape == "standard"
         tiles: list[int] = []
         sets = []
         pair = 0
         pungs: list[int] = []
         chows: list[int] = []
         for g in decomposition.groups:
-            tiles.extend(g.tiles)
+            gt = g.tiles
+            tiles += gt
             kind = g.kind
             if kind == "pair":
-                pair = g.tiles[0] if pair == 0 else pair
+                if pair == 0:
+                    pair = gt[0]
             elif kind == "chow":
                 sets.append(g)
-                chows.append(min(g.tiles))
+                chows.append(min(gt))
             elif kind in ("pung", "kong"):
                 sets.append(g)
-                pungs.append(g.tiles[0])
+                pungs.append(gt[0])
             else:
                 sets.append(g)
         self.tiles: tuple[int, ...] = tuple(tiles)
@@ -90,13 +98,22 @@ class HandFacts:
         for t in tiles:
             counts[t] += 1
         self.counts = counts
-        self.suits = frozenset(s for s in (0, 1, 2) if any(counts[10 * s + 1:10 * s + 10]))
+        ranks = 0
+        suit_bits = 0
+        for t in set(tiles):
+            if t < 30:
+                ranks |= 1 << t % 10
+                suit_bits |= 1 << t // 10
+        #: suits present (0 万, 1 条, 2 筒).
+        self.suits = _SUITS[suit_bits]
+        #: bit r set when a suited tile of rank r is present.
+        self.ranks: int = ranks
         self.winds = counts[31] + counts[32] + counts[33] + counts[34]
         self.dragons = counts[35] + counts[36] + counts[37]
         self.honors = self.winds + self.dragons
         self.sets = tuple(sets)
         #: the pair of a standard (or knitted-straight) hand, 0 when the shape has none.
-        self.pair = pair if self.shape in ("standard", "knitted_straight", "double_dragon") else 0
+        self.pair = pair if shape in ("standard", "knitted_straight", "double_dragon") else 0
         self.pungs = tuple(pungs)
         self.chows = tuple(chows)
         self.wild_count = ctx.wild_count if wild_count is None else wild_count

@@ -65,26 +65,35 @@ class _Row:
     unit: FanUnit
     conditions: tuple  # FanCondition objects; None entries mean "unknown condition"
     order: int
+    bit: int = 0  # this row's bit in a set of recognised rows
+    excluders: int = 0  # bits of the other rows whose fan excludes this one
 
 
 class _Table:
     """A rule set's fan table compiled once: rows, exclusion maps, cap, shapes."""
 
     def __init__(self, rules: Rules):
-        rows, fallbacks = [], []
-        for i, spec in enumerate(rules.fans):
-            unit = lookup(spec.name)
-            if unit is None:
-                continue
-            conds = tuple(CONDITIONS.get(c) for c in [spec.condition] if c)
-            row = _Row(spec, unit, conds, i)
-            (fallbacks if unit.kind == FALLBACK else rows).append(row)
-        self.rows: tuple[_Row, ...] = tuple(rows)
-        self.fallbacks: tuple[_Row, ...] = tuple(fallbacks)
         self.excluded_by: dict[str, list[str]] = {}
         for spec in rules.fans:
             for target in spec.excludes:
                 self.excluded_by.setdefault(target, []).append(spec.name)
+        declared = [(i, spec, unit) for i, spec in enumerate(rules.fans) if (unit := lookup(spec.name)) is not None]
+        name_bits: dict[str, int] = {}
+        for b, (_, spec, _) in enumerate(declared):
+            name_bits[spec.name] = name_bits.get(spec.name, 0) | 1 << b
+        rows, fallbacks = [], []
+        for b, (i, spec, unit) in enumerate(declared):
+            conds = tuple(CONDITIONS.get(c) for c in [spec.condition] if c)
+            excluders = 0
+            for n in self.excluded_by.get(spec.name, ()):
+                if n != spec.name:
+                    excluders |= name_bits.get(n, 0)
+            row = _Row(spec, unit, conds, i, 1 << b, excluders)
+            (fallbacks if unit.kind == FALLBACK else rows).append(row)
+        self.rows: tuple[_Row, ...] = tuple(rows)
+        self.fallbacks: tuple[_Row, ...] = tuple(fallbacks)
+        #: (predicate, conditions, row) per non-fallback row: the recognition loop's input
+        self.checks = tuple((r.unit.test, r.conditions, r) for r in rows)
         self.conflicts: dict[str, set[str]] = {}
         for spec in rules.fans:
             for other in spec.conflicts:
@@ -129,8 +138,8 @@ def seat_position(seat: int, dealer: int, players: int = 4) -> int:
 
 def _recognise(table: _Table, facts: HandFacts) -> list[_Row]:
     found = []
-    for row in table.rows:
-        if row.unit.test(facts) and (not row.conditions or _conditions_hold(row, facts)):
+    for test, conditions, row in table.checks:
+        if test(facts) and (not conditions or _conditions_hold(row, facts)):
             found.append(row)
     if table.fallbacks:
         facts.recognized = frozenset(r.spec.name for r in found)
@@ -147,11 +156,16 @@ def _conditions_hold(row: _Row, facts: HandFacts) -> bool:
 def apply_table(table: _Table, found: list[_Row]) -> tuple[list[_Row], list[tuple[str, str]]]:
     """Excludes, then conflicts, then stacking: the counted rows and the dropped ones with reasons."""
     dropped: list[tuple[str, str]] = []
-    names = {r.spec.name for r in found}
-    survivors = []
+    present = 0
     for row in found:
-        by = [n for n in table.excluded_by.get(row.spec.name, ()) if n in names and n != row.spec.name]
-        if by:
+        present |= row.bit
+    survivors = []
+    names = None
+    for row in found:
+        if row.excluders & present:
+            if names is None:
+                names = {r.spec.name for r in found}
+            by = [n for n in table.excluded_by[row.spec.name] if n in names and n != row.spec.name]
             dropped.append((row.spec.name, f"被 {by[0]} 排除"))
         else:
             survivors.append(row)

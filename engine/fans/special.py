@@ -40,8 +40,10 @@ def lian_qi_dui(h: HandFacts) -> bool:
     """按七对读法、同一门数牌：连续七个点数各两张（例如 22334455667788筒）。
 
     同样的牌按四副顺子加将读法不算连七对（按那种牌型计番）。"""
+    if h.shape != "seven_pairs":
+        return False
     ranks = _same_suit_ranks(h)
-    if ranks is None or h.shape != "seven_pairs":
+    if ranks is None:
         return False
     lo = ranks[0]
     return lo <= 3 and ranks == [r for r in range(lo, lo + 7) for _ in (0, 1)]

@@ -13,9 +13,25 @@ _WINDS = (31, 32, 33, 34)
 _DRAGONS = (35, 36, 37)
 
 
-def _ranks_within(h: HandFacts, allowed: frozenset[int]) -> bool:
-    """Every tile is suited and its rank is in ``allowed``."""
-    return h.honors == 0 and all(t % 10 in allowed for t in h.tiles)
+def _ranks_within(h: HandFacts, allowed: int) -> bool:
+    """Every tile is suited and its rank is in ``allowed`` (a rank bit mask, see :func:`_mask`)."""
+    return h.honors == 0 and not h.ranks & ~allowed
+
+
+def _mask(*ranks: int) -> int:
+    """Bit mask of suited ranks (bit r for rank r), as ``HandFacts.ranks``."""
+    return sum(1 << r for r in ranks)
+
+
+_TERMINALS = _mask(1, 9)
+_R258 = _mask(2, 5, 8)
+_SIMPLES = _mask(*range(2, 9))
+_R789 = _mask(7, 8, 9)
+_R456 = _mask(4, 5, 6)
+_R123 = _mask(1, 2, 3)
+_EVEN = _mask(2, 4, 6, 8)
+_R6789 = _mask(6, 7, 8, 9)
+_R1234 = _mask(1, 2, 3, 4)
 
 
 @fan("清一色", kind=STRUCTURAL, guobiao=("清一色",))
@@ -55,7 +71,7 @@ def jiang_yi_se(h: HandFacts) -> bool:
     """所有牌都是数牌的 2、5、8，任何和牌型均可（长沙 将将胡 作为番型）。
 
     国标的 全将 还要求刻子；PyMahjongGB 1.4.0 不报告 全将，所以本番没有对照。"""
-    return _ranks_within(h, frozenset((2, 5, 8)))
+    return _ranks_within(h, _R258)
 
 
 @fan("带幺九", kind=STRUCTURAL, synonyms=("全带幺",), guobiao=("全带幺",))
@@ -73,7 +89,7 @@ def dai_yao_jiu(h: HandFacts) -> bool:
 @fan("混幺九", kind=STRUCTURAL, guobiao=("混幺九",))
 def hun_yao_jiu(h: HandFacts) -> bool:
     """所有牌都是幺九牌或字牌，两种都至少一张；刻子加将、七对等牌型均可。十三幺也满足此条件，规则文件用 excludes 排除。"""
-    return h.honors > 0 and h.honors < len(h.tiles) and all(t > 30 or t % 10 in (1, 9) for t in h.tiles)
+    return h.honors > 0 and h.honors < len(h.tiles) and not h.ranks & ~_TERMINALS
 
 
 @fan("缺一门", kind=STRUCTURAL, guobiao=("缺一门",))
@@ -105,25 +121,25 @@ def ping_hu(h: HandFacts) -> bool:
 @fan("断幺九", kind=STRUCTURAL, guobiao=("断幺",))
 def duan_yao_jiu(h: HandFacts) -> bool:
     """所有牌都是数牌 2-8：没有幺九牌，没有字牌。"""
-    return _ranks_within(h, frozenset(range(2, 9)))
+    return _ranks_within(h, _SIMPLES)
 
 
 @fan("全大", kind=STRUCTURAL, guobiao=("全大",))
 def quan_da(h: HandFacts) -> bool:
     """所有牌都是数牌 7、8、9，任何和牌型均可。"""
-    return _ranks_within(h, frozenset((7, 8, 9)))
+    return _ranks_within(h, _R789)
 
 
 @fan("全中", kind=STRUCTURAL, guobiao=("全中",))
 def quan_zhong(h: HandFacts) -> bool:
     """所有牌都是数牌 4、5、6，任何和牌型均可。"""
-    return _ranks_within(h, frozenset((4, 5, 6)))
+    return _ranks_within(h, _R456)
 
 
 @fan("全小", kind=STRUCTURAL, guobiao=("全小",))
 def quan_xiao(h: HandFacts) -> bool:
     """所有牌都是数牌 1、2、3，任何和牌型均可。"""
-    return _ranks_within(h, frozenset((1, 2, 3)))
+    return _ranks_within(h, _R123)
 
 
 @fan("全双", kind=STRUCTURAL, guobiao=("全双刻",))
@@ -131,19 +147,19 @@ def quan_shuang(h: HandFacts) -> bool:
     """标准和牌型，所有牌都是偶数数牌（2、4、6、8）。
 
     顺子不可能全是偶数，所以就是四组刻子/杠加将（国标 全双刻）；七个偶数对子不算。"""
-    return h.standard and _ranks_within(h, frozenset((2, 4, 6, 8)))
+    return h.standard and _ranks_within(h, _EVEN)
 
 
 @fan("大于五", kind=STRUCTURAL, guobiao=("大于五",))
 def da_yu_wu(h: HandFacts) -> bool:
     """所有牌都是数牌 6、7、8、9，任何和牌型均可。"""
-    return _ranks_within(h, frozenset((6, 7, 8, 9)))
+    return _ranks_within(h, _R6789)
 
 
 @fan("小于五", kind=STRUCTURAL, guobiao=("小于五",))
 def xiao_yu_wu(h: HandFacts) -> bool:
     """所有牌都是数牌 1、2、3、4，任何和牌型均可。"""
-    return _ranks_within(h, frozenset((1, 2, 3, 4)))
+    return _ranks_within(h, _R1234)
 
 
 def _honor_sets(h: HandFacts, honors: tuple[int, ...]) -> int:
@@ -153,25 +169,25 @@ def _honor_sets(h: HandFacts, honors: tuple[int, ...]) -> int:
 @fan("大四喜", kind=STRUCTURAL, guobiao=("大四喜",))
 def da_si_xi(h: HandFacts) -> bool:
     """标准和牌型，东南西北四种风牌都是刻子或杠。"""
-    return h.standard and _honor_sets(h, _WINDS) == 4
+    return h.standard and h.winds >= 12 and _honor_sets(h, _WINDS) == 4
 
 
 @fan("小四喜", kind=STRUCTURAL, guobiao=("小四喜",))
 def xiao_si_xi(h: HandFacts) -> bool:
     """标准和牌型，三种风牌是刻子或杠，第四种风牌作将。"""
-    return h.standard and _honor_sets(h, _WINDS) == 3 and h.pair in _WINDS
+    return h.standard and h.winds >= 11 and _honor_sets(h, _WINDS) == 3 and h.pair in _WINDS
 
 
 @fan("大三元", kind=STRUCTURAL, guobiao=("大三元",))
 def da_san_yuan(h: HandFacts) -> bool:
     """标准和牌型，中、发、白三种箭牌都是刻子或杠。"""
-    return h.standard and _honor_sets(h, _DRAGONS) == 3
+    return h.standard and h.dragons >= 9 and _honor_sets(h, _DRAGONS) == 3
 
 
 @fan("小三元", kind=STRUCTURAL, guobiao=("小三元",))
 def xiao_san_yuan(h: HandFacts) -> bool:
     """标准和牌型，两种箭牌是刻子或杠，第三种箭牌作将。"""
-    return h.standard and _honor_sets(h, _DRAGONS) == 2 and h.pair in _DRAGONS
+    return h.standard and h.dragons >= 8 and _honor_sets(h, _DRAGONS) == 2 and h.pair in _DRAGONS
 
 
 @fan("一色四同顺", kind=STRUCTURAL, guobiao=("一色四同顺",))
