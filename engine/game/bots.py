@@ -331,16 +331,25 @@ class GreedyBot:
         at the lowest distance, and only the tiles they may hold, are tried."""
         best = tuple(plan for plan, d in zip(active, self._plan_distances(game, counts, wilds, active)) if d == dist)
         kinds: set[int] = set()
+        held = [t for t in T.PLAYABLE if counts[t]]
         for plan in best:
-            kinds.update(plan.tiles if plan.tiles is not None else T.PLAYABLE)
+            if plan.shape == P.SEVEN_PAIRS:
+                kinds.update(held)
+            elif plan.tiles is None:
+                kinds.update(T.PLAYABLE)
+            else:  # a tile far from every held tile of the plan rarely helps: skip it
+                kinds.update(n for t in held if t in plan.tiles for n in _NEAR[t] if n in plan.tiles)
         total = 0
         for t in kinds:
             if unseen[t] <= 0 or counts[t] >= 4 or t in game.wild_codes:
                 continue
             counts[t] += 1
-            if min(self._plan_distances(game, counts, wilds, best)) < dist:
-                total += unseen[t]
+            ds = self._plan_distances(game, counts, wilds, best)
             counts[t] -= 1
+            if min(ds) < dist:
+                # an open plan may also claim the tile from a discard: it comes about twice as fast
+                claimable = any(d < dist and not plan.concealed for plan, d in zip(best, ds))
+                total += unseen[t] * (2 if claimable else 1)
         return total
 
     def _plan_self_action(self, game, seat: int, legal: list[Action]) -> Action:
@@ -436,6 +445,8 @@ class GreedyBot:
             return passing
         counts, wilds = cache.split(hand, game.wild_codes)
         now = self._plan_distance(game, counts, wilds, active)
+        opened = tuple(plan for plan in active if not plan.concealed)
+        now_open = self._plan_distance(game, counts, wilds, opened) if opened else 99
         best, best_key = None, None
         rank = {MING_KONG: 0, PUNG: 1, CHI: 2}
         for a in legal:
@@ -463,7 +474,7 @@ class GreedyBot:
                     c[d] -= 1
                     after = min(after, self._plan_distance(game, c, w, after_active))
                     c[d] += 1
-                if after >= now:
+                if after > now or after >= now_open:
                     continue
                 if after == 0 and not self._ready_after_claim(game, seat, rest, a):
                     continue

@@ -15,11 +15,14 @@ from dataclasses import dataclass
 from operator import mul
 
 from engine import tiles as T
-from engine.melds import ANKONG
+from engine.melds import ANKONG, CHOW
 from engine.solver import special as S
 from engine.solver.tables import kept_tiles
 
 STANDARD, SEVEN_PAIRS, HONORS_KNITTED, THIRTEEN_ORPHANS = "standard", "seven_pairs", "honors_knitted", "thirteen_orphans"
+#: a standard hand of pungs (kongs) and one pair only (碰碰和)
+PUNGS = "pungs"
+_GROUPED = (STANDARD, PUNGS)
 CONCEALED_FAN = "门前清"
 
 
@@ -53,6 +56,7 @@ def _templates(shapes) -> list[tuple[str, tuple[str, ...], frozenset[int] | None
         name = T.SUIT_NAMES[s]
         out.append((f"清一色{name}", ("清一色",), _suit(s), STANDARD))
         out.append((f"混一色{name}", ("混一色",), _suit(s) | frozenset(T.HONORS), STANDARD))
+        out.append((f"混一色碰碰和{name}", ("混一色", "碰碰和"), _suit(s) | frozenset(T.HONORS), PUNGS))
     out.append(("大于五", ("大于五",), _ranks(6, 9), STANDARD))
     out.append(("小于五", ("小于五",), _ranks(1, 4), STANDARD))
     if shapes.seven_pairs:
@@ -80,11 +84,13 @@ def plans_for(rules, shapes) -> tuple[Plan, ...]:
             continue
         total = sum(base[f] for f in fans)
         if total >= need:
-            concealed = shape != STANDARD
-        elif shape == STANDARD and CONCEALED_FAN in base and total + base[CONCEALED_FAN] >= need:
+            concealed = shape not in _GROUPED
+        elif shape in _GROUPED and CONCEALED_FAN in base and total + base[CONCEALED_FAN] >= need:
             concealed = True
         else:
             continue
+        if any(p.tiles == tiles and p.shape == STANDARD and not p.concealed for p in plans):
+            continue  # a broader open plan on the same tiles reaches the minimum already
         plans.append(Plan(name, fans, tiles, shape, concealed, _mask(tiles) if tiles is not None else b""))
     result = tuple(plans)
     if len(_PLANS) > 64:
@@ -100,7 +106,9 @@ def open_plans(plans: tuple[Plan, ...], melds) -> tuple[Plan, ...]:
     opened = any(m.kind != ANKONG for m in melds)
     out = []
     for p in plans:
-        if p.shape != STANDARD or (p.concealed and opened):
+        if p.shape not in _GROUPED or (p.concealed and opened):
+            continue
+        if p.shape == PUNGS and any(m.kind == CHOW for m in melds):
             continue
         if all(t in p.tiles for m in melds for t in m.tiles):
             out.append(p)
@@ -124,6 +132,13 @@ def distance(plan: Plan, counts: list[int], wilds: int, pair_258: bool) -> int:
         groups = (total + 1 - full - 2) // 3
         b = bytes(map(mul, counts, plan.mask))
         return n - kept_tiles(b, groups, pair_258, wilds == 0) - full
+    if plan.shape == PUNGS:
+        groups = (total + 1 - full - 2) // 3
+        kinds = sorted((c if c < 3 else 3 for c, m in zip(counts, plan.mask) if m and c), reverse=True)[:groups + 1]
+        kept = sum(kinds)
+        if len(kinds) == groups + 1 and kinds[-1] == 3:
+            kept -= 1  # the pair takes two of a kind held three times
+        return n - kept - full
     if total + 1 - full != 14:
         return 99
     if plan.shape == SEVEN_PAIRS:
