@@ -51,6 +51,27 @@ class WinContext:
         return sum(1 for m in self.melds if not m.is_concealed)
 
 
+#: a group's tiles -> (rank bits, suit bits, wind tiles, dragon tiles)
+_TILES_INFO: dict[tuple[int, ...], tuple[int, int, int, int]] = {}
+
+
+def _tiles_info(tiles: tuple[int, ...]) -> tuple[int, int, int, int]:
+    ranks = suit_bits = winds = dragons = 0
+    for t in tiles:
+        if t >= T.COUNT_SIZE:
+            raise IndexError(f"tile code {t} is not a tile identity")
+        if t < 30:
+            ranks |= 1 << t % 10
+            if t % 10:
+                suit_bits |= 1 << t // 10
+        elif 31 <= t <= 34:
+            winds += 1
+        elif t >= 35:
+            dragons += 1
+    info = _TILES_INFO[tiles] = (ranks, suit_bits, winds, dragons)
+    return info
+
+
 #: suit bit set -> frozenset of the suits
 _SUITS = tuple(frozenset(s for s in (0, 1, 2) if bits >> s & 1) for bits in range(8))
 
@@ -62,7 +83,7 @@ class HandFacts:
     for 5万 counts as 5万 everywhere (a wildcard may complete 清一色).
     """
 
-    __slots__ = ("ctx", "decomposition", "shape", "standard", "tiles", "counts", "suits", "honors",
+    __slots__ = ("ctx", "decomposition", "shape", "standard", "tiles", "_counts", "suits", "honors",
                  "winds", "dragons", "sets", "pair", "pungs", "chows", "wild_count", "open_melds", "recognized",
                  "ranks")
 
@@ -78,9 +99,17 @@ class HandFacts:
         pair = 0
         pungs: list[int] = []
         chows: list[int] = []
+        ranks = suit_bits = winds = dragons = 0
         for g in decomposition.groups:
             gt = g.tiles
             tiles += gt
+            info = _TILES_INFO.get(gt)
+            if info is None:
+                info = _tiles_info(gt)
+            ranks |= info[0]
+            suit_bits |= info[1]
+            winds += info[2]
+            dragons += info[3]
             kind = g.kind
             if kind == "pair":
                 if pair == 0:
@@ -94,23 +123,14 @@ class HandFacts:
             else:
                 sets.append(g)
         self.tiles: tuple[int, ...] = tuple(tiles)
-        counts = [0] * T.COUNT_SIZE
-        for t in tiles:
-            counts[t] += 1
-        self.counts = counts
-        ranks = 0
-        suit_bits = 0
-        for t in set(tiles):
-            if t < 30:
-                ranks |= 1 << t % 10
-                suit_bits |= 1 << t // 10
+        self._counts: list[int] | None = None
         #: suits present (0 万, 1 条, 2 筒).
         self.suits = _SUITS[suit_bits]
         #: bit r set when a suited tile of rank r is present.
         self.ranks: int = ranks
-        self.winds = counts[31] + counts[32] + counts[33] + counts[34]
-        self.dragons = counts[35] + counts[36] + counts[37]
-        self.honors = self.winds + self.dragons
+        self.winds = winds
+        self.dragons = dragons
+        self.honors = winds + dragons
         self.sets = tuple(sets)
         #: the pair of a standard (or knitted-straight) hand, 0 when the shape has none.
         self.pair = pair if shape in ("standard", "knitted_straight", "double_dragon") else 0
@@ -121,6 +141,16 @@ class HandFacts:
         self.open_melds = ctx.open_melds if ctx.melds else 0
         #: names of the declared fans recognised (read by fallback fans).
         self.recognized: frozenset[str] = frozenset()
+
+    @property
+    def counts(self) -> list[int]:
+        """Counting array (length ``tiles.COUNT_SIZE``) of every tile after substitution."""
+        if self._counts is None:
+            counts = [0] * T.COUNT_SIZE
+            for t in self.tiles:
+                counts[t] += 1
+            self._counts = counts
+        return self._counts
 
     def distinct(self) -> list[int]:
         """Tile identities present, ascending."""

@@ -200,9 +200,10 @@ def part_readings(p: bytes, lo: int, budget: int, pair_258: bool) -> tuple[tuple
             if groups not in out:
                 out[groups] = (groups, budget - r, have_pair)
             return
-        n0, n1, _ = need(bytes(c[lo:hi]))
-        if (n0 if have_pair else min(n0, n1)) > r:
-            return
+        if r:  # without wild tiles a dead branch ends at once: no table look-up needed
+            n0, n1, _ = need(bytes(c[lo:hi]))
+            if (n0 if have_pair else min(n0, n1)) > r:
+                return
         t = pos
         n = c[t]
         if not have_pair and (not pair_258 or is_258(t)):

@@ -423,18 +423,26 @@ def _stats(p: bytes, orphans: tuple[int, ...]) -> tuple[int, int, int, int, int]
     )
 
 
-def fill_entries(b: bytes) -> None:
-    """Make sure the hot-path entries of every part of the counts ``b`` exist."""
+def fill_win_entries(b: bytes) -> None:
+    """Make sure the win entries (``WIN_SUIT``, ``WIN_HONOR``) of every part of the counts ``b`` exist."""
     for lo in (1, 11, 21):
         p = b[lo:lo + 9]
         if p not in WIN_SUIT:
             n0, n1, n2 = suit_need(p)
             WIN_SUIT[p] = (n0, n1 - n0, n2 - n0, sum(p), sum(c % 2 for c in p))
-        if p not in SHANTEN_SUIT:
-            SHANTEN_SUIT[p] = (suit_profile_id(p), limited_suit_profile_id(p)) + _stats(p, (0, 8))
     h = b[31:38]
     if h not in WIN_HONOR:
         n0, n1, n2 = honor_need(h)
         WIN_HONOR[h] = (n0, n1 - n0, n2 - n0, sum(h), sum(c % 2 for c in h))
+
+
+def fill_entries(b: bytes) -> None:
+    """Make sure the hot-path entries (win and shanten) of every part of the counts ``b`` exist."""
+    fill_win_entries(b)
+    for lo in (1, 11, 21):
+        p = b[lo:lo + 9]
+        if p not in SHANTEN_SUIT:
+            SHANTEN_SUIT[p] = (suit_profile_id(p), limited_suit_profile_id(p)) + _stats(p, (0, 8))
+    h = b[31:38]
     if h not in SHANTEN_HONOR:
         SHANTEN_HONOR[h] = (honor_profile_id(h, False), honor_profile_id(h, True)) + _stats(h, tuple(range(7)))

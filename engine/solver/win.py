@@ -19,7 +19,7 @@ from engine.solver.shapes import (
     Shapes,
 )
 from engine.solver.standard import _group_key, relevant_kinds, standard_readings
-from engine.solver.tables import WIN_HONOR, WIN_SUIT, fill_entries
+from engine.solver.tables import WIN_HONOR, WIN_SUIT, fill_win_entries
 
 DEFAULT_SHAPES = Shapes()
 #: Upper bound on the standard readings :func:`decompositions` returns for one hand.
@@ -39,7 +39,7 @@ def is_win(counts: list[int], wilds: int = 0, melds: tuple[Meld, ...] = (), shap
         p0, p1, p2, pn, po = WIN_SUIT[b[21:30]]
         h0, h1, h2, hn, ho = WIN_HONOR[b[31:38]]
     except KeyError:
-        fill_entries(b)
+        fill_win_entries(b)  # the shanten entries are filled by shanten's own look-ups
         return is_win(counts, wilds, melds, shapes)
     if shapes.standard:
         if shapes.pair_258:
