@@ -9,9 +9,17 @@
   it prefers the one leaving the most unseen tiles that make a *legal* win (fan
   minimum and win conditions included); a chi or pung that makes the hand ready
   must leave such tiles. Under ``must_miss_suit`` (缺一门) it empties the suit it
-  holds fewest of first and never claims it; under a minimum of 8 fan or more it
-  plays a concealed one-suit hand (混一色/清一色 with 门前清) the same way and
-  claims only a chi or pung that makes it ready with a legal win in reach.
+  holds fewest of first and never claims it.
+* Under a minimum of 8 fan or more (国标) ``greedy`` plays towards *plans*
+  (:mod:`engine.game.plans`): hand families whose declared fans alone reach the
+  minimum (清一色, 混一色 with 门前清, 混一色碰碰和, 大于五, 小于五, 七对, 全不靠,
+  十三幺). It discards to minimise the lowest plan distance over the plans its
+  melds still allow (a ready hand counts only with unseen legally winning
+  tiles; ties go to the most unseen tiles that bring a best plan nearer, a tile
+  an open plan could also claim counting twice); it claims only a chi, pung or
+  kong that keeps an open plan, brings it nearer and leaves the hand no further
+  from its best plan; it makes a kong only when a plan stays no further. With
+  no plan left it minimises plain shanten, preferring legally winning waits.
 
 Every random choice comes from the bot's own ``random.Random(seed)``.
 """
@@ -359,7 +367,6 @@ class GreedyBot:
         nmelds = len(p.melds)
         active = P.open_plans(P.plans_for(game.rules, game.shapes), tuple(p.melds))
         if not active:
-            self.plan = frozenset()
             return self._plain_self_action(game, seat, legal)
         counts, wilds = cache.split(hand, game.wild_codes)
         now = self._plan_distance(game, counts, wilds, active)
