@@ -104,6 +104,17 @@ def test_fan_aware_greedy_bot_keeps_guobiao_draws_low():
     assert all(w["total"] >= 8 for r in records for w in r.wins)
 
 
-def test_variants_without_a_minimum_do_not_use_plans():
-    data = catalog_data("sichuan_xuezhan")
-    assert data.get("win_min_fan", 0) < P.MIN_FAN
+def test_variants_without_a_minimum_do_not_use_plans(monkeypatch):
+    from dslgen.rulefile import load_rules
+
+    def refuse(*args):
+        raise AssertionError("plans used without a minimum fan")
+
+    monkeypatch.setattr(P, "distances", refuse)
+    monkeypatch.setattr(P, "open_plans", refuse)
+    for name in ("sichuan_xuezhan", "guangdong_jipinghu"):
+        rules = load_rules(ROOT / "dsl-examples" / f"{name}.yaml").rules
+        assert rules.win_min_fan < P.MIN_FAN
+        for k in range(3):
+            rec = play_game(rules, game_seed(0, k), "greedy", index=k, run_seed=0)
+            assert rec.error is None, rec.error
