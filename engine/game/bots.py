@@ -12,8 +12,8 @@
   holds fewest of first and never claims it.
 * Under a minimum of 8 fan or more (国标) ``greedy`` plays towards *plans*
   (:mod:`engine.game.plans`): hand families whose declared fans alone reach the
-  minimum (清一色, 混一色 with 门前清, 混一色碰碰和, 大于五, 小于五, 七对, 全不靠,
-  十三幺). It discards to minimise the lowest plan distance over the plans its
+  minimum (清一色, 混一色 with 门前清, 混一色碰碰和, 全中, 大于五, 小于五, 七对,
+  全不靠, 十三幺). It discards to minimise the lowest plan distance over the plans its
   melds still allow (a ready hand counts only with unseen legally winning
   tiles; ties go to the most unseen tiles that bring a best plan nearer, a tile
   an open plan could also claim counting twice); it claims only a chi, pung or

@@ -1,8 +1,8 @@
 """Target plans for bots under a high minimum fan (国标's 8 番起和).
 
 A *plan* is a hand family whose completion alone reaches ``win_min_fan`` with the
-fans the rule file declares: 清一色, 混一色 or 混一色碰碰和 in one suit, 大于五 /
-小于五, 七对, 全不靠, 十三幺. (A 五门齐 plan was tried and dropped: it lured hands
+fans the rule file declares: 清一色, 混一色 or 混一色碰碰和 in one suit, 全中,
+大于五, 小于五, 七对, 全不靠, 十三幺. (A 五门齐 plan was tried and dropped: it lured hands
 into a slow shape and raised 国标's exhaustive-draw rate from 23% to 27%.) :func:`plans_for` derives the plans of a rule set from its fan table
 (a plan whose fans fall short of the minimum is dropped; one that reaches it only
 together with 门前清 is marked ``concealed``). :func:`distance` is the plan's
@@ -58,6 +58,7 @@ def _templates(shapes) -> list[tuple[str, tuple[str, ...], frozenset[int] | None
         out.append((f"清一色{name}", ("清一色",), _suit(s), STANDARD))
         out.append((f"混一色{name}", ("混一色",), _suit(s) | frozenset(T.HONORS), STANDARD))
         out.append((f"混一色碰碰和{name}", ("混一色", "碰碰和"), _suit(s) | frozenset(T.HONORS), PUNGS))
+    out.append(("全中", ("全中",), _ranks(4, 6), STANDARD))
     out.append(("大于五", ("大于五",), _ranks(6, 9), STANDARD))
     out.append(("小于五", ("小于五",), _ranks(1, 4), STANDARD))
     if shapes.seven_pairs:
