@@ -16,9 +16,10 @@
   全不靠, 十三幺). It discards to minimise the lowest plan distance over the plans its
   melds still allow (a ready hand counts only with unseen legally winning
   tiles; ties go to the most unseen tiles that bring a best plan nearer, a tile
-  an open plan could also claim counting twice); it claims only a chi, pung or
-  kong that keeps an open plan, brings it nearer and leaves the hand no further
-  from its best plan; it makes a kong only when a plan stays no further. With
+  an open plan could also claim counting twice); it claims a chi or pung that
+  keeps an open plan and brings it nearer, even when that leaves the hand up to
+  ``CLAIM_SLACK`` steps further from its best concealed plan, and a kong that
+  keeps a plan no further; it declares a kong only when a plan stays no further. With
   no plan left it minimises plain shanten, preferring legally winning waits.
 
 Every random choice comes from the bot's own ``random.Random(seed)``.
@@ -91,6 +92,11 @@ class RandomBot:
 @bot("greedy")
 class GreedyBot:
     """Shanten-minimising bot (see the module docstring)."""
+
+    #: Under plans, a claim that brings an open plan nearer may leave the hand up to this
+    #: much further from its best (concealed) plan: claimed tiles come three times as
+    #: often as drawn ones. 2 measured best for 国标 (draws 23% with 0, 15% with 2, 17% with 3).
+    CLAIM_SLACK = 2
 
     def __init__(self, seed: int):
         self.rng = random.Random(seed)
@@ -481,7 +487,7 @@ class GreedyBot:
                     c[d] -= 1
                     after = min(after, self._plan_distance(game, c, w, after_active))
                     c[d] += 1
-                if after > now or after >= now_open:
+                if after >= now_open or after > now + self.CLAIM_SLACK:
                     continue
                 if after == 0 and not self._ready_after_claim(game, seat, rest, a):
                     continue
