@@ -11,7 +11,8 @@ from engine import tiles as T
 from engine.melds import Meld
 from engine.solver import Shapes, decompositions, is_win
 from engine.solver.shapes import Decomposition
-from engine.solver.standard import relevant_kinds, standard_groups, standard_readings
+from engine.solver.standard import relevant_kinds, standard_readings
+from reference_search import standard_groups
 from engine.solver.win import MAX_STANDARD_READINGS, meld_group
 
 SUITED = [t for t in T.PLAYABLE if t < 30]
