@@ -15,6 +15,7 @@ from typing import Any
 from dslgen.generate.examples import Example
 from dslgen.generate.facts import Facts, read_facts
 from dslgen.generate.similarity import rank
+from dslgen.spec import enumeration_tables, fan_synonyms
 
 #: Fans whose shape needs honor tiles; they cannot happen in a deck without them.
 HONOR_FANS = frozenset({"字一色", "混一色", "大三元", "小三元", "大四喜", "小四喜", "十三幺", "全不靠", "混幺九", "五门齐"})
@@ -57,12 +58,7 @@ class OfflineDraft:
 
 
 def _canonical(name: str) -> str:
-    try:
-        from dslgen.spec import fan_synonyms
-
-        return fan_synonyms().get(name, name)
-    except Exception:  # the spec is optional for the reader; names stay as written
-        return name
+    return fan_synonyms().get(name, name)
 
 
 def fan_knowledge(pool: list[Example]) -> dict[str, dict[str, Any]]:
@@ -245,21 +241,11 @@ def _apply_xuezhan(data: dict[str, Any], play: dict[str, Any], on: bool, pool: l
 
 
 def _spec_conditions() -> dict[str, str]:
-    try:
-        from dslgen.spec import enumeration_tables
-
-        return {str(r["name"]): str(r["条件"]) for r in enumeration_tables()["fans"] if r.get("条件")}
-    except Exception:  # the specification is optional here
-        return {"癞子胡": "hand_contains_wildcard"}
+    return {str(r["name"]): str(r["条件"]) for r in enumeration_tables()["fans"] if r.get("条件")}
 
 
 def _synonyms() -> set[str]:
-    try:
-        from dslgen.spec import fan_synonyms
-
-        return set(fan_synonyms())
-    except Exception:
-        return set()
+    return set(fan_synonyms())
 
 
 def _apply_fans(data: dict[str, Any], facts: Facts, knowledge: dict[str, dict[str, Any]]) -> None:
