@@ -244,12 +244,9 @@ def _diff_requires(old: Mapping, new: Mapping) -> list[Change]:
 
 
 def _capability_names() -> dict[str, str]:
-    try:
-        from engine.capabilities import registry
+    from engine.capabilities import registry
 
-        return {cid: cap.name for cid, cap in registry().items()}
-    except Exception:  # the registry is a nicety for labels; a broken engine import must not hide the diff
-        return {}
+    return {cid: cap.name for cid, cap in registry().items()}
 
 
 def _cap_label(cid: str, names: Mapping[str, str]) -> str:
