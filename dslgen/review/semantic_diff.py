@@ -15,6 +15,8 @@ import re
 from dataclasses import asdict, dataclass
 from typing import Any, Callable, Mapping
 
+from dslgen.spec import fan_synonyms
+
 _MISSING = object()
 
 
@@ -276,10 +278,12 @@ def _wildcard_summary(block: Any) -> str:
 
 
 def _fan_map(data: Mapping) -> dict[str, Mapping]:
+    """Declared fans keyed by canonical name, so 碰碰胡 and 对对胡 are the same fan."""
+    synonyms = fan_synonyms()
     out: dict[str, Mapping] = {}
     for item in data.get("fan_types") or []:
         if isinstance(item, Mapping) and "name" in item:
-            out[str(item["name"])] = item
+            out[synonyms.get(str(item["name"]), str(item["name"]))] = item
     return out
 
 
@@ -289,17 +293,22 @@ _FAN_KNOWN = ("name", "base_fan", "level", "excludes", "conflicts", "condition")
 def _diff_fans(old: Mapping, new: Mapping) -> list[Change]:
     a, b = _fan_map(old), _fan_map(new)
     out: list[Change] = []
-    for name, fan in b.items():
-        if name not in a:
+    for key, fan in b.items():
+        if key not in a:
+            name = fan["name"]
             out.append(Change(f"fan_types.{name}", "added", f"新增番型：{name}（{_fan(fan.get('base_fan'))}）"))
-    for name, fan in a.items():
-        if name not in b:
+    for key, fan in a.items():
+        if key not in b:
+            name = fan["name"]
             out.append(Change(f"fan_types.{name}", "removed", f"删除番型：{name}（{_fan(fan.get('base_fan'))}）"))
-    for name, fa in a.items():
-        fb = b.get(name)
+    for key, fa in a.items():
+        fb = b.get(key)
         if fb is None:
             continue
+        name = str(fb["name"])
         path = f"fan_types.{name}"
+        if str(fa["name"]) != name:
+            out.append(Change(path + ".name", "changed", f"番型名称：{fa['name']} → {name}（同一番型，计分不变）"))
         if not _same(fa.get("base_fan", 0), fb.get("base_fan", 0)):
             out.append(Change(path + ".base_fan", "changed",
                               f"{name}：{_fan(fa.get('base_fan', 0))} → {_fan(fb.get('base_fan', 0))}"))

@@ -77,3 +77,12 @@ def test_every_catalog_difference_has_a_rule_language_label():
         changes = semantic_changes(docs[a], docs[b])
         assert changes, (a, b)
         assert [c for c in changes if raw.match(c)] == [], (a, b)
+
+
+def test_a_fan_renamed_to_its_synonym_is_one_rename_not_a_removal_and_an_addition():
+    old = load_yaml_file(CATALOG / "sichuan_xuezhan.yaml").data
+    new = copy.deepcopy(old)
+    for fan in new["fan_types"]:
+        if fan["name"] == "对对胡":
+            fan["name"] = "碰碰胡"
+    assert semantic_changes(old, new) == ["番型名称：对对胡 → 碰碰胡（同一番型，计分不变）"]
