@@ -61,7 +61,7 @@ def command(ctx: click.Context, catalog: str | None, only: str | None, provider:
         print_json({"variants": summary["variants"], "ok": summary["ok"], "out": summary["out"]})
     else:
         table = Table(header_style="bold")
-        for col in ("玩法", "结论", "有变化", "规则变化数", "缺口", "错误", ""):
+        for col in ("玩法", "结论", "有变化", "规则变化数", "缺口", "错误", "备注"):
             table.add_column(col)
         for r in summary["variants"]:
             table.add_row(r["id"], "[green]✅ 通过[/]" if r["verdict"] == "pass" else "[red]❌ 未通过[/]",

@@ -439,8 +439,11 @@ def _apply_scalars(data: dict[str, Any], v: dict[str, Any]) -> None:
             data.pop("win_rule")
 
 
-def sync_requires(data: dict[str, Any]) -> None:
-    """Set the optional capabilities in ``requires`` from the features the rule data uses."""
+def sync_requires(data: dict[str, Any], combo_dragon: bool = False) -> None:
+    """Set the optional capabilities in ``requires`` from the features the rule data uses.
+
+    组合龙 is a shape without a fan name, so the description's mention of it
+    (``combo_dragon``) or the base file's ``requires`` is what keeps its capability."""
     fans = {_canonical(str(r.get("name"))) for r in data.get("fan_types") or [] if isinstance(r, dict)}
     play = _play(data)
     wc = data.get("win_condition") or {}
@@ -462,7 +465,7 @@ def sync_requires(data: dict[str, Any]) -> None:
     }
     wanted |= {cap for cap, on in flags.items() if on}
     keep_other = [r for r in data.get("requires") or [] if r not in _CAPABILITY_ORDER and r not in flags]
-    if "meldsolver.combo_dragon" in (data.get("requires") or []) or data.pop("_combo_dragon", False):
+    if combo_dragon or "meldsolver.combo_dragon" in (data.get("requires") or []):
         wanted.add("meldsolver.combo_dragon")
     data["requires"] = [c for c in _CAPABILITY_ORDER if c in wanted] + keep_other
 
@@ -494,9 +497,7 @@ def draft_offline(description: str, pool: list[Example], name: str = "") -> Offl
     _apply_fans(data, facts, fan_knowledge(pool))
     _apply_scalars(data, v)
     _deck_total(data)
-    if v.get("combo_dragon"):
-        data["_combo_dragon"] = True
-    sync_requires(data)
+    sync_requires(data, combo_dragon=bool(v.get("combo_dragon")))
     return OfflineDraft(data=ordered(data), facts=facts, base=base.id)
 
 

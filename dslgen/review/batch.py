@@ -2,8 +2,11 @@
 
 For each variant ``<id>`` the batch writes, under the output folder::
 
-    <out>/<id>/pool/        the few-shot pool: the other catalog files (leave-one-out,
-                            so the model cannot simply copy the approved answer)
+    <out>/<id>/pool/        the few-shot pool: for a model, the other catalog files
+                            (leave-one-out, so it cannot simply copy the approved answer);
+                            for the offline drafter, the whole catalog, so it starts from
+                            the variant's approved version and only the description's
+                            disagreements with that file show up as changes
     <out>/<id>/draft/       the draft folder ``dslgen new`` writes (all four gates)
     <out>/<id>/done.json    the summary row, written last and atomically
     <out>/summary.json      {variants: [...]} and <out>/summary.md, at the end
@@ -115,6 +118,7 @@ def _replay_source(path: str | None) -> Iterator[None]:
 def regenerate(variant: str, approved_path: str, opts: BatchOptions, fingerprint: str) -> dict[str, Any]:
     """Regenerate one variant into ``<out>/<variant>/`` and return (and record) its summary row."""
     from dslgen.errors import DslgenError
+    from dslgen.generate.config import resolve
     from dslgen.generate.pipeline import NewOptions, run_new
 
     folder = Path(opts.out) / variant
@@ -127,8 +131,9 @@ def regenerate(variant: str, approved_path: str, opts: BatchOptions, fingerprint
         pool = folder / "pool"
         shutil.rmtree(pool, ignore_errors=True)
         pool.mkdir(parents=True)
+        leave_one_out = resolve(opts.provider, opts.model)[0] != "offline"
         for path in catalog_files(opts.catalog):
-            if path.stem != variant:
+            if path.stem != variant or not leave_one_out:
                 shutil.copyfile(path, pool / path.name)
         draft = folder / "draft"
         replay = str(Path(opts.replay_from) / variant / "draft") if opts.replay_from else None

@@ -109,3 +109,25 @@ def test_unreadable_catalog_file_is_a_failed_row_not_a_crash(catalog, workdir):
     assert result.exit_code == 1, result.output
     row = json.loads(result.stdout)["variants"][0]
     assert row["id"] == "broken" and row["verdict"] == "fail" and "无法读取" in row["errors"][0]
+
+
+def test_offline_batch_of_an_unchanged_catalog_reports_almost_nothing(tmp_path):
+    """The offline drafter starts from the variant's approved version, so only description-vs-file
+    disagreements show; and it never leaks internal keys (a schema error would fail the gate)."""
+    import json
+    import shutil
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from dslgen.cli import cli
+
+    catalog = tmp_path / "catalog"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "dsl-examples", catalog)
+    out = tmp_path / "out"
+    result = CliRunner().invoke(cli, ["batch", "--catalog", str(catalog), "--provider", "offline",
+                                      "--games", "20", "--jobs", "1", "--out", str(out), "--json"])
+    assert result.exit_code == 0, result.output
+    rows = {r["id"]: r for r in json.loads(result.output)["variants"]}
+    assert all(r["verdict"] == "pass" and not r["errors"] for r in rows.values())
+    assert sum(len(r["semantic_changes"]) for r in rows.values()) <= 2, rows
