@@ -20,28 +20,18 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "solver"))  # the oracle adapters the tests use
 
 from mahjong.agari import Agari  # noqa: E402
 from mahjong.shanten import Shanten  # noqa: E402
 
 from engine import tiles as T  # noqa: E402
 from engine.solver import Shapes, is_win, shanten  # noqa: E402
+from solver_helpers import DECK, to34  # noqa: E402
 
 RIICHI = Shapes(seven_pairs=True, thirteen_orphans=True)
-DECK = [t for t in T.PLAYABLE for _ in range(4)]
-_HONOR34 = {31: 27, 32: 28, 33: 29, 34: 30, 35: 33, 36: 32, 37: 31}
-
-
-def to34(code: int) -> int:
-    """Our tile code -> the `mahjong` 34-index."""
-    if code < 10:
-        return code - 1
-    if code < 20:
-        return 18 + code - 11
-    if code < 30:
-        return 9 + code - 21
-    return _HONOR34[code]
 
 
 def winning_hand(rng: random.Random) -> list[int]:

@@ -48,10 +48,11 @@ def test_readme_command_parser():
 
 def test_ci_runs_the_readme_test_command_in_a_fresh_venv():
     script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    assert "readme_command.py test" in script
+    lines = [line.strip() for line in script.splitlines()]
     assert "-m venv" in script and "activate" in script
-    assert 'bash -c "$cmd"' in script
-    assert TEST_COMMAND not in script  # read from the README, never duplicated
+    assert lines[-1] == TEST_COMMAND  # the README's command, run as the last step
+    assert "readme_command.py test" in script  # and a guard that it still equals the README's
+    assert f'"$readme_cmd" != "{TEST_COMMAND}"' in script
 
 
 def test_main_command_drafts_a_passing_variant_with_no_key(tmp_path, monkeypatch):

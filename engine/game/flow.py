@@ -531,7 +531,7 @@ class Game:
         self.wins.append(info)
         self._event("win", seat=seat, tile=tile, self_drawn=self_drawn, discarder=discarder,
                     robbing_kong=robbing, fans=info.fans, total=result.total, payments=pay,
-                    bonuses=[tuple(b) for b in getattr(result, "bonuses", ())],
+                    bonuses=[tuple(b) for b in result.bonuses],
                     hand=sorted(concealed), melds=[(m.kind, list(m.tiles)) for m in p.melds])
 
     def _after_wins(self, winners: list[int], origin: int) -> None:
