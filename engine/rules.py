@@ -143,6 +143,19 @@ class Scoring:
 
 
 @dataclass(frozen=True)
+class SettlementItemSpec:
+    """One ``settlement_items`` entry: the registered item's name and its parameters (lists as tuples)."""
+
+    name: str
+    pairs: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def params(self) -> dict[str, Any]:
+        """The declared parameters as a mapping."""
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in self.pairs}
+
+
+@dataclass(frozen=True)
 class WinCondition:
     """``win_condition``: conditions every win must meet, beyond its shape."""
 
@@ -178,6 +191,8 @@ class Rules:
     #: ``win_rule.ji_hu_dropped_by``: ``any_fan`` (鸡胡 only when no other fan) or ``shape_fan``
     #: (鸡胡 unless a hand-shape fan — structural or special — is recognised).
     ji_hu_dropped_by: str = "any_fan"
+    #: ``settlement_items``: settlement beyond fans (精分, 抓鸟, 包赔…), see :mod:`engine.settlement_items`.
+    settlement_items: tuple[SettlementItemSpec, ...] = ()
     raw: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     # --- derived views -------------------------------------------------
@@ -238,6 +253,7 @@ class Rules:
             flowers=_flowers(data.get("flower_rules")) if deck.get("include_flowers") else None,
             players=int(players.get("max", 4)),
             ji_hu_dropped_by=str((data.get("win_rule") or {}).get("ji_hu_dropped_by", "any_fan")),
+            settlement_items=_settlement_items(data.get("settlement_items")),
             raw=data,
         )
 
@@ -355,6 +371,17 @@ def _scoring(item: Mapping[str, Any]) -> Scoring:
             for h in item.get("pre_hooks") or []
         ),
     )
+
+
+def _settlement_items(value: Any) -> tuple[SettlementItemSpec, ...]:
+    out = []
+    for i, entry in enumerate(value or []):
+        if not isinstance(entry, Mapping) or "item" not in entry:
+            raise RulesError(f"settlement_items[{i}]", "结算项需要 item")
+        pairs = tuple(sorted((str(k), tuple(v) if isinstance(v, list) else v)
+                             for k, v in entry.items() if k != "item"))
+        out.append(SettlementItemSpec(str(entry["item"]), pairs))
+    return tuple(out)
 
 
 def _flowers(item: Any) -> FlowerRules:

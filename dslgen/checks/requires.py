@@ -69,6 +69,10 @@ def _pre_hooks(ctx: RuleContext) -> FieldPath | None:
     return ("scoring", "pre_hooks") if as_list(ctx.get("scoring", "pre_hooks")) else None
 
 
+def _settlement_items(ctx: RuleContext) -> FieldPath | None:
+    return ("settlement_items",) if as_list(ctx.get("settlement_items")) else None
+
+
 def _fan_table(ctx: RuleContext) -> FieldPath | None:
     return ("scoring", "mode") if ctx.get("scoring", "mode") == "fan_table" else None
 
@@ -95,6 +99,7 @@ USAGES: tuple[Usage, ...] = (
     Usage("scoring.fan_table", "番型表计分（scoring.mode: fan_table）", _fan_table),
     Usage("scoring.fan_exclusion", "番型互斥（excludes / conflicts）", _exclusions),
     Usage("scoring.pre_hooks", "结算前钩子（scoring.pre_hooks）", _pre_hooks),
+    Usage("scoring.settlement_items", "结算项（settlement_items）", _settlement_items),
 )
 
 

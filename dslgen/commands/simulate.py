@@ -92,6 +92,9 @@ def render(r: dict, title: str) -> None:
     t.add_row("各座位平均净输赢", " / ".join(str(x) for x in pay["seat_net_avg"]))
     if pay["hooks_with_payments"]:
         t.add_row("结算钩子发生支付的局", "，".join(f"{k} {v}" for k, v in pay["hooks_with_payments"].items()))
+    if pay.get("items_with_payments"):
+        t.add_row("结算项发生支付的局（平均每局转移）",
+                  "，".join(f"{k} {v['games']}（{v['avg_moved']}）" for k, v in pay["items_with_payments"].items()))
     out.print(t)
     f = Table(title="番型频率（占胡牌次数）")
     f.add_column("番型")

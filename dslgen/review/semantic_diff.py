@@ -154,7 +154,7 @@ FIELDS: tuple[Field, ...] = (
 )
 
 #: Subtrees compared by dedicated code below (never by the generic leaf walk).
-_SPECIAL = ("meta", "requires", "fan_types", "phases", "scoring.pre_hooks", "win_condition.pair_258_exempt_fans",
+_SPECIAL = ("meta", "requires", "fan_types", "phases", "scoring.pre_hooks", "settlement_items", "win_condition.pair_258_exempt_fans",
             "wildcard_rules.tiles", "flower_rules.scoring.matching.mapping")
 
 #: Play-phase keys the phase comparison handles itself.
@@ -446,6 +446,35 @@ def _diff_hooks(old: Mapping, new: Mapping) -> list[Change]:
     return out
 
 
+def _diff_settlement_items(old: Mapping, new: Mapping) -> list[Change]:
+    """``settlement_items`` by item name: added, removed, and each parameter changed (defaults filled in)."""
+    from engine.settlement_items import ITEMS
+
+    def items(data: Mapping) -> dict[str, Mapping]:
+        entries = data.get("settlement_items")
+        entries = entries if isinstance(entries, list) else []
+        return {str(e["item"]): e for e in entries if isinstance(e, Mapping) and "item" in e}
+
+    a, b = items(old), items(new)
+    out: list[Change] = []
+    for name in list(a) + [n for n in b if n not in a]:
+        unit = ITEMS.get(name)
+        label = f"{unit.zh}（{name}）" if unit else name
+        if name not in a:
+            out.append(Change(f"settlement_items.{name}", "added", f"新增结算项：{label}"))
+        elif name not in b:
+            out.append(Change(f"settlement_items.{name}", "removed", f"删除结算项：{label}"))
+        else:
+            x = unit.settings(a[name]) if unit else dict(a[name])
+            y = unit.settings(b[name]) if unit else dict(b[name])
+            for key in [k for k in x if k != "item"] + [k for k in y if k not in x and k != "item"]:
+                if x.get(key) != y.get(key):
+                    what = unit.params[key].zh if unit and key in unit.params else key
+                    out.append(Change(f"settlement_items.{name}.{key}", "changed",
+                                      f"{label} 的 {key}（{what}）：{_plain(x.get(key))} → {_plain(y.get(key))}"))
+    return out
+
+
 def _diff_flowers(old: Mapping, new: Mapping) -> list[Change]:
     out = [c for f in FIELDS if f.path.startswith("flower_rules.") for c in _field_change("", "", f, old, new)]
     ma = _get(old, "flower_rules.scoring.matching.mapping")
@@ -513,6 +542,7 @@ def semantic_diff(old: Mapping[str, Any] | None, new: Mapping[str, Any] | None) 
     out += _diff_fans(old, new)
     out += _diff_phases(old, new)
     out += _diff_hooks(old, new)
+    out += _diff_settlement_items(old, new)
     if old.get("flower_rules") or new.get("flower_rules"):
         out += _diff_flowers(old, new)
     out += _diff_rest(old, new)

@@ -58,7 +58,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from engine import fans, settlement, solver
+from engine import fans, settlement, settlement_items, solver
 from engine import tiles as T
 from engine.capabilities import register
 from engine.game import cache
@@ -111,14 +111,19 @@ class WinInfo:
     concealed: tuple[int, ...]
     melds: tuple[Meld, ...]
     result: object = field(default=None, repr=False)
+    #: seats still playing when the win happened (they paid a self-drawn win).
+    active: tuple[int, ...] = ()
 
 
 class Game:
     """One hand of mahjong under ``rules``; see the module docstring for the flow."""
 
     def __init__(self, rules: Rules, seed: int = 0, *, wall: list[int] | None = None,
-                 dealer: int | None = None):
+                 dealer: int | None = None, streak: int = 0, stakes: list[int] | None = None):
         self.rules = rules
+        #: the dealer's consecutive wins before this hand (连庄) and each seat's 飘 stake.
+        self.streak = streak
+        self.stakes = tuple(stakes) if stakes is not None else None
         self.seed = seed
         self.rng = random.Random(seed)
         self.n = rules.players
@@ -152,6 +157,10 @@ class Game:
         self.wins: list[WinInfo] = []
         self.payments = [0] * self.n
         self.hook_results: list[dict] = []
+        self.item_results: list[dict] = []
+        #: discards made before any claim or kong, ``(seat, tile)`` (跟庄).
+        self.opening_discards: list[tuple[int, int]] = []
+        self.jing: tuple[tuple[int, ...], tuple[int, ...]] = (tuple(self.wild_codes), ())
         self.stage = "deal"
         self.turn = self.dealer
         self.end_reason: str | None = None
@@ -262,7 +271,9 @@ class Game:
                 if not T.is_flower(t):
                     break
             self.indicator = t
-            self.wild_codes = frozenset(wild_from_indicator(t, self.rules.wildcard.random_count))
+            wilds = wild_from_indicator(t, self.rules.wildcard.random_count)
+            self.wild_codes = frozenset(wilds)
+            self.jing = (wilds[:1], wilds[1:])
             self._event("wild", indicator=t, wilds=sorted(self.wild_codes))
         flowers = self.rules.flowers
         if replace_flowers or (flowers and flowers.replace_tiles == "BEFORE_GAME_START"):
@@ -534,7 +545,7 @@ class Game:
         info = WinInfo(seat, tile, self_drawn, discarder, robbing, self_drawn and self.kong_flag,
                        self_drawn and self.last_tile_flag, self._first_turn(seat, self_drawn),
                        [tuple(f) for f in result.fans], [tuple(d) for d in result.dropped],
-                       result.total, pay, concealed, tuple(p.melds), result)
+                       result.total, pay, concealed, tuple(p.melds), result, tuple(active))
         self.wins.append(info)
         self._event("win", seat=seat, tile=tile, self_drawn=self_drawn, discarder=discarder,
                     robbing_kong=robbing, fans=info.fans, total=result.total, payments=pay,
@@ -563,6 +574,8 @@ class Game:
             p.discards.append(a.tile)
             p.discarded_once = True
             p.fu_blocked.clear()
+            if not self.any_meld and len(self.opening_discards) < self.n:
+                self.opening_discards.append((seat, a.tile))
             self.discard_count += 1
             self.kong_flag = False
             self._open_window(REACT, seat, a.tile)
@@ -699,12 +712,36 @@ class Game:
             for s in range(self.n):
                 self.payments[s] += r["payments"][s]
             self._event("hook", **r)
+        self._settle_items()
         actions = {c.get("type"): c.get("action") for c in self.play.end_conditions}
         target = actions.get(reason) or (actions.get("player_wins") if reason == "one_player_left" else None)
         phase = self._phase(target) if target not in (None,) + END_ACTIONS else None
         if phase is None:
             phase = next((p for p in self.rules.phases if p.type == "auto" and p.action in SETTLE_ACTIONS), None)
         self._run_from(phase)
+
+    def settlement_table(self) -> settlement_items.Table:
+        """The table as :mod:`engine.settlement_items` reads it."""
+        wins = tuple(settlement_items.WinFacts(
+            w.seat, w.self_drawn, w.discarder, w.total, tuple(w.payments), w.concealed, w.melds,
+            tuple(n for n, _ in w.fans), w.robbing_kong, w.active or None) for w in self.wins)
+        return settlement_items.Table(
+            self.n, self.dealer, wins,
+            tuple(tuple(t for t in p.hand if not T.is_flower(t)) for p in self.players),
+            tuple(tuple(p.melds) for p in self.players), tuple(tuple(p.discards) for p in self.players),
+            self.jing[0], self.jing[1], dict(Counter(self.deck)), tuple(self.wall.remaining()),
+            tuple(self.opening_discards), self.streak, self.stakes, self.step, self.end_reason)
+
+    def _settle_items(self) -> None:
+        """Run the declared ``settlement_items``; each is an ``item`` event with its payments."""
+        if not self.rules.settlement_items:
+            return
+        for name, res in settlement_items.settle_items(self.rules, self.settlement_table()):
+            entry = {"name": name, "payments": list(res.payments), "details": res.details}
+            self.item_results.append(entry)
+            for s in range(self.n):
+                self.payments[s] += res.payments[s]
+            self._event("item", **entry)
 
     def _settle(self) -> None:
         """``calculate_scores``: the payments of every win and hook are final."""
