@@ -14,6 +14,7 @@ from typing import Any
 
 from dslgen.generate.examples import Example
 from dslgen.generate.facts import Facts, read_facts
+from dslgen.generate.items_reader import apply_items, items_of
 from dslgen.generate.similarity import rank
 from dslgen.spec import enumeration_tables, fan_synonyms
 
@@ -35,7 +36,7 @@ _CAPABILITY_ORDER = [
     "meldsolver.thirteen_orphans", "meldsolver.all_orphans", "meldsolver.combo_dragon", "meldsolver.double_dragon",
     "meldsolver.wildcard", "meldsolver.pair_258", "phase.mahjong_turn", "phase.parallel_elimination",
     "phase.priority_arbitration", "phase.rob_kong", "dsl.dirty_flag", "scoring.fan_table", "scoring.fan_exclusion",
-    "scoring.pre_hooks",
+    "scoring.pre_hooks", "scoring.settlement_items",
 ]
 _FIXED_HONOR = {"红中", "发财", "白板"}
 #: The usual seat flowers: dealer 春梅, then 夏兰, 秋竹, 冬菊.
@@ -43,7 +44,7 @@ SEAT_FLOWERS = {1: ["春", "梅"], 2: ["夏", "兰"], 3: ["秋", "竹"], 4: ["�
 #: The plain win, the one fan a table needs when the description names none (listed as an assumption).
 PLAIN_WIN = {"name": "鸡胡", "base_fan": 1}
 KEY_ORDER = ["meta", "game", "requires", "deck", "deal", "wildcard_rules", "win_condition", "fan_types", "fan_stacking",
-             "max_fan", "win_min_fan", "win_rule", "phases", "scoring", "flower_rules"]
+             "max_fan", "win_min_fan", "win_rule", "phases", "scoring", "flower_rules", "settlement_items"]
 
 
 @dataclass
@@ -465,6 +466,7 @@ def sync_requires(data: dict[str, Any], combo_dragon: bool = False) -> None:
         "dsl.dirty_flag": bool(play.get("fu_flag")),
         "scoring.fan_exclusion": any(r.get("excludes") or r.get("conflicts") for r in data.get("fan_types") or []),
         "scoring.pre_hooks": bool((data.get("scoring") or {}).get("pre_hooks")),
+        "scoring.settlement_items": bool(data.get("settlement_items")),
     }
     wanted |= {cap for cap, on in flags.items() if on}
     keep_other = [r for r in data.get("requires") or [] if r not in _CAPABILITY_ORDER and r not in flags]
@@ -503,6 +505,7 @@ def draft_offline(description: str, pool: list[Example], name: str = "") -> Offl
         data["fan_stacking"] = v["fan_stacking"]
     _apply_fans(data, facts, fan_knowledge(pool), inherit=same)
     _apply_scalars(data, v)
+    apply_items(data, v)
     _deck_total(data)
     sync_requires(data, combo_dragon=bool(v.get("combo_dragon")))
     return OfflineDraft(data=ordered(data), facts=facts, base=base.id, same_variant=same)
@@ -549,4 +552,5 @@ def facts_of(data: dict[str, Any]) -> dict[str, Any]:
         "fan_stacking": data.get("fan_stacking", "add"),
         "ji_hu_self_draw_only": bool((data.get("win_rule") or {}).get("ji_hu_self_draw_only")),
         "fans": {_canonical(str(r["name"])): int(r.get("base_fan", 0) or 0) for r in data.get("fan_types") or []},
+        "settlement_items": items_of(data),
     }

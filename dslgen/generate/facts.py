@@ -120,6 +120,8 @@ class Facts:
     pinghu_means: str = ""
     #: The last fan named without a value in the current sentence ("平胡……，算1番" gives it the value).
     pending_fan: str = ""
+    #: ``"item.param"`` → the sentence a settlement-item value came from (``assumed:…`` for an assumption).
+    item_sources: dict[str, str] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-friendly form (for tests and debugging)."""
@@ -282,21 +284,31 @@ def _deck(c: _Clause) -> None:
 
 
 @reader
+def _settlement_items(c: _Clause) -> None:
+    """精分 / 冲关 / 德国 / 抓鸟 / 买马 / 跟庄 / 连庄 / 飘 / 包赔: :mod:`dslgen.generate.items_reader`."""
+    from dslgen.generate.items_reader import read_items
+
+    read_items(c)
+
+
+@reader
 def _wildcards(c: _Clause) -> None:
     t = c.text
     v = c.facts.values
     special = False
-    if re.search(r"冲关", t):
+    items = "settlement_items" in c.values  # read by _settlement_items: not a gap
+    if re.search(r"冲关", t) and not items:
         c.gap("引擎不支持冲关计分（精的个数×2^N 的翻倍），只能按普通番型结算")
         special = True
-    if re.search(r"德国", t) or re.search(r"(没有|无|不带|不用)(?:" + WILD + r"|红中|发财|白板)[^，。]*胡[^，。]*(加|翻|倍|分|多赢)", t) \
-            or re.search(r"硬胡[^，。]*(加|翻|倍)", t):
+    if (re.search(r"德国", t) or re.search(r"(没有|无|不带|不用)(?:" + WILD + r"|红中|发财|白板)[^，。]*胡[^，。]*(加|翻|倍|分|多赢)", t)
+            or re.search(r"硬胡[^，。]*(加|翻|倍)", t)) and not items:
         c.gap("引擎不支持“德国”/硬胡（胡牌时没有癞子另外加分）的计分")
         special = True
-    if special:
-        return
-    if re.search(r"(精|癞子|赖子|鬼|混)[^，。]*(钓|吊)[^，。]*(加|翻|倍)|精钓|霸王精|回头精|杠精|打出[^，。]*" + WILD + r"[^，。]*(加|扣|罚|赔)", t):
+    extra = r"(精|癞子|赖子|鬼|混)[^，。]*(钓|吊)[^，。]*(加|翻|倍)|精钓|回头精|杠精|打出[^，。]*" + WILD + r"[^，。]*(加|扣|罚|赔)"
+    if re.search(extra, t) or (re.search("霸王精", t) and not items):
         c.gap("引擎不支持与癞子打法相关的额外计分（精钓、打出癞子加分等）")
+        return
+    if special or items:
         return
     if not re.search(WILD, t) and not re.search(r"正精|副精|翻牌定|定精|翻精", t):
         follow = re.match(r"^(?:额外|另外|另|再)?(?:加|多|算|计)\s*" + NUM + r"\s*[番翻]", t)
@@ -644,9 +656,15 @@ def _other_unsupported(c: _Clause) -> None:
         (r"包牌|包杠|承包|三摊承包", "包牌/承包责任结算无法表达"),
         (r"大小胡|大胡[^，。]*小胡|小胡[^，。]*大胡", "大胡/小胡分开结算的方式无法直接表达，只能用番型表近似"),
     ]
+    read = "settlement_items" in c.values  # 抓鸟 / 买马 / 包赔 / 飘 / 跟庄 / 连庄 read by _settlement_items
     for pattern, reason in rules:
-        if re.search(pattern, t):
+        if re.search(pattern, t) and not (read and reason in _ITEM_GAPS):
             c.gap(reason)
+
+
+#: Gap reasons of _other_unsupported that a clause read as a settlement item does not get.
+_ITEM_GAPS = {"引擎不支持买马/抓鸟（胡牌后翻牌奖励）", "包赔（一人替其他人付钱）的结算无法表达", "引擎不支持飘分/下跑（开局押注加倍）",
+              "引擎不支持跟庄", "庄家轮换/连庄规则无法表达（模拟按局独立进行）", "包牌/承包责任结算无法表达"}
 
 
 def _fan_name(facts: Facts, word: str) -> str:
