@@ -10,11 +10,6 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from dslgen.errors import EXIT_FINDINGS, EXIT_OK, UsageError
 from dslgen.output import console, print_json
 
-#: The pipeline's gates, in report order (the pipeline module is imported only when the command runs).
-GATES = ("schema", "capabilities", "compliance", "simulation")
-
-_GATE_NAMES = {"schema": "规范校验", "capabilities": "能力检查", "compliance": "合规检查", "simulation": "模拟对局"}
-
 
 class _RichProgress:
     """Stages and the simulation bar on stderr (the pipeline's ``Progress`` interface)."""
@@ -73,34 +68,33 @@ def _read_description(text: str | None, file: str | None) -> str:
 
 
 def _print_summary(result: dict) -> None:
+    from dslgen.judge import Simulation, Verdict
+
     out = console()
-    ok = result["verdict"] == "pass"
-    out.print(f"草稿：{result['draft']}")
-    out.print(f"规则文件：{result['yaml']}")
-    verdict = "[green]通过[/green]" if ok else "[red]未通过[/red]"
-    out.print(f"结论：{verdict}（{result['rounds']} 轮）")
-    out.print("关卡：" + "  ".join(f"{_GATE_NAMES[g]} {'✓' if result['gates'][g] else '✗'}" for g in GATES))
+    verdict = Verdict.from_json(result["judgement"])
+    out.print(f"草稿：{result['draft']}", markup=False)
+    out.print(f"规则文件：{result['yaml']}", markup=False)
+    mark = "[green]通过[/green]" if verdict.passed else "[red]未通过[/red]"
+    out.print(f"结论：{mark}（{result['rounds']} 轮）")
+    out.print("关卡：" + "  ".join(f"{g.label} {'✓' if g.passed else '✗'}" for g in verdict.gates), markup=False)
     if result.get("failure"):
         failure = result["failure"]
-        out.print(f"[red]模型调用失败：{failure['message']}[/red]")
+        out.print(f"模型调用失败：{failure['message']}", style="red", markup=False)
         if failure.get("hint"):
-            out.print(f"  提示：{failure['hint']}")
-    errors = [f for f in result["findings"] if f.get("severity") == "error"]
+            out.print(f"  提示：{failure['hint']}", markup=False)
+    errors = [f for f in verdict.findings if f.is_error]
     for f in errors[:10]:
-        where = f" {f['path']}" if f.get("path") else ""
-        out.print(f"  [{f['code']}]{where}：{f['message']}", markup=False)
+        where = f" {f.path_text}" if f.path else ""
+        hint = f"（{f.hint}）" if f.hint and f.code.startswith("S") else ""
+        out.print(f"  [{f.code}]{where}：{f.message}{hint}", markup=False)
     if len(errors) > 10:
         out.print(f"  ……另有 {len(errors) - 10} 个问题，见 result.json")
-    sim = result.get("simulation") or {}
-    if sim.get("ran"):
-        out.print(f"模拟：{sim.get('games')} 局，错误 {len(sim.get('errors') or [])}，"
-                  f"流局率 {float(sim.get('draw_rate', 0)):.1%}")
-        for err in (sim.get("errors") or [])[:3]:
-            out.print(f"  第 {err.get('game')} 局：{err.get('message')}（复现：{err.get('replay', '')}）", markup=False)
-        if sim.get("reason"):
-            out.print(f"  {sim['reason']}", markup=False)
-    elif sim.get("reason"):
-        out.print(f"模拟：{sim['reason']}")
+    sim = Simulation.from_json(result.get("simulation") or {})
+    if sim.ran:
+        out.print(f"模拟：{sim.games} 局，错误 {len(sim.errors)}，有人胡牌 {sim.games_with_win} 局，"
+                  f"流局率 {float(sim.stats.get('draw_rate', 0)):.1%}", markup=False)
+    else:
+        out.print(f"模拟：{sim.reason}", markup=False)
     gaps = result.get("gaps") or []
     if gaps:
         out.print(f"DSL 无法表达的规则（{len(gaps)} 条，草稿中没有）：")
