@@ -18,9 +18,13 @@ from dslgen.checks.finding import Finding
 from dslgen.errors import UsageError
 from dslgen.generate import config, providers
 from dslgen.generate.draft import DESCRIPTION, RESULT, TRANSCRIPT, write_draft
+from dslgen.generate.answer import Answer
+from dslgen.generate.consistency import judge, merge_gaps
 from dslgen.generate.examples import load_examples
+from dslgen.generate.facts import read_facts
+from dslgen.generate.provenance import value_sources
 from dslgen.generate.prompt import build_messages, prompt_version
-from dslgen.generate.repair import DEFAULT_MAX_ROUNDS, Outcome, run_rounds
+from dslgen.generate.repair import DEFAULT_MAX_ROUNDS, run_rounds
 from dslgen.generate.secrets import redact
 from dslgen.generate.transcript import Transcript
 from dslgen.generate.usage import Usage
@@ -147,9 +151,23 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
     messages = build_messages(description, draft_id, pool, spec_text(), version)
     transcript = Transcript()
     usage = Usage()
+    claims = read_facts(description)
+
+    def gaps_of(answer: Answer) -> list[dict[str, str]]:
+        """The answer's gaps, plus the reader's for a model that left some out, duplicates merged."""
+        gaps = list(answer.gaps)
+        if provider.name != "offline":
+            gaps += _reader_gaps(description, gaps)
+        return merge_gaps(gaps)
+
+    def consistency_of(answer: Answer, data: dict[str, Any]) -> list[dict[str, Any]]:
+        """The description-consistency findings of one round's answer (sent back to a model like any other)."""
+        body = {k: v for k, v in data.items() if k != "meta"}
+        return judge(description, body, gaps_of(answer), answer.mapping, facts=claims).findings
+
     outcome = run_rounds(
         provider, messages, description=description, name=draft_id, catalog=pool, max_rounds=opts.max_rounds,
-        with_meta=with_meta, transcript=transcript, usage=usage,
+        with_meta=with_meta, transcript=transcript, usage=usage, extra_findings=consistency_of,
         on_round=lambda n: progress.stage(f"第 {n} 轮：{provider.name} 起草") if n > 1 else None,
     )
     provenance.update(model=provider.model, attempts=outcome.rounds)
@@ -157,6 +175,15 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
     if outcome.error is not None:
         failure = {"kind": outcome.error.kind, "message": redact(outcome.error.message), "hint": redact(outcome.error.hint)}
     answer = outcome.answer
+    gaps = gaps_of(answer) if answer else []
+    data = outcome.loaded.data if outcome.loaded is not None and isinstance(outcome.loaded.data, dict) else None
+    body = {k: v for k, v in data.items() if k != "meta"} if data else None
+    consistency = judge(description, body, gaps, answer.mapping if answer else [], facts=claims)
+    sources = None
+    if body is not None and answer is not None:
+        origin = f"模板玩法 {answer.base}" if answer.base else f"模型（{provider.model}）的假设"
+        sources = value_sources(body, claims, description, assumed_from=origin, reported=answer.provenance,
+                                assumptions=answer.assumptions)
     yaml_text = outcome.yaml_text
     if not yaml_text:  # nothing readable: keep whatever the model said for the reviewer, as a comment-only file
         raw = (answer.yaml_text or answer.text) if answer else ""
@@ -169,14 +196,13 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
         yaml_text.encode("utf-8"), yaml_name, games=opts.games, seed=opts.seed, jobs=opts.jobs, bot=opts.bot,
         progress=progress.games, rules_path=yaml_name, cache=False, description=description,
         extra_findings=[Finding.from_json(p) for p in (answer.problems if answer else [])],
+        extra={"consistency": consistency,
+               "no_simulation": "描述中没有任何规则，未运行模拟" if consistency.no_rules else ""},
         before_simulation=lambda: progress.stage(f"模拟 {opts.games} 局（{opts.bot} 机器人）"))
     verdict = judgement.verdict
     simulation = judgement.simulation
     if failure is not None and not simulation.ran:
         simulation = Simulation.not_run("模型调用失败，未运行模拟")
-    gaps = list(answer.gaps) if answer else []
-    if provider.name != "offline":
-        gaps += _reader_gaps(description, gaps)
     result = {
         "draft": str(folder),
         "yaml": yaml_name,
@@ -190,6 +216,9 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
         "unmapped_sentences": list(answer.unmapped) if answer else [],
         "mapping": list(answer.mapping) if answer else [],
         "findings": [f.to_json() for f in verdict.findings],
+        "consistency": consistency.to_dict(),
+        "coverage": consistency.coverage(),
+        "value_sources": sources or {"counts": {"stated": 0, "default": 0, "assumed": 0}, "rows": []},
         "round_findings": outcome.history,
         "simulation": simulation.to_json(),
         "rounds": outcome.rounds,

@@ -50,14 +50,14 @@ class Evidence:
 
 
 def gather(content: bytes, name: str, *, extra_findings: tuple[Finding, ...] | list[Finding] = (),
-           description: str = "", games: int = 0) -> Evidence:
+           description: str = "", games: int = 0, extra: dict[str, Any] | None = None) -> Evidence:
     """Read ``content`` (the exact bytes to judge) and run every check on it."""
     from dslgen.checks.inputs import YAML_INVALID
     from dslgen.checks.runner import check_data
     from dslgen.errors import DslgenError
     from dslgen.yamlio import load_yaml_bytes
 
-    evidence = Evidence(content, name, description=description, games=games)
+    evidence = Evidence(content, name, description=description, games=games, extra=dict(extra or {}))
     findings = list(extra_findings)
     try:
         evidence.loaded = load_yaml_bytes(content, name)

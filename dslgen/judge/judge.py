@@ -118,11 +118,19 @@ def run_simulation(data: Mapping[str, Any], *, games: int, seed: int, jobs: int 
 def judge_bytes(content: bytes, name: str, *, games: int, seed: int, jobs: int | str = 1, bot: str = "greedy",
                 progress: Progress | None = None, rules_path: str | None = None, cache: bool = True,
                 extra_findings: tuple[Finding, ...] | list[Finding] = (), description: str = "",
+                extra: dict[str, Any] | None = None,
                 before_simulation: Callable[[], None] | None = None) -> Judgement:
-    """The verdict on exactly ``content``: read, check, simulate (when the checks allow), decide."""
-    evidence = gather(content, name, extra_findings=extra_findings, description=description, games=games)
+    """The verdict on exactly ``content``: read, check, simulate (when the checks allow), decide.
+
+    ``extra`` is handed to the gates (e.g. ``consistency``: the draft's consistency report;
+    ``gaps`` / ``mapping``: a draft's own; ``no_simulation``: why the games must not run).
+    """
+    evidence = gather(content, name, extra_findings=extra_findings, description=description, games=games,
+                      extra=extra)
 
     def simulate(ev: Evidence) -> Simulation:
+        if ev.extra.get("no_simulation"):
+            return Simulation.not_run(str(ev.extra["no_simulation"]))
         if before_simulation:
             before_simulation()
         return run_simulation(ev.data, games=games, seed=seed, jobs=jobs, bot=bot, progress=progress,

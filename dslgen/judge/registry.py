@@ -7,7 +7,7 @@ problems) belongs to the gate with the longest matching prefix, and the gate's
 function receives them. A gate that sets ``simulates`` gets the simulation run
 (once, lazily) before it is asked.
 
-Adding a gate — e.g. the description-consistency gate — is one registration::
+Adding a gate is one registration (see :mod:`dslgen.judge.consistency`)::
 
     from dslgen.judge.registry import Decision, register_gate
 
@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from dslgen.judge.evidence import Evidence
 
 #: Modules whose import registers gates (the registry imports them on first use).
-GATE_MODULES = ["dslgen.judge.builtin"]
+GATE_MODULES = ["dslgen.judge.builtin", "dslgen.judge.consistency"]
 
 
 @dataclass(frozen=True)

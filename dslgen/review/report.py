@@ -131,9 +131,10 @@ def _read_bytes(path: Path, *, missing_ok: bool = False) -> bytes:
 
 
 def _judge(path: Path, content: bytes, *, games: int, seed: int, jobs: int, bot: str,
-           progress: Progress | None, description: str = "") -> tuple[Verdict, Simulation]:
+           progress: Progress | None, description: str = "",
+           extra: dict[str, Any] | None = None) -> tuple[Verdict, Simulation]:
     judgement = judge_bytes(content, str(path), games=games, seed=seed, jobs=jobs, bot=bot, progress=progress,
-                            rules_path=str(path), cache=True, description=description)
+                            rules_path=str(path), cache=True, description=description, extra=extra)
     return judgement.verdict, judgement.simulation
 
 
@@ -159,7 +160,8 @@ def _draft_subject(folder: Path, *, games: int | None, seed: int | None, jobs: i
         g = games or _int(provenance.get("games"), DEFAULT_GAMES)
         s = seed if seed is not None else _int(provenance.get("seed"), DEFAULT_SEED)
         verdict, simulation = _judge(draft.yaml_path, content, games=g, seed=s, jobs=jobs, bot=bot,
-                                     progress=progress, description=draft.description.strip())
+                                     progress=progress, description=draft.description.strip(),
+                                     extra={"gaps": draft.gaps, "mapping": draft.mapping})
     return Subject(
         kind="draft", path=folder, doc=doc, content=content, verdict=verdict, simulation=simulation,
         gaps=[g if isinstance(g, dict) else {"text": str(g), "reason": ""} for g in draft.gaps],

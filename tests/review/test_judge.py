@@ -53,7 +53,8 @@ def test_zero_win_file_is_refused_by_new_review_approve_and_batch(catalog, workd
                "--games", GAMES, "--jobs", "1", "--out", workdir / "draft", "--json")
     assert new.exit_code == 1, new.output
     result = json.loads(new.stdout)
-    assert result["verdict"] == "fail" and result["judgement"]["failed_gates"] == ["simulation"]
+    assert result["verdict"] == "fail" and "simulation" in result["judgement"]["failed_gates"]
+    assert result["judgement"]["gates"]["simulation"]["figures"]["games_with_win"] == 0
     # the draft it wrote is refused by approve and review on the stored verdict
     refused = _run("approve", workdir / "draft", "--reviewer", "张三", "--catalog", catalog)
     assert refused.exit_code == 1 and "模拟对局" in refused.output, refused.output
@@ -94,17 +95,7 @@ def test_tampered_verdicts_are_refused():
             Verdict.from_json(bad)
 
 
-def test_a_registered_gate_joins_every_verdict(monkeypatch):
-    """How the description-consistency gate plugs in: register it, and every command's verdict has it."""
-    monkeypatch.setattr(gate_registry, "_GATES", dict(gate_registry._GATES))
-
-    @gate_registry.register_gate("consistency", "描述一致性", order=40, owns=("D",))
-    def consistency(evidence, own):
-        """描述一致性（测试用）：描述说 15 番起胡时规则也必须如此。"""
-        wrong = "15 番起胡" in evidence.description and evidence.data.get("win_min_fan") != 15
-        extra = (Finding("D001", "error", ("win_min_fan",), "描述说 15 番起胡"),) if wrong else ()
-        return Decision(findings=own + extra, figures={"checked": 1})
-
+def test_the_consistency_gate_is_registered_and_judges_plain_files():
     assert names() == ("schema", "capabilities", "compliance", "consistency", "simulation")
     assert [g.label for g in gates()][3] == "描述一致性"
     text = (CATALOG / "sichuan_xuezhan.yaml").read_text(encoding="utf-8")
@@ -112,6 +103,25 @@ def test_a_registered_gate_joins_every_verdict(monkeypatch):
     verdict = judge_bytes(text.encode(), "x.yaml", games=2, seed=0, cache=False).verdict
     assert verdict.failed_gates == ["consistency"] and verdict.gate("consistency").errors[0].code == "D001"
     assert verdict.gate("simulation").passed  # consistency is not a prerequisite of the games
+    assert Verdict.from_json(verdict.to_json()) == verdict
+
+
+def test_a_registered_gate_joins_every_verdict(monkeypatch):
+    """A gate is one registration: every command's verdict then has it, in its order."""
+    monkeypatch.setattr(gate_registry, "_GATES", dict(gate_registry._GATES))
+
+    @gate_registry.register_gate("house", "门规", order=45, owns=("H",))
+    def house(evidence, own):
+        """门规（测试用）：最多 16 番。"""
+        wrong = evidence.data.get("max_fan") != 16
+        extra = (Finding("H001", "error", ("max_fan",), "最多 16 番"),) if wrong else ()
+        return Decision(findings=own + extra, figures={"checked": 1})
+
+    assert names() == ("schema", "capabilities", "compliance", "consistency", "house", "simulation")
+    text = (CATALOG / "sichuan_xuezhan.yaml").read_text(encoding="utf-8").replace("\nmax_fan: 16\n", "\nmax_fan: 8\n")
+    verdict = judge_bytes(text.encode(), "x.yaml", games=2, seed=0, cache=False).verdict
+    assert "house" in verdict.failed_gates and verdict.gate("house").errors[0].code == "H001"
+    assert verdict.gate("house").figures == {"checked": 1}
     assert Verdict.from_json(verdict.to_json()) == verdict
 
 
