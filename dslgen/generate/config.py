@@ -2,7 +2,9 @@
 ``~/.config/dslgen/config.toml``.
 
 Recognised config keys (top level or under ``[generate]``): ``provider``, ``model``, ``base_url``,
-``timeout``, ``max_retries``, ``transcript``. The API key is read from ``OPENAI_API_KEY`` only —
+``timeout``, ``max_retries``, ``transcript``, ``structured_output`` (``auto`` — ask for a JSON-schema answer
+and fall back to fenced YAML when the endpoint refuses it —, ``json_schema`` or ``off``; also
+``DSLGEN_STRUCTURED``). The API key is read from ``OPENAI_API_KEY`` only —
 never from a file the project might commit.
 """
 
@@ -46,6 +48,17 @@ def _number(value: Any, name: str, cast):
         raise UsageError(f"{name} 应当是数字：{value!r}", where=name) from None
 
 
+STRUCTURED_MODES = ("auto", "json_schema", "off")
+
+
+def _structured(value: Any) -> str:
+    mode = str(value).strip().lower()
+    if mode not in STRUCTURED_MODES:
+        raise UsageError(f"structured_output 只能是 {' / '.join(STRUCTURED_MODES)}：{value!r}", where="structured_output",
+                         hint="auto：端点支持时用 JSON Schema 结构化回答，不支持时退回 ```yaml 回答")
+    return mode
+
+
 def resolve(provider: str | None, model: str | None, cwd: Path | None = None) -> tuple[str, Settings]:
     """The provider name and its settings.
 
@@ -64,5 +77,6 @@ def resolve(provider: str | None, model: str | None, cwd: Path | None = None) ->
         max_retries=_number(env.get("DSLGEN_MAX_RETRIES") or conf.get("max_retries") or 3, "max_retries", int),
         retry_cap=_number(env.get("DSLGEN_RETRY_CAP") or conf.get("retry_cap") or 8, "retry_cap", float),
         transcript=env.get("DSLGEN_REPLAY") or str(conf.get("transcript") or ""),
+        extra={"structured_output": _structured(env.get("DSLGEN_STRUCTURED") or conf.get("structured_output") or "auto")},
     )
     return str(name), settings

@@ -153,3 +153,16 @@ def test_fidelity_suite(pool):
     fans = sum(s.fans[0] for s in scores) / sum(s.fans[1] for s in scores)
     silent = {s.id: s.silent for s in scores if s.silent}
     assert facts >= 0.9 and fans >= 0.9 and not silent, (facts, fans, silent)
+
+
+# --- draft ids --------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, draft_id", [
+    ("南昌麻将：136张", "nanchang"), ("大连穷胡（自定义简化）\n牌张：136张", "dalianqionghu"),
+    ("卡五星是湖北襄阳一带三个人打的麻将", "kawuxing"), ("1. 广东推倒胡，用136张牌", "guangdongtuidaohu"),
+    ("长沙麻将，108张", "changsha"), ("这个玩法只能自摸。", "variant"),
+])
+def test_draft_ids_come_from_the_variant_name(text, draft_id):
+    from dslgen.generate.pipeline import slug_for
+
+    assert slug_for(text) == draft_id
