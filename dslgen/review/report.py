@@ -19,13 +19,15 @@ from typing import Any, Callable, Mapping
 from dslgen import __version__
 from dslgen.errors import InputError, UsageError
 from dslgen.review.baseline import Baseline, RuleDoc, find_baseline, read_rule_doc
+from dslgen.review.description_view import sentence_rows
 from dslgen.review.semantic_diff import semantic_diff
 from dslgen.review.stats_diff import stats_diff
 from dslgen.yamlio import dump_yaml, write_atomic
 
 REPORT_FORMAT = "dslgen-review/1"
-GATES = ("schema", "capabilities", "compliance", "simulation")
-GATE_LABELS = {"schema": "Schema 校验", "capabilities": "能力检查", "compliance": "合规检查", "simulation": "模拟对局"}
+GATES = ("schema", "capabilities", "compliance", "consistency", "simulation")
+GATE_LABELS = {"schema": "Schema 校验", "capabilities": "能力检查", "compliance": "合规检查", "consistency": "描述一致性",
+               "simulation": "模拟对局"}
 DEFAULT_GAMES = 1000
 DEFAULT_SEED = 0
 #: Chinese names of the DSL's top-level sections, in specification order.
@@ -56,6 +58,23 @@ class Subject:
     provenance: dict[str, Any] = field(default_factory=dict)
     result: dict[str, Any] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    #: The description-consistency gate's result and where each value came from (see description_view).
+    consistency: dict[str, Any] = field(default_factory=dict)
+    value_sources: dict[str, Any] = field(default_factory=dict)
+
+    def judge_description(self, assumed_from: str) -> None:
+        """Run the description-consistency gate here (a plain file, an edited or an older draft)."""
+        from dslgen.review.description_view import judge_subject
+
+        if not self.description.strip():
+            self.gates["consistency"] = {"status": "skipped", "detail": "没有描述（meta.description），无法比对"}
+            return
+        self.consistency, self.value_sources = judge_subject(self.description, self.doc.data, self.gaps, self.mapping,
+                                                             assumed_from)
+        cov = self.consistency.get("coverage") or {}
+        self.gates["consistency"] = {
+            "status": "pass" if self.consistency.get("passed") else "fail",
+            "detail": f"已落实 {cov.get('carried', 0)} / 缺口 {cov.get('gapped', 0)} / 未处理 {cov.get('unhandled', 0)}"}
 
     @property
     def id(self) -> str:
@@ -142,10 +161,11 @@ def _draft_subject(folder: Path, *, games: int | None, seed: int | None, jobs: i
         fresh.mapping = [m for m in result.get("mapping") or [] if isinstance(m, Mapping)]
         fresh.provenance = {**dict(prov), **fresh.provenance}
         fresh.notes.append("草稿的规则文件在生成后被修改过：关卡与模拟已按当前内容重新运行")
+        fresh.judge_description("审核时的规则文件（描述没有说）")
         return fresh
     meta = doc.data.get("meta") if isinstance(doc.data.get("meta"), Mapping) else {}
     provenance = dict(result.get("provenance") or meta.get("provenance") or {})
-    return Subject(
+    subject = Subject(
         kind="draft",
         path=folder,
         doc=doc,
@@ -157,7 +177,12 @@ def _draft_subject(folder: Path, *, games: int | None, seed: int | None, jobs: i
         simulation=dict(result.get("simulation") or {}),
         provenance=provenance,
         result=result,
+        consistency=dict(result.get("consistency") or {}),
+        value_sources=dict(result.get("value_sources") or {}),
     )
+    if "consistency" not in (result.get("gates") or {}):
+        subject.judge_description("草稿（生成时没有记录来源）")  # a draft written before the gate existed
+    return subject
 
 
 # --- checking and simulating a plain file -------------------------------------------------
@@ -257,8 +282,10 @@ def _file_subject(path: Path, *, games: int, seed: int, jobs: int, bot: str, pro
     else:
         gates["simulation"] = {"status": "skipped", "detail": "规则未通过校验，未模拟"}
     meta = doc.data.get("meta") if isinstance(doc.data.get("meta"), Mapping) else {}
-    return Subject(kind="file", path=path, doc=doc, gates=gates, findings=findings, simulation=simulation,
-                   provenance=dict(meta.get("provenance") or {}))
+    subject = Subject(kind="file", path=path, doc=doc, gates=gates, findings=findings, simulation=simulation,
+                      provenance=dict(meta.get("provenance") or {}))
+    subject.judge_description("规则文件中的取值（描述没有说）")
+    return subject
 
 
 def load_subject(target: str | Path, *, games: int | None = None, seed: int | None = None, jobs: int = 1,
@@ -356,6 +383,13 @@ def build_report(target: str | Path, *, against: str | Path | None = None, catal
         "failed_gates": subject.failed_gates,
         "notes": subject.notes,
         "sections": _sections(subject),
+        "contradictions": [f for f in subject.consistency.get("findings") or [] if f.get("code") == "D001"],
+        "assumptions": [r for r in subject.value_sources.get("rows") or [] if r.get("source") == "assumed"],
+        "coverage": subject.consistency.get("coverage") or {},
+        "value_sources": subject.value_sources,
+        "consistency": subject.consistency,
+        "sentence_rows": sentence_rows(subject.description, subject.consistency, subject.value_sources, subject.gaps)
+        if subject.description and subject.consistency else [],
         "gaps": subject.gaps,
         "unmapped_sentences": subject.unmapped,
         "findings": subject.findings,

@@ -45,8 +45,9 @@ def make_draft(root: Path, variant: str, text: str, *, gates: dict | None = None
     (folder / "description.md").write_text(description, encoding="utf-8")
     (folder / "transcript.jsonl").write_text("", encoding="utf-8")
     sim = simulate_rules(data, games=GAMES, seed=7) if simulate else {}
-    gates = gates or {"schema": "pass", "capabilities": "pass", "compliance": "pass",
-                      "simulation": "pass" if sim and not sim["errors"] else "fail"}
+    gates = dict(gates or {"schema": "pass", "capabilities": "pass", "compliance": "pass",
+                           "simulation": "pass" if sim and not sim["errors"] else "fail"})
+    gates.setdefault("consistency", "pass")  # as recorded by dslgen new (the fixtures edit rules on purpose)
     result = {
         "draft": str(folder), "yaml": str(yaml_path), "id": variant,
         "verdict": "pass" if all(v == "pass" for v in gates.values()) else "fail",
