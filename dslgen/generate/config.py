@@ -1,12 +1,5 @@
 """Settings a designer sets once: one config file per project and one per user.
 
-<<<<<<< HEAD
-Recognised config keys (top level or under ``[generate]``): ``provider``, ``model``, ``base_url``,
-``timeout``, ``max_retries``, ``transcript``, ``structured_output`` (``auto`` — ask for a JSON-schema answer
-and fall back to fenced YAML when the endpoint refuses it —, ``json_schema`` or ``off``; also
-``DSLGEN_STRUCTURED``). The API key is read from ``OPENAI_API_KEY`` only —
-never from a file the project might commit.
-=======
 Where a value comes from, first match wins:
 
 1. the command-line flag (``--games 200``);
@@ -21,7 +14,6 @@ Keys are the setting names (top level, or under ``[generate]`` as older files wr
 them). ``dslgen config show`` prints every value with the place it came from. The
 API key is read from ``OPENAI_API_KEY`` only — never from a file a project might
 commit (a key in a config file is ignored, and ``config show`` says so).
->>>>>>> main
 """
 
 from __future__ import annotations
@@ -65,6 +57,8 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("max_retries", "DSLGEN_MAX_RETRIES", "模型调用失败重试次数"),
     Setting("retry_cap", "DSLGEN_RETRY_CAP", "重试等待上限（秒）"),
     Setting("transcript", "DSLGEN_REPLAY", "replay 回放的草稿目录"),
+    Setting("structured_output", "DSLGEN_STRUCTURED",
+            "模型回答格式：auto（端点支持时用 JSON Schema 结构化回答，不支持时退回 ```yaml）/ json_schema / off"),
 )
 BY_KEY = {s.key: s for s in SETTINGS}
 #: Keys accepted in a file but never used (the key lives in the environment only).
@@ -253,17 +247,10 @@ def resolve(provider: str | None, model: str | None, cwd: Path | None = None) ->
         model=model or str(get("model") or ""),
         base_url=str(get("base_url") or ""),
         api_key=key,
-<<<<<<< HEAD
-        timeout=_number(env.get("DSLGEN_TIMEOUT") or conf.get("timeout") or 60, "timeout", float),
-        max_retries=_number(env.get("DSLGEN_MAX_RETRIES") or conf.get("max_retries") or 3, "max_retries", int),
-        retry_cap=_number(env.get("DSLGEN_RETRY_CAP") or conf.get("retry_cap") or 8, "retry_cap", float),
-        transcript=env.get("DSLGEN_REPLAY") or str(conf.get("transcript") or ""),
-        extra={"structured_output": _structured(env.get("DSLGEN_STRUCTURED") or conf.get("structured_output") or "auto")},
-=======
         timeout=_number(get("timeout", 60), "timeout", float),
         max_retries=_number(get("max_retries", 3), "max_retries", int),
         retry_cap=_number(get("retry_cap", 8), "retry_cap", float),
         transcript=str(get("transcript") or ""),
->>>>>>> main
+        extra={"structured_output": _structured(get("structured_output") or "auto")},
     )
     return str(name), settings
