@@ -166,3 +166,14 @@ def test_draft_ids_come_from_the_variant_name(text, draft_id):
     from dslgen.generate.pipeline import slug_for
 
     assert slug_for(text) == draft_id
+
+
+def test_a_game_the_dsl_cannot_build_never_passes(pool):
+    """卡五星: three players and 84 tiles are gaps, and the draft (a 4-player game) cannot pass."""
+    text = ("卡五星是湖北三个人打的麻将。只用条子和筒子，再加中、发、白，一共84张，没有万子，也没有东南西北。"
+            "不能吃，只能碰和杠。可以点炮也可以自摸，一炮多响。平胡1番，碰碰胡2番，七对4番。")
+    draft = draft_offline(text, pool)
+    report = judge(text, draft.data, draft.facts.gaps, draft.facts.mapping)
+    structural = [f for f in report.findings if f["code"] == "D005"]
+    assert not report.passed and len(structural) >= 3
+    assert any("4 人" in f["message"] for f in structural) and any("84" in f["message"] for f in structural)
