@@ -28,6 +28,36 @@ def judge_subject(description: str, data: Mapping[str, Any] | None, gaps: list[d
     return report.to_dict(), sources
 
 
+def description_view(subject: Any) -> dict[str, Any]:
+    """The report's fidelity part for a review subject: ``contradictions``, ``assumptions``, ``coverage``,
+    ``value_sources``, ``consistency`` and ``sentence_rows``.
+
+    A draft whose stored verdict still holds (no note that it was judged again) shows the sources
+    ``dslgen new`` recorded; anything else is read again from its description here."""
+    description = subject.description
+    if not description.strip() or not subject.doc.data:
+        return {"contradictions": [], "assumptions": [], "coverage": {}, "value_sources": {}, "consistency": {},
+                "sentence_rows": []}
+    if subject.kind == "draft":
+        assumed_from = "草稿中的取值（描述没有说）"
+    else:
+        assumed_from = "规则文件中的取值（描述没有说）"
+    consistency, sources = judge_subject(description, subject.doc.data, subject.gaps, subject.mapping, assumed_from)
+    stored = subject.result.get("value_sources") if isinstance(subject.result, dict) else None
+    if stored and not subject.notes:
+        sources = stored
+    if subject.kind != "draft":  # a plain file carries no gap list: only contradictions are judged
+        consistency = {**consistency, "findings": [f for f in consistency["findings"] if f["code"] == "D001"]}
+    return {
+        "contradictions": [f for f in consistency.get("findings") or [] if f.get("code") == "D001"],
+        "assumptions": [r for r in sources.get("rows") or [] if r.get("source") == "assumed"],
+        "coverage": consistency.get("coverage") or {},
+        "value_sources": sources,
+        "consistency": consistency,
+        "sentence_rows": sentence_rows(description, consistency, sources, subject.gaps),
+    }
+
+
 def sentence_rows(description: str, consistency: Mapping[str, Any], sources: Mapping[str, Any],
                   gaps: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each rule-bearing sentence in description order: its status and the rules (field, value) it became."""

@@ -97,7 +97,8 @@ def test_a_model_draft_that_stays_wrong_fails_the_gate(fake_openai, isolated):
     code, result = _run(isolated, description)
     assert code == 1 and result["verdict"] == "fail" and not result["gates"]["consistency"]
     assert all(result["gates"][g] for g in ("schema", "capabilities", "compliance"))
-    contradiction = next(f for f in result["findings"] if f["code"] == "D001")
+    assert any(f["code"] == "D001" and f["path"] == "max_fan" for f in result["findings"])
+    contradiction = next(f for f in result["consistency"]["findings"] if f["code"] == "D001")
     assert contradiction["sentence"] == "封顶 8 番" and contradiction["described"] == "8" and contradiction["drafted"] == "16"
 
 
