@@ -40,6 +40,12 @@ class FanSpec:
     excludes: tuple[str, ...] = ()
     conflicts: tuple[str, ...] = ()
     condition: str = ""
+    #: counted fan: what one occurrence is (``pung``, ``chow_pair``, ...); "" counts once.
+    per: str = ""
+    #: False: the fan scores but does not count toward ``win_min_fan`` (国标 花牌).
+    toward_min_fan: bool = True
+    #: readings with equal totals: prefer the one that counts this fan (国标 一色三同顺, 三同刻).
+    prefer_on_tie: bool = False
 
 
 @dataclass(frozen=True)
@@ -268,6 +274,9 @@ def _fan(item: Mapping[str, Any], i: int) -> FanSpec:
         excludes=_names(item.get("excludes")),
         conflicts=_names(item.get("conflicts")),
         condition=str(item.get("condition") or ""),
+        per=str(item.get("per") or ""),
+        toward_min_fan=bool(item.get("toward_min_fan", True)),
+        prefer_on_tie=bool(item.get("prefer_on_tie", False)),
     )
 
 

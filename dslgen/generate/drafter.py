@@ -57,6 +57,11 @@ class OfflineDraft:
     base: str
 
 
+def fan_defaults() -> dict[str, dict[str, Any]]:
+    """The specification's fan table rows by main name (计次, 计入起和番, 平局优先 defaults)."""
+    return {str(r["name"]): r for r in enumeration_tables()["fans"]}
+
+
 def _canonical(name: str) -> str:
     return fan_synonyms().get(name, name)
 
@@ -272,6 +277,12 @@ def _apply_fans(data: dict[str, Any], facts: Facts, knowledge: dict[str, dict[st
             row["condition"] = known.get("condition") or conditions[name]
         if stacking in ("max_level", "add_max") and known.get("level") is not None:
             row["level"] = known["level"]
+        spec = fan_defaults().get(name, {})
+        for key, default in (("per", spec.get("计次")), ("toward_min_fan", spec.get("计入起和番")),
+                             ("prefer_on_tie", spec.get("平局优先"))):
+            value = known.get(key, default)
+            if value is not None:
+                row[key] = value
         return row
 
     if stacking in ("max_level", "add_max") and facts.fan_levels:
@@ -453,7 +464,7 @@ def sync_requires(data: dict[str, Any], combo_dragon: bool = False) -> None:
         "deck.flower_cards": (data.get("deck") or {}).get("include_flowers"),
         "meldsolver.seven_pairs": bool(fans & SEVEN_PAIR_FANS),
         "meldsolver.thirteen_orphans": "十三幺" in fans,
-        "meldsolver.all_orphans": "全不靠" in fans,
+        "meldsolver.all_orphans": bool(fans & {"全不靠", "七星不靠"}),
         "meldsolver.double_dragon": "一色双龙会" in fans,
         "meldsolver.wildcard": bool(data.get("wildcard_rules")),
         "meldsolver.pair_258": bool(wc.get("pair_must_be_258")),
@@ -465,7 +476,7 @@ def sync_requires(data: dict[str, Any], combo_dragon: bool = False) -> None:
     }
     wanted |= {cap for cap, on in flags.items() if on}
     keep_other = [r for r in data.get("requires") or [] if r not in _CAPABILITY_ORDER and r not in flags]
-    if combo_dragon or "meldsolver.combo_dragon" in (data.get("requires") or []):
+    if combo_dragon or "组合龙" in fans or "meldsolver.combo_dragon" in (data.get("requires") or []):
         wanted.add("meldsolver.combo_dragon")
     data["requires"] = [c for c in _CAPABILITY_ORDER if c in wanted] + keep_other
 
@@ -495,6 +506,9 @@ def draft_offline(description: str, pool: list[Example], name: str = "") -> Offl
     if "fan_stacking" in v:
         data["fan_stacking"] = v["fan_stacking"]
     _apply_fans(data, facts, fan_knowledge(pool))
+    if data.get("flower_rules") and any(_canonical(str(r["name"])) == "花牌" for r in data["fan_types"]):
+        # the 花牌 fan scores the flowers (国标): no per-flower bonus on top of it
+        data["flower_rules"].setdefault("scoring", {})["normal"] = 0
     _apply_scalars(data, v)
     _deck_total(data)
     sync_requires(data, combo_dragon=bool(v.get("combo_dragon")))

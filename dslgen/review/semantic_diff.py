@@ -287,7 +287,11 @@ def _fan_map(data: Mapping) -> dict[str, Mapping]:
     return out
 
 
-_FAN_KNOWN = ("name", "base_fan", "level", "excludes", "conflicts", "condition")
+_FAN_KNOWN = ("name", "base_fan", "level", "excludes", "conflicts", "condition", "per", "toward_min_fan",
+              "prefer_on_tie")
+#: ``per`` values as the reviewer reads them.
+_PER = {"pung": "每副刻子计一次", "chow_pair": "每对顺子计一次", "pung_pair": "每对刻子计一次", "tile": "每种牌计一次",
+        "flower": "每张花牌计一次", "": "只计一次"}
 
 
 def _diff_fans(old: Mapping, new: Mapping) -> list[Change]:
@@ -322,6 +326,16 @@ def _diff_fans(old: Mapping, new: Mapping) -> list[Change]:
         ca, cb = str(fa.get("condition") or ""), str(fb.get("condition") or "")
         if ca != cb:
             out.append(Change(path + ".condition", "changed", f"{name} 的条件：{ca or '无'} → {cb or '无'}"))
+        pa, pb = str(fa.get("per") or ""), str(fb.get("per") or "")
+        if pa != pb:
+            out.append(Change(path + ".per", "changed", f"{name} 的计次：{_PER.get(pa, pa)} → {_PER.get(pb, pb)}"))
+        ta, tb = fa.get("toward_min_fan", True) is not False, fb.get("toward_min_fan", True) is not False
+        if ta != tb:
+            out.append(Change(path + ".toward_min_fan", "changed",
+                              f"{name}：{'计入' if ta else '不计入'}起和番 → {'计入' if tb else '不计入'}起和番"))
+        if bool(fa.get("prefer_on_tie")) != bool(fb.get("prefer_on_tie")):
+            out.append(Change(path + ".prefer_on_tie", "changed",
+                              f"{name}：总番相同时{'优先' if fb.get('prefer_on_tie') else '不再优先'}取计入本番的读法"))
         for key in sorted(set(fa) | set(fb)):
             if key not in _FAN_KNOWN and not _same(fa.get(key, _MISSING), fb.get(key, _MISSING)):
                 out.append(Change(f"{path}.{key}", "changed",
