@@ -516,6 +516,10 @@ def draft_offline(description: str, pool: list[Example], name: str = "") -> Offl
     if data.get("flower_rules") and any(_canonical(str(r["name"])) == "花牌" for r in data["fan_types"]):
         # the 花牌 fan scores the flowers (国标): no per-flower bonus on top of it
         data["flower_rules"].setdefault("scoring", {})["normal"] = 0
+    if not any(_canonical(str(r["name"])) == "鸡胡" for r in data["fan_types"]) and data.get("win_rule"):
+        data["win_rule"].pop("ji_hu_dropped_by", None)  # a 鸡胡 setting inherited by a table without 鸡胡
+        if not data["win_rule"]:
+            data.pop("win_rule")
     _apply_scalars(data, v)
     _deck_total(data)
     sync_requires(data, combo_dragon=bool(v.get("combo_dragon")))

@@ -597,6 +597,8 @@ def _fans(c: _Clause) -> None:
         name = FAN_ALIASES[word]
         if word in VALUE_ONLY_WORDS and not _FAN_VALUE.match(t[m.end():]):
             continue  # 自摸, 明杠, 花牌 … name rules far more often than fans: a fan only with its value
+        if word == "花牌" and re.search(r"每(?:张|个)?\s*$", t[:m.start()]):
+            continue  # "每张花牌 1 分" is the per-flower bonus (flower_rules), not the 国标 fan
         if name == "平胡" and word != "平和":
             if c.facts.pinghu_means:
                 name = c.facts.pinghu_means  # the description defined the word itself
@@ -712,6 +714,13 @@ def _flower_rules(c: _Clause) -> None:
     m = re.search(r"(?:相配|配对|本命花|正花|座位花)[^。]*?(?:再|另|额外)?加\s*" + NUM + r"\s*(?:分|番)", t)
     if m:
         c.set("flower_match", cn_number(m.group(1)), "flower_rules.scoring.matching")
+
+
+@reader
+def _counted(c: _Clause) -> None:
+    """``幺九刻、箭刻每副计一次`` / ``一般高每对计一次``: counted fans (``fan_types[].per``)."""
+    if re.search(r"每(?:副|对|种|张)(?:都)?(?:计|算)(?:一次|1\s*次)", c.text) and _FAN_PATTERN.search(c.text):
+        c.map("fan_types.per")
 
 
 @reader
