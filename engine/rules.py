@@ -146,6 +146,10 @@ class Scoring:
     discard_win_multiplier: int = 3
     dealer_multiplier: int = 1
     pre_hooks: tuple[Hook, ...] = ()
+    #: a base every paying loser adds to the fan payment (国标 8).
+    base_points: int = 0
+    #: who pays the base on a discard win: ``payers`` (only the discarder) or ``all_losers``.
+    base_paid_by: str = "payers"
 
 
 @dataclass(frozen=True)
@@ -359,6 +363,8 @@ def _scoring(item: Mapping[str, Any]) -> Scoring:
         self_draw_multiplier=int(item.get("self_draw_multiplier", 1)),
         discard_win_multiplier=int(item.get("discard_win_multiplier", 3)),
         dealer_multiplier=int(item.get("dealer_multiplier", 1)),
+        base_points=int(item.get("base_points", 0) or 0),
+        base_paid_by=str(item.get("base_paid_by") or "payers"),
         pre_hooks=tuple(
             Hook(str(h["name"]), str(h.get("condition") or ""), str(h.get("description") or ""))
             for h in item.get("pre_hooks") or []

@@ -441,6 +441,12 @@ def _apply_scalars(data: dict[str, Any], v: dict[str, Any]) -> None:
     for key in ("self_draw_multiplier", "discard_win_multiplier", "dealer_multiplier"):
         if key in v:
             scoring[key] = int(v[key])
+    for key, default in (("base_points", 0), ("base_paid_by", "payers")):
+        if key in v:
+            if v[key] == default:
+                scoring.pop(key, None)
+            else:
+                scoring[key] = v[key]
     if "fan_stacking" in v:
         data["fan_stacking"] = v["fan_stacking"]
     if v.get("ji_hu_self_draw_only"):
@@ -564,6 +570,8 @@ def facts_of(data: dict[str, Any]) -> dict[str, Any]:
         "self_draw_multiplier": int(scoring.get("self_draw_multiplier", 1)),
         "discard_win_multiplier": int(scoring.get("discard_win_multiplier", 3)),
         "dealer_multiplier": int(scoring.get("dealer_multiplier", 1)),
+        "base_points": int(scoring.get("base_points", 0) or 0),
+        "base_paid_by": str(scoring.get("base_paid_by") or "payers"),
         "fan_stacking": data.get("fan_stacking", "add"),
         "ji_hu_self_draw_only": bool((data.get("win_rule") or {}).get("ji_hu_self_draw_only")),
         "fans": {_canonical(str(r["name"])): int(r.get("base_fan", 0) or 0) for r in data.get("fan_types") or []},

@@ -549,6 +549,17 @@ def _multipliers(c: _Clause) -> None:
 
 
 @reader
+def _base_points(c: _Clause) -> None:
+    """``底分 8 分``: a base every paying loser adds (scoring.base_points); ``另外两家各付底分``:
+    on a discard win the other losers pay it too (scoring.base_paid_by: all_losers)."""
+    m = re.search(r"底分\s*" + NUM + r"\s*分?", c.text)
+    if m:
+        c.set("base_points", cn_number(m.group(1)), "scoring.base_points")
+    if re.search(r"(?:另外|其他|其余)(?:两|二)家[^，。]*各(?:付|给|出)(?:一份)?底分|(?:每家|三家)都(?:付|给|出)底分", c.text):
+        c.set("base_paid_by", "all_losers", "scoring.base_paid_by")
+
+
+@reader
 def _stacking(c: _Clause) -> None:
     t = c.text
     if re.search(r"相乘|乘法|番番相乘|连乘|(番|番型)[^，。]*翻倍计|翻倍叠加", t):

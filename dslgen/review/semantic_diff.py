@@ -147,6 +147,8 @@ FIELDS: tuple[Field, ...] = (
     Field("scoring.self_draw_multiplier", "自摸倍数", _times, 1),
     Field("scoring.discard_win_multiplier", "点炮倍数", _times, 3),
     Field("scoring.dealer_multiplier", "庄家倍数", _times, 1),
+    Field("scoring.base_points", "底分（每笔付款另加）", _number, 0),
+    Field("scoring.base_paid_by", "点炮时谁付底分", _enum({"payers": "只有放炮者", "all_losers": "所有未和的玩家"}), "payers"),
     Field("flower_rules.on_draw", "摸到花牌时", _plain, "replace_and_draw"),
     Field("flower_rules.replace_tiles", "补花时机", _enum(REPLACE_TILES), ""),
     Field("flower_rules.scoring.normal", "每张花牌分", _number, 0),
