@@ -83,21 +83,32 @@ class Workbench:
 
     # ------------------------------------------------------------------ content
     def draft_summary(self, name: str) -> dict[str, Any]:
-        """What the drafts list and a draft page show about ``name`` without building the report."""
+        """What the drafts list and a draft page show about ``name``: the judge's stored verdict when it
+        is bound to the rule file's current bytes, else a note that the draft must be judged again."""
+        from dslgen.generate.draft import load_draft
         from dslgen.review.approvals import load_record, rejection_path
         from dslgen.review.report import read_draft
 
         folder = self.draft(name)
         try:
+            draft = load_draft(folder)
             result, doc = read_draft(folder)
         except DslgenError as exc:
-            return {"name": name, "id": name, "verdict": "fail", "error": exc.message, "gates": [], "assumptions": [],
-                    "coverage": None, "description": "", "yaml": ""}
+            return {"name": name, "id": name, "title": "", "verdict": "fail", "error": exc.render(), "gates": [],
+                    "assumptions": [], "contradictions": [], "coverage": None, "description": "", "yaml": "",
+                    "rejection": None}
+        verdict = draft.verdict if draft.judged_current else None
+        game = doc.data.get("game") if isinstance(doc.data, Mapping) else None
         return {
-            "name": name, "id": str(result.get("id") or doc.id), "title": str((doc.data.get("game") or {}).get("name") or "")
-            if isinstance(doc.data.get("game"), Mapping) else "",
-            "verdict": str(result.get("verdict") or "fail"), "gates": _gates(result), "coverage": result.get("coverage"),
-            "assumptions": _assumptions(result), "contradictions": _contradictions(result),
+            "name": name, "id": str(result.get("id") or doc.id),
+            "title": str(game.get("name") or "") if isinstance(game, Mapping) else "",
+            "verdict": verdict.status if verdict else "fail",
+            "error": "" if verdict else "规则文件在判定之后被修改过，或判定结论无法读取：审核报告会按当前内容重新判定。",
+            "gates": [{"name": g.name, "label": g.label, "status": g.status, "detail": g.detail}
+                      for g in (verdict.gates if verdict else ())],
+            "coverage": result.get("coverage"), "assumptions": _assumptions(result),
+            "contradictions": [f"{f.code} {f.path}: {f.message}" for f in (verdict.findings if verdict else [])
+                               if f.code.startswith("D")],
             "description": str(result.get("description") or ""), "yaml": doc.text,
             "rejection": load_record(rejection_path(folder)),
         }
@@ -124,35 +135,11 @@ class Workbench:
         return table
 
 
-def _gates(result: Mapping[str, Any]) -> list[dict[str, str]]:
-    from dslgen.review.report import _gate
-
-    gates = result.get("gates") or {}
-    if isinstance(gates, Mapping):
-        items = gates.items()
-    else:
-        items = ((g.get("name", "?"), g) for g in gates if isinstance(g, Mapping))
-    out = []
-    for name, value in items:
-        g = _gate(value)
-        label = (value.get("label") if isinstance(value, Mapping) else None) or _GATE_LABELS.get(str(name))
-        out.append({"name": str(name), "label": str(label or name), "status": g["status"], "detail": g.get("detail", "")})
-    return out
-
-
 def _assumptions(result: Mapping[str, Any]) -> list[str]:
     """Values the drafter filled although the text is silent (``value_sources`` rows marked ``assumed``)."""
     rows = (result.get("value_sources") or {}).get("rows") or [] if isinstance(result.get("value_sources"), Mapping) else []
     return [f"{r.get('label') or r.get('field')}（{r.get('field')}）= {r.get('shown', r.get('value'))}：来自 {r.get('from') or '假设'}"
             for r in rows if isinstance(r, Mapping) and r.get("source") == "assumed"]
-
-
-def _contradictions(result: Mapping[str, Any]) -> list[str]:
-    out = []
-    for f in result.get("findings") or []:
-        if isinstance(f, Mapping) and str(f.get("code", "")).startswith("D"):
-            out.append(f"{f.get('code')} {f.get('path') or ''}: {f.get('message') or ''}")
-    return out
 
 
 def _env() -> Environment:
@@ -316,9 +303,6 @@ def create_app(catalog: str | Path, drafts: str | Path, *, token: str | None = N
     return app
 
 
-#: Gate names as reviewers read them (a draft's result.json stores only the names).
-_GATE_LABELS = {"schema": "Schema 校验", "capabilities": "能力检查", "compliance": "合规检查",
-                "consistency": "描述一致性", "simulation": "模拟对局"}
 _CSP = "default-src 'self'; frame-src 'self'; style-src 'self'; script-src 'self'; img-src 'self' data:"
 
 
