@@ -27,6 +27,7 @@ def page(bench):
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
         pg = browser.new_page(viewport={"width": 1280, "height": 900})
+        pg.set_default_timeout(180_000)  # the report builds a baseline simulation; shared machines are slow
         yield pg
         browser.close()
 

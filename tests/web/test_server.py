@@ -10,34 +10,37 @@ import sys
 import httpx
 import pytest
 
+#: Generous: a report builds a baseline simulation, and CI machines are shared and slow.
+HTTP = httpx.Client(timeout=180)
+
 from tests.web.conftest import ROOT
 
 
 def test_index_lists_drafts_and_catalog(bench):
-    page = httpx.get(bench.url + "/").text
+    page = HTTP.get(bench.url + "/").text
     assert "sichuan-draft" in page and "hostile-draft" in page
     for name in ("changsha", "guobiao", "sichuan_xuezhan"):
         assert f'href="/catalog/{name}"' in page
 
 
 def test_draft_page_shows_verdict_gates_and_the_report(bench):
-    page = httpx.get(bench.url + "/drafts/sichuan-draft").text
+    page = HTTP.get(bench.url + "/drafts/sichuan-draft").text
     assert 'id="verdict"' in page and "关卡" in page and 'id="assumptions"' in page and 'id="contradictions"' in page
     assert 'src="/drafts/sichuan-draft/report"' in page
     assert 'id="current"' in page or "批准后新增" in page
-    report = httpx.get(bench.url + "/drafts/sichuan-draft/report")
+    report = HTTP.get(bench.url + "/drafts/sichuan-draft/report")
     assert report.status_code == 200
     assert "审核报告" in report.text and report.text.count("<svg") >= 2
     assert not re.search(r'(src|href)="https?:', report.text), "the report must load nothing from elsewhere"
 
 
 def test_model_and_description_text_is_escaped(bench):
-    page = httpx.get(bench.url + "/drafts/hostile-draft").text
+    page = HTTP.get(bench.url + "/drafts/hostile-draft").text
     assert "<script>window.__xss" not in page and "<img src=x" not in page
     assert "&lt;script&gt;window.__xss=1&lt;/script&gt;" in page
-    index = httpx.get(bench.url + "/").text
+    index = HTTP.get(bench.url + "/").text
     assert "<script>window" not in index
-    report = httpx.get(bench.url + "/drafts/hostile-draft/report").text
+    report = HTTP.get(bench.url + "/drafts/hostile-draft/report").text
     assert "<script>window" not in report and "<img src=x" not in report
 
 
@@ -45,7 +48,7 @@ def test_model_and_description_text_is_escaped(bench):
                                   "/catalog/approvals", "/play/changsha?draft=..%2F..", "/drafts/nope/report",
                                   "/static/..%2Fapp.py", "/catalog/Changsha"])
 def test_no_path_outside_the_folders(bench, path):
-    r = httpx.get(bench.url + path)
+    r = HTTP.get(bench.url + path)
     assert r.status_code == 404
     assert "import " not in r.text and "approvals" not in r.text.split("没有这个")[0][-20:]
 
@@ -54,20 +57,20 @@ def _approve(bench, name, token, **form):
     data = {"reviewer": "李四", "note": "看过了", **form}
     if token is not None:
         data["token"] = token
-    return httpx.post(f"{bench.url}/drafts/{name}/approve", data=data, follow_redirects=False)
+    return HTTP.post(f"{bench.url}/drafts/{name}/approve", data=data, follow_redirects=False)
 
 
 def test_state_changes_need_the_session_token(bench):
     before = sorted(p.name for p in bench.catalog.rglob("*"))
     for token in (None, "wrong-token"):
         assert _approve(bench, "sichuan-draft", token).status_code == 403
-        assert httpx.post(bench.url + "/api/tables", json={"variant": "changsha"},
+        assert HTTP.post(bench.url + "/api/tables", json={"variant": "changsha"},
                           headers={} if token is None else {"X-Dslgen-Token": token}).status_code == 403
     assert sorted(p.name for p in bench.catalog.rglob("*")) == before
 
 
 def _start(bench, variant="changsha", seed=11, **extra):
-    r = httpx.post(bench.url + "/api/tables", json={"variant": variant, "seed": seed, **extra},
+    r = HTTP.post(bench.url + "/api/tables", json={"variant": variant, "seed": seed, **extra},
                    headers={"X-Dslgen-Token": bench.token})
     assert r.status_code == 200, r.text
     return r.json()
@@ -78,7 +81,7 @@ def _play_to_end(bench, view, choose=lambda legal: legal[0]):
         if view["over"]:
             return view
         assert view["legal"], "the person must have a decision while the game is not over"
-        r = httpx.post(f"{bench.url}/api/tables/{view['id']}/act", json={"index": choose(view["legal"])["index"]},
+        r = HTTP.post(f"{bench.url}/api/tables/{view['id']}/act", json={"index": choose(view["legal"])["index"]},
                        headers={"X-Dslgen-Token": bench.token})
         assert r.status_code == 200, r.text
         view = r.json()
@@ -96,16 +99,16 @@ def test_table_plays_a_whole_game_through_legal_actions_only(bench):
 
 
 def test_play_page_carries_variant_seed_and_token(bench):
-    page = httpx.get(bench.url + "/play/changsha?seed=42").text
+    page = HTTP.get(bench.url + "/play/changsha?seed=42").text
     assert 'data-variant="changsha"' in page and 'data-seed="42"' in page
     assert f'content="{bench.token}"' in page and "/static/play.js" in page
-    assert httpx.get(bench.url + "/static/play.js").status_code == 200
+    assert HTTP.get(bench.url + "/static/play.js").status_code == 200
 
 
 def test_same_seed_same_table_and_illegal_index_is_refused(bench):
     a, b = _start(bench, seed=5), _start(bench, seed=5)
     assert a["hand"] == b["hand"] and a["legal"] == b["legal"]
-    r = httpx.post(f"{bench.url}/api/tables/{a['id']}/act", json={"index": 999}, headers={"X-Dslgen-Token": bench.token})
+    r = HTTP.post(f"{bench.url}/api/tables/{a['id']}/act", json={"index": 999}, headers={"X-Dslgen-Token": bench.token})
     assert r.status_code == 409 and "不合法" in r.json()["error"]
 
 
@@ -132,13 +135,13 @@ def test_approve_and_reject_go_through_the_approvals_code(bench):
 
     r = _approve(bench, "sichuan-draft", bench.token, force="on", replace="on")
     assert r.status_code == 303
-    message = httpx.get(bench.url + r.headers["location"]).text
+    message = HTTP.get(bench.url + r.headers["location"]).text
     assert "已批准" in message, message
     verify = CliRunner().invoke(cli, ["catalog", "verify", "--catalog", str(bench.catalog)])
     assert verify.exit_code == 0, verify.output
     records = [json.loads(p.read_text(encoding="utf-8")) for p in (bench.catalog / "approvals").glob("*.json")]
     assert any("李四" in json.dumps(rec, ensure_ascii=False) for rec in records)
-    r = httpx.post(f"{bench.url}/drafts/hostile-draft/reject",
+    r = HTTP.post(f"{bench.url}/drafts/hostile-draft/reject",
                    data={"reviewer": "王五", "note": "不对", "token": bench.token}, follow_redirects=True)
     assert "已驳回" in r.text
     assert (bench.drafts / "hostile-draft" / "rejection.json").is_file()
@@ -154,7 +157,7 @@ def test_serve_command_binds_localhost_and_prints_its_address(tmp_path):
         line = proc.stdout.readline()
         match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
         assert match, line
-        page = httpx.get(match.group(0), timeout=30)
+        page = HTTP.get(match.group(0), timeout=30)
         assert page.status_code == 200 and "玩法目录" in page.text
     finally:
         proc.terminate()
