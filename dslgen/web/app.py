@@ -209,7 +209,7 @@ def create_app(catalog: str | Path, drafts: str | Path, *, token: str | None = N
             if action == "approve":
                 record = approvals.approve(folder, reviewer=reviewer, note=str(form.get("note") or ""),
                                            catalog=bench.catalog, force=form.get("force") == "on",
-                                           **_optional(approvals.approve, replace=form.get("replace") == "on"))
+                                           replace=form.get("replace") == "on")
                 msg = f"已批准为 {record['id']}" + ("（带 --force）" if record.get("forced") else "")
             else:
                 approvals.reject(folder, reviewer=reviewer, reason=str(form.get("note") or ""))
@@ -315,14 +315,6 @@ def _catalog_rows(bench: Workbench) -> list[dict[str, Any]]:
         rows.append({"name": name, "reviewer": record.get("reviewer", ""), "at": record.get("approved_at") or record.get("at", ""),
                      "approved": bool(record)})
     return rows
-
-
-def _optional(func: Any, **kwargs: Any) -> dict[str, Any]:
-    """The keyword arguments ``func`` accepts (features an older approvals module may lack)."""
-    import inspect
-
-    params = inspect.signature(func).parameters
-    return {k: v for k, v in kwargs.items() if k in params}
 
 
 def _token_ok(request: Request, bench: Workbench) -> bool:
