@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.text import Text
 
 from dslgen.errors import EXIT_FINDINGS, EXIT_OK, UsageError
 from dslgen.output import console, print_json
@@ -20,13 +21,13 @@ class _RichProgress:
     """Stages and the simulation bar on stderr (the pipeline's ``Progress`` interface)."""
 
     def __init__(self) -> None:
-        self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        self.bar = Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                             console=console(stderr=True), transient=True)
         self.task = None
 
     def stage(self, text: str) -> None:
         """Print a step line."""
-        console(stderr=True).print(f"[dim]·[/dim] {text}")
+        console(stderr=True).print(Text.assemble(("·", "dim"), f" {text}"))
 
     def games(self, done: int, total: int) -> None:
         """Advance the simulation bar."""
@@ -77,12 +78,12 @@ def _print_summary(result: dict) -> None:
     ok = result["verdict"] == "pass"
     out.print(f"草稿：{result['draft']}")
     out.print(f"规则文件：{result['yaml']}")
-    verdict = "[green]通过[/green]" if ok else "[red]未通过[/red]"
-    out.print(f"结论：{verdict}（{result['rounds']} 轮）")
+    verdict = Text("通过", style="green") if ok else Text("未通过", style="red")
+    out.print(Text.assemble("结论：", verdict, f"（{result['rounds']} 轮）"))
     out.print("关卡：" + "  ".join(f"{_GATE_NAMES[g]} {'✓' if result['gates'][g] else '✗'}" for g in GATES))
     if result.get("failure"):
         failure = result["failure"]
-        out.print(f"[red]模型调用失败：{failure['message']}[/red]")
+        out.print(f"模型调用失败：{failure['message']}", style="red")
         if failure.get("hint"):
             out.print(f"  提示：{failure['hint']}")
     errors = [f for f in result["findings"] if f.get("severity") == "error"]

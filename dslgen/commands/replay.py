@@ -40,5 +40,5 @@ def command(ctx: click.Context, rules_file: str, seed: int, game_index: int, bot
         for line in narrate(record.events or []):
             out.print(line, markup=False)
         if record.error:
-            out.print(f"[red]出错：第 {record.error['action_index']} 个动作：{record.error['message']}[/red]")
+            out.print(f"出错：第 {record.error['action_index']} 个动作：{record.error['message']}", style="red")
     ctx.exit(1 if record.error else 0)

@@ -69,6 +69,7 @@ def _pct(x: float) -> str:
 def render(r: dict, title: str) -> None:
     """Print the statistics as rich tables."""
     from rich.table import Table
+    from rich.text import Text
 
     from dslgen.output import console
 
@@ -77,7 +78,7 @@ def render(r: dict, title: str) -> None:
     t.add_column("项目")
     t.add_column("数值", justify="right")
     t.add_row("对局数", str(r["games"]))
-    t.add_row("出错局数", f"[red]{len(r['errors'])}[/red]" if r["errors"] else "0")
+    t.add_row("出错局数", Text(str(len(r['errors'])), style="red") if r["errors"] else "0")
     t.add_row("有人胡牌的局", f"{r['games_with_win']}（{_pct(r['win_rate'])}）")
     t.add_row("胡牌次数", f"{r['wins']}（自摸 {r['self_draw_wins']}，点炮 {r['discard_wins']}，抢杠 {r['robbing_kong_wins']}）")
     t.add_row("流局率（无人胡）", _pct(r["draw_rate"]))
@@ -99,10 +100,10 @@ def render(r: dict, title: str) -> None:
     f.add_column("频率", justify="right")
     for name, freq in r["fan_frequency"].items():
         never = name in r["never_scored"]
-        f.add_row(f"[yellow]{name}（从未出现）[/yellow]" if never else name, str(r["fan_counts"][name]), _pct(freq))
+        f.add_row(Text(f"{name}（从未出现）", style="yellow") if never else name, str(r["fan_counts"][name]), _pct(freq))
     out.print(f)
     if r["errors"]:
-        out.print(f"[red]{len(r['errors'])} 局出错：[/red]")
+        out.print(f"{len(r['errors'])} 局出错：", style="red")
         for e in r["errors"][:20]:
             out.print(f"  第 {e['game']} 局，第 {e['action_index']} 个动作：{e['message']}")
             out.print(f"    复现：{e.get('replay', '')}")

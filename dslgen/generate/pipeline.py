@@ -23,7 +23,7 @@ from dslgen.generate.draft import DESCRIPTION, RESULT, TRANSCRIPT, write_draft
 from dslgen.generate.examples import load_examples
 from dslgen.generate.prompt import build_messages, prompt_version
 from dslgen.generate.repair import DEFAULT_MAX_ROUNDS, Outcome, run_rounds
-from dslgen.generate.secrets import redact
+from dslgen.secrets import redact
 from dslgen.generate.transcript import Transcript
 from dslgen.generate.usage import Usage
 from dslgen.output import to_json
@@ -151,6 +151,9 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
     description = opts.description.strip()
     if not description:
         raise UsageError("玩法描述是空的", where="DESCRIPTION", hint='例如 dslgen new "南昌麻将：……" 或 --file 描述.md')
+    if re.search(r"[\ud800-\udfff]", description):
+        raise UsageError("玩法描述含有无法解码的字节（不是有效的 UTF-8 文本）", where="DESCRIPTION",
+                         hint="检查终端编码或用 --file 给出 UTF-8 编码的描述文件")
     if len(description) > MAX_DESCRIPTION:
         raise UsageError(f"玩法描述过长（{len(description)} 字，上限 {MAX_DESCRIPTION}）", where="DESCRIPTION")
     draft_id = opts.name or slug_for(description)
@@ -199,7 +202,7 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
         simulation, gates["simulation"] = _simulate(outcome, opts, yaml_name, progress)
     failure = None
     if outcome.error is not None:
-        failure = {"kind": outcome.error.kind, "message": redact(outcome.error.message), "hint": redact(outcome.error.hint)}
+        failure = {"kind": outcome.error.kind, "message": outcome.error.message, "hint": outcome.error.hint}
         simulation["reason"] = "模型调用失败，未运行模拟"
     answer = outcome.answer
     yaml_text = outcome.yaml_text
@@ -208,6 +211,10 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
         body = "\n".join(f"# {line}" for line in raw.splitlines()) or "# （没有可用的规则文件）"
         meta = dump_yaml({"meta": {"id": draft_id, "description": description, "provenance": provenance}})
         yaml_text = f"# 模型回答无法作为规则文件读取，原文保留在注释中\n{body}\n{meta}"
+    if redact(yaml_text) != yaml_text and any(gates.values()):
+        # dump_yaml masks the key in the data, so the text checked is the text written; a key still in the
+        # text would be masked on writing, and the file written would no longer be the one judged.
+        gates = {g: False for g in GATES}
     verdict = "pass" if all(gates[g] for g in GATES) else "fail"
     gaps = list(answer.gaps) if answer else []
     if provider.name != "offline":
@@ -232,9 +239,9 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
     }
     progress.stage("写入草稿")
     write_draft(folder, {
-        f"{draft_id}.yaml": redact(yaml_text),
+        f"{draft_id}.yaml": yaml_text,
         DESCRIPTION: description + "\n",
         TRANSCRIPT: transcript.to_jsonl(),
-        RESULT: redact(to_json(result)) + "\n",
+        RESULT: to_json(result) + "\n",
     })
     return result

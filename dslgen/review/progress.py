@@ -20,7 +20,7 @@ def progress_bar(label: str, enabled: bool = True) -> Iterator[Callable[..., Non
     if not enabled:
         yield None
         return
-    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+    bar = Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                    console=console(stderr=True), transient=True)
     tasks: dict[str, int] = {}
     state = {"label": label}

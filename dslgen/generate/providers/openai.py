@@ -13,7 +13,7 @@ import time
 import openai
 
 from dslgen.generate.providers import Provider, ProviderError, Reply, Request, provider
-from dslgen.generate.secrets import redact
+from dslgen.secrets import redact
 
 _BACKOFF_BASE = 0.5
 

@@ -1,0 +1,65 @@
+"""Hostile model answers and endpoints (issue 19): keys echoed back, key-shaped names, surrogates, huge
+answers, trickled bodies — ``new`` never crashes, never loses the paid answer, never prints the key."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from dslgen.cli import cli
+from dslgen.generate.draft import load_draft
+from dslgen.yamlio import load_yaml_file
+
+from .conftest import SECRET
+from .test_openai_http import WUHAN_DESC, _answer, _good_yaml
+
+
+def _invoke(*args: str):
+    return CliRunner().invoke(cli, list(args))
+
+
+def _files_text(folder: Path) -> str:
+    return "".join(p.read_text(encoding="utf-8") for p in folder.rglob("*") if p.is_file())
+
+
+def test_key_echoed_by_the_endpoint_reaches_no_output(fake_openai, isolated):
+    """Issue 19.3: an endpoint echoing the Authorization header into its answer, the game name and the gaps."""
+    def echo(headers):
+        auth = headers.get("Authorization") or headers.get("authorization")
+        assert SECRET in auth
+        yaml_text = _good_yaml().replace("name: 武汉麻将", f"name: {SECRET} 武汉麻将 {auth}", 1)
+        return _answer(yaml_text, f"gaps:\n  - {{text: '{auth}', reason: '回显 {SECRET}'}}\nmapping: []\nunmapped: ['{auth}']")
+
+    fake_openai.script = [{"content": echo}]
+    text = _invoke("new", WUHAN_DESC + SECRET, "--games", "10", "--jobs", "1", "--out", "d")
+    fake_openai.script = [{"content": echo}]
+    as_json = _invoke("new", WUHAN_DESC, "--games", "10", "--jobs", "1", "--out", "e", "--json")
+    for result in (text, as_json):
+        assert result.exit_code in (0, 1), result.output
+        assert SECRET not in result.stdout + result.stderr
+    assert "REDACTED" in text.stdout
+    for folder in (isolated / "d", isolated / "e"):
+        assert SECRET not in _files_text(folder)
+        draft = load_draft(folder)
+        data = load_yaml_file(draft.yaml_path).data  # still a valid rule file after masking
+        assert data["game"]["name"].startswith("REDACTED 武汉麻将 Bearer REDACTED")
+    review_out = isolated / "r"
+    review = _invoke("review", "d", "--html", str(review_out / "r.html"), "--markdown", str(review_out / "r.md"))
+    review_json = _invoke("review", "d", "--json")
+    assert SECRET not in review.stdout + review.stderr + review_json.stdout + review_json.stderr
+    assert SECRET not in _files_text(review_out)
+    approve = _invoke("approve", "d", "--reviewer", f"审核人 {SECRET}", "--catalog", "cat", "--force", "--json")
+    assert approve.exit_code == 0, approve.output
+    assert SECRET not in approve.stdout + approve.stderr and SECRET not in _files_text(isolated / "cat")
+
+
+def test_key_shaped_game_name_is_kept_and_parses(fake_openai, isolated):
+    """Issue 19.1: a model naming a game ``key-mahjong2024 四川`` (no secret at all) is not rewritten into an alias."""
+    yaml_text = _good_yaml().replace("name: 武汉麻将", "name: key-mahjong2024 四川", 1)
+    fake_openai.script = [{"content": _answer(yaml_text)}]
+    result = _invoke("new", WUHAN_DESC, "--games", "10", "--jobs", "1", "--out", "d", "--json")
+    assert result.exit_code == 0, result.output
+    data = load_yaml_file(isolated / "d" / "wuhan.yaml").data
+    assert data["game"]["name"].startswith("key-mahjong2024 四川")
