@@ -20,12 +20,10 @@ def command(ctx: click.Context, rules_file: str, seed: int, game_index: int, bot
     from engine.game import game_seed, play_game
     from engine.game.narrate import narrate
 
-    from dslgen.commands.simulate import check_playable
     from dslgen.output import console, print_json
-    from dslgen.rulefile import load_rules
+    from dslgen.rulefile import load_playable
 
-    rf = load_rules(rules_file)
-    check_playable(rf.rules, rules_file)
+    rf = load_playable(rules_file)
     record = play_game(rf.rules, game_seed(seed, game_index), bot, index=game_index, run_seed=seed, keep_events=True)
     if as_json:
         print_json({

@@ -7,19 +7,6 @@ import click
 from dslgen.errors import EXIT_FINDINGS, EXIT_OK
 
 
-def check_playable(rules, where: str) -> None:
-    """Raise an InputError when the engine cannot set up a game under ``rules``."""
-    from engine.game import Game, GameSetupError
-
-    from dslgen.errors import InputError
-
-    try:
-        Game(rules, 0)
-    except GameSetupError as exc:
-        raise InputError(f"引擎无法按此规则开局：{exc}", where=where,
-                         hint="先运行 dslgen check 查看规则与引擎能力的差异") from None
-
-
 @click.command("simulate")
 @click.argument("rules_file", type=click.Path(dir_okay=False, path_type=str))
 @click.option("--games", default=1000, show_default=True, type=click.IntRange(min=1), help="模拟局数。")
@@ -36,10 +23,9 @@ def command(ctx: click.Context, rules_file: str, games: int, seed: int, jobs: st
     """
     from dslgen import simulation
     from dslgen.output import print_json
-    from dslgen.rulefile import load_rules
+    from dslgen.rulefile import load_playable
 
-    rf = load_rules(rules_file)
-    check_playable(rf.rules, rules_file)
+    rf = load_playable(rules_file)
     n_jobs = simulation.resolve_jobs(jobs)
     if as_json:
         result = simulation.run(rf.rules, games, seed, bot, n_jobs, rules_path=rules_file)
