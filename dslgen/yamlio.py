@@ -375,6 +375,12 @@ _RISKY = re.compile(r"[^\t\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00
 _LITERAL_SAFE = re.compile(r"(?![ \t])(?:[^ \t]|[ \t](?!\n|$))*", re.DOTALL)
 
 
+def as_comment(text: str) -> str:
+    """``text`` as YAML comment lines (``# …``), characters YAML cannot hold written as ``\\uXXXX``."""
+    lines = (_RISKY.sub(lambda m: f"\\u{ord(m.group()):04x}", line) for line in text.splitlines())
+    return "\n".join(f"# {line}".rstrip() for line in lines)
+
+
 def _commented(data: Any) -> Any:
     if isinstance(data, dict):
         out = CommentedMap()
