@@ -107,9 +107,12 @@ def console(stderr: bool = False) -> Console:
     """The shared rich console for stdout (or stderr when ``stderr``); markup, emoji and highlighting off.
 
     Rich looks up ``sys.stdout`` / ``sys.stderr`` at each print, so output follows
-    the current stream (click's test runner swaps it, and :func:`guarded_streams` wraps it).
+    the current stream (click's test runner swaps it, and :func:`guarded_streams` wraps it). ``--color``
+    (:mod:`dslgen.terminal`) decides the colours; the cache is cleared when it changes.
     """
-    return _SafeConsole(stderr=stderr, highlight=False, soft_wrap=True, markup=False, emoji=False)
+    from dslgen.terminal import console_options
+
+    return _SafeConsole(stderr=stderr, highlight=False, soft_wrap=True, markup=False, emoji=False, **console_options())
 
 
 class GuardedStream(io.TextIOBase):

@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
+
+from dslgen.commands.backend_option import backend_options
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
@@ -23,17 +25,25 @@ _LIST_LIMIT = 12
 class _RichProgress:
     """Stages and the simulation bar on stderr (the pipeline's ``Progress`` interface)."""
 
-    def __init__(self) -> None:
+    def __init__(self, enabled: bool = True) -> None:
+        from dslgen.terminal import quiet, show_progress
+
+        #: Step lines unless --json / -q; the bar only on a terminal.
+        self.lines = enabled and not quiet()
+        self.show_bar = enabled and show_progress()
         self.bar = Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                             console=console(stderr=True), transient=True)
         self.task = None
 
     def stage(self, text: str) -> None:
         """Print a step line."""
-        console(stderr=True).print(Text.assemble(("·", "dim"), f" {text}"))
+        if self.lines:
+            console(stderr=True).print(Text.assemble(("·", "dim"), f" {text}"))
 
     def games(self, done: int, total: int) -> None:
         """Advance the simulation bar."""
+        if not self.show_bar:
+            return
         if self.task is None:
             self.bar.start()
             self.task = self.bar.add_task("模拟对局", total=total)
@@ -162,12 +172,13 @@ def _print_summary(result: dict) -> None:
 @click.option("--out", default=None, metavar="DIR", help="草稿目录（默认 .dslgen/drafts/<id>-<时间>/）")
 @click.option("--max-rounds", default=3, show_default=True, type=int, help="修正循环最多轮数")
 @click.option("--json", "as_json", is_flag=True, help="以 JSON 输出结果")
+@backend_options
 def command(description, file, name, provider, model, games, seed, jobs, out, max_rounds, as_json):
     """从中文玩法描述起草规则文件，并校验、检查、模拟，写出待审核的草稿。"""
     from dslgen.generate.pipeline import NewOptions, run_new
 
     text = _read_description(description, file)
-    progress = _RichProgress()
+    progress = _RichProgress(enabled=not as_json)
     try:
         result = run_new(NewOptions(description=text, name=name, provider=provider, model=model, games=games,
                                     seed=seed, jobs=_jobs(jobs), out=out, max_rounds=max_rounds), progress)

@@ -19,7 +19,7 @@ from typing import Any
 import engine
 from dslgen.errors import UsageError
 from dslgen.generate import config, providers
-from dslgen.generate.draft import DESCRIPTION, RESULT, TRANSCRIPT, write_draft
+from dslgen.generate.draft import DESCRIPTION, RESULT, TRANSCRIPT, check_target, write_draft
 from dslgen.generate.answer import Answer
 from dslgen.generate.consistency import judge, merge_gaps
 from dslgen.generate.examples import load_examples
@@ -34,7 +34,7 @@ from dslgen.output import to_json
 from dslgen.yamlio import as_comment, dump_yaml
 
 DRAFTS_DIR = Path(".dslgen") / "drafts"
-ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
+ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
 MAX_DESCRIPTION = 20_000
 #: Place and variant names → ids, for drafts made without ``--name``.
 _PLACES = {
@@ -163,19 +163,22 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
         raise UsageError(f"玩法描述过长（{len(description)} 字，上限 {MAX_DESCRIPTION}）", where="DESCRIPTION")
     draft_id = opts.name or slug_for(description)
     if not ID_PATTERN.match(draft_id):
-        raise UsageError(f"玩法 id 不合法：{draft_id}", where="--name", hint="只能用小写字母、数字和下划线，以字母开头，如 nanchang")
+        raise UsageError(f"玩法 id 不合法：{draft_id[:80]}", where="--name",
+                         hint="只能用小写字母、数字和下划线，以字母开头，最长 64 个字符，如 nanchang")
     if opts.games < 1:
         raise UsageError("--games 至少为 1", where="--games")
     if opts.max_rounds < 1:
         raise UsageError("--max-rounds 至少为 1", where="--max-rounds")
     name, settings = config.resolve(opts.provider, opts.model)
     provider = providers.get(name)(settings)
+    provider.check_config()  # a configuration error is a usage error before any call, not a failed draft
 
     from dslgen.spec import spec_text, spec_version
 
     now = opts.now or _dt.datetime.now(_dt.timezone.utc)
     stamp = now.strftime("%Y%m%d-%H%M%S")
     folder = Path(opts.out) if opts.out else _fresh(DRAFTS_DIR / f"{draft_id}-{stamp}")
+    check_target(folder, given=bool(opts.out))  # before the model is paid and the games are played
     pool = load_examples(opts.catalog)
     version = spec_version()
     provenance = {

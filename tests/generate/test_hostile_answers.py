@@ -63,3 +63,29 @@ def test_key_shaped_game_name_is_kept_and_parses(fake_openai, isolated):
     assert result.exit_code == 0, result.output
     data = load_yaml_file(isolated / "d" / "wuhan.yaml").data
     assert data["game"]["name"].startswith("key-mahjong2024 四川")
+
+
+def test_configuration_errors_exit_2_before_any_call(fake_openai, isolated, monkeypatch):
+    """Issue 12.7: no model name, a malformed base URL — exit 2, nothing sent, no placeholder draft."""
+    monkeypatch.delenv("DSLGEN_MODEL")
+    no_model = _invoke("new", WUHAN_DESC, "--provider", "openai", "--out", "a")
+    monkeypatch.setenv("DSLGEN_MODEL", "gpt-4o-mini")
+    monkeypatch.setenv("OPENAI_BASE_URL", "htp:/127.0.0.1:99999/v1")
+    bad_url = _invoke("new", WUHAN_DESC, "--provider", "openai", "--out", "b")
+    for result, where in ((no_model, "--model"), (bad_url, "OPENAI_BASE_URL")):
+        assert result.exit_code == 2 and where in result.stderr, result.output
+    assert fake_openai.requests == [] and not (isolated / "a").exists() and not (isolated / "b").exists()
+
+
+def test_output_folder_problems_are_found_before_the_model_call(fake_openai, isolated):
+    """Issue 19.13: --out a file, --out /, a 300-character --name — exit 2 before anything is sent."""
+    (isolated / "afile").write_text("x", encoding="utf-8")
+    (isolated / "notes").mkdir()
+    (isolated / "notes" / "keep.txt").write_text("mine", encoding="utf-8")
+    cases = [["--out", "afile"], ["--out", "/"], ["--name", "a" * 300], ["--out", "afile/sub"], ["--out", "notes"],
+             ["--out", "x" * 300]]
+    for extra in cases:
+        result = _invoke("new", WUHAN_DESC, "--games", "10", *extra)
+        assert result.exit_code == 2 and "内部错误" not in result.output, (extra, result.output)
+    assert fake_openai.requests == []
+    assert (isolated / "notes" / "keep.txt").read_text(encoding="utf-8") == "mine"

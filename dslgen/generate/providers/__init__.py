@@ -112,6 +112,10 @@ class Provider:
         """The model name recorded in provenance."""
         return self.settings.model or self.name
 
+    def check_config(self) -> None:
+        """Raise a :class:`~dslgen.errors.UsageError` when the settings cannot work (no key, no model, a
+        malformed base URL); called before any call, so a configuration mistake writes no draft."""
+
     def complete(self, request: Request) -> Reply:  # pragma: no cover - interface
         """Answer one round."""
         raise NotImplementedError

@@ -12,6 +12,7 @@ import time
 
 import openai
 
+from dslgen.errors import UsageError
 from dslgen.generate.providers import Provider, ProviderError, Reply, Request, provider
 from dslgen.secrets import redact
 
@@ -43,6 +44,28 @@ def _text(content) -> str:
 @provider("openai")
 class OpenAIProvider(Provider):
     """Chat completions against an OpenAI-compatible endpoint."""
+
+    def check_config(self) -> None:
+        """Key, model and base URL must be usable before anything is sent."""
+        from urllib.parse import urlsplit
+
+        s = self.settings
+        if not s.api_key:
+            raise UsageError("未配置 API 密钥，无法调用模型服务", where="OPENAI_API_KEY",
+                             hint="设置环境变量 OPENAI_API_KEY，或使用 --provider offline 离线起草")
+        if not s.model:
+            raise UsageError("未指定模型名称", where="--model",
+                             hint="用 --model、环境变量 DSLGEN_MODEL 或配置文件 dslgen.toml 的 model 指定")
+        if s.base_url:
+            try:
+                parts = urlsplit(s.base_url)
+                ok = parts.scheme in ("http", "https") and bool(parts.hostname)
+                parts.port  # noqa: B018 - raises ValueError for a malformed port
+            except ValueError:
+                ok = False
+            if not ok or any(c.isspace() for c in s.base_url):
+                raise UsageError(f"模型服务地址不合法：{s.base_url}", where="OPENAI_BASE_URL",
+                                 hint="应为 http(s)://主机[:端口]/路径，例如 https://api.openai.com/v1")
 
     def _client(self):
         from langchain_openai import ChatOpenAI
