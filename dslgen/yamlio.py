@@ -18,6 +18,7 @@ import datetime as _dt
 import io
 import os
 import re
+import stat
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -135,7 +136,11 @@ def load_yaml_file(path: str | os.PathLike[str]) -> LoadedYaml:
     try:
         if p.is_dir():
             raise YamlError("这是一个目录，不是 YAML 文件", where=name, hint="请给出 .yaml 文件路径", exit_code=EXIT_USAGE)
-        size = p.stat().st_size
+        info = p.stat()
+        if not stat.S_ISREG(info.st_mode):  # a FIFO or device would block or never end
+            raise YamlError("这不是普通文件（管道、设备或套接字），不能作为规则文件读取", where=name,
+                            hint="请给出磁盘上的 .yaml 文件", exit_code=EXIT_USAGE)
+        size = info.st_size
         if size > MAX_BYTES:
             raise YamlError(
                 f"文件过大（{size} 字节，上限 {MAX_BYTES} 字节）",

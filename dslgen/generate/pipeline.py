@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -132,6 +133,7 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
     name, settings = config.resolve(opts.provider, opts.model)
     provider = providers.get(name)(settings)
     provider.check_config()  # a configuration error is a usage error before any call, not a failed draft
+    provider.deadline_at = time.monotonic() + settings.deadline
 
     from dslgen.spec import spec_text, spec_version
 

@@ -50,7 +50,8 @@ def test_key_echoed_by_the_endpoint_reaches_no_output(fake_openai, isolated):
     review_json = _invoke("review", "d", "--json")
     assert SECRET not in review.stdout + review.stderr + review_json.stdout + review_json.stderr
     assert SECRET not in _files_text(review_out)
-    approve = _invoke("approve", "d", "--reviewer", f"审核人 {SECRET}", "--catalog", "cat", "--force", "--json")
+    approve = _invoke("approve", "d", "--reviewer", f"审核人 {SECRET}", "--catalog", "cat", "--force", "--json",
+                      "--games", "10", "--jobs", "1")
     assert approve.exit_code == 0, approve.output
     assert SECRET not in approve.stdout + approve.stderr and SECRET not in _files_text(isolated / "cat")
 
@@ -89,3 +90,40 @@ def test_output_folder_problems_are_found_before_the_model_call(fake_openai, iso
         assert result.exit_code == 2 and "内部错误" not in result.output, (extra, result.output)
     assert fake_openai.requests == []
     assert (isolated / "notes" / "keep.txt").read_text(encoding="utf-8") == "mine"
+
+
+def test_an_oversized_answer_is_not_sent_back(fake_openai, isolated):
+    """Issue 19.10: a >1 MiB answer is kept once in the transcript; repair rounds send the findings, not it."""
+    huge = "```yaml\ngame:\n  name: x\n" + "# " + "填" * 400_000 + "\n```\n"
+    fake_openai.script = [{"content": huge}, {"content": _answer(_good_yaml())}]
+    result = _invoke("new", WUHAN_DESC, "--games", "10", "--jobs", "1", "--out", "d", "--json")
+    assert result.exit_code == 0, result.output
+    second = json.dumps(fake_openai.requests[1], ensure_ascii=False)
+    assert len(second) < 500_000 and "没有重发" in second
+    transcript = (isolated / "d" / "transcript.jsonl").read_text(encoding="utf-8")
+    assert transcript.count("填" * 400_000) == 1  # the paid answer kept exactly once
+
+
+def test_a_trickling_endpoint_is_cut_at_the_call_deadline(fake_openai, isolated, monkeypatch):
+    """Issue 19.14: one byte every 0.5 s — the per-read timeout never fires, the total deadline does."""
+    import time
+
+    monkeypatch.setenv("DSLGEN_TIMEOUT", "2")
+    fake_openai.script = [{"content": _answer(_good_yaml()), "trickle": 0.5}]
+    started = time.monotonic()
+    result = _invoke("new", WUHAN_DESC, "--games", "10", "--jobs", "1", "--out", "d", "--json")
+    assert time.monotonic() - started < 15
+    assert result.exit_code == 1, result.output
+    assert json.loads(result.stdout)["failure"]["kind"] == "timeout"
+    assert (isolated / "d" / "transcript.jsonl").read_text(encoding="utf-8").strip()  # the draft is complete
+
+
+def test_the_run_deadline_bounds_all_calls(fake_openai, isolated, monkeypatch):
+    import time
+
+    monkeypatch.setenv("DSLGEN_TIMEOUT", "60")
+    monkeypatch.setenv("DSLGEN_DEADLINE", "2")
+    fake_openai.script = [{"content": _answer(_good_yaml()), "trickle": 0.5}]
+    started = time.monotonic()
+    result = _invoke("new", WUHAN_DESC, "--games", "10", "--jobs", "1", "--out", "d", "--json")
+    assert time.monotonic() - started < 15 and result.exit_code == 1, result.output

@@ -8,6 +8,7 @@ retried with exponential backoff capped at ``retry_cap`` seconds; every other fa
 
 from __future__ import annotations
 
+import threading
 import time
 
 import openai
@@ -39,6 +40,34 @@ def _text(content) -> str:
         elif isinstance(part, dict) and isinstance(part.get("text"), str):
             parts.append(part["text"])
     return "".join(parts)
+
+
+class _DeadlinePassed(Exception):
+    """The call's total deadline passed before an answer arrived."""
+
+
+def _within(deadline: float, call):
+    """``call()`` in a daemon thread; :class:`_DeadlinePassed` when ``deadline`` (monotonic) passes first.
+
+    The abandoned thread ends with its socket (the HTTP timeout still applies to it) and never keeps
+    the process alive.
+    """
+    box: dict = {}
+
+    def run() -> None:
+        try:
+            box["value"] = call()
+        except BaseException as exc:  # handed to the caller below
+            box["error"] = exc
+
+    worker = threading.Thread(target=run, daemon=True, name="model-call")
+    worker.start()
+    worker.join(max(0.0, deadline - time.monotonic()))
+    if worker.is_alive():
+        raise _DeadlinePassed()
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
 
 
 @provider("openai")
@@ -88,9 +117,14 @@ class OpenAIProvider(Provider):
         chat = [kinds[m.role](content=m.content) for m in request.messages]
         llm = self._client()
         attempt = 0
+        # One total deadline for the call (its retries included): the HTTP timeout is per read, so an
+        # endpoint trickling a byte at a time would otherwise hold the command for minutes.
+        deadline = time.monotonic() + self.settings.timeout
+        if self.deadline_at is not None:
+            deadline = min(deadline, self.deadline_at)
         while True:
             try:
-                message = llm.invoke(chat)
+                message = _within(deadline, lambda: llm.invoke(chat))
                 break
             except (openai.RateLimitError, openai.InternalServerError) as exc:
                 status = getattr(exc, "status_code", 0)
@@ -110,7 +144,7 @@ class OpenAIProvider(Provider):
             except (openai.AuthenticationError, openai.PermissionDeniedError) as exc:
                 raise ProviderError("auth", f"模型服务拒绝了 API 密钥（HTTP {exc.status_code}）",
                                     hint="检查 OPENAI_API_KEY 是否正确、是否属于 OPENAI_BASE_URL 对应的服务") from None
-            except openai.APITimeoutError:
+            except (openai.APITimeoutError, _DeadlinePassed):
                 raise ProviderError("timeout", f"模型服务在 {self.settings.timeout:g} 秒内没有响应",
                                     hint="检查网络与服务状态，或用 DSLGEN_TIMEOUT 调大超时") from None
             except openai.APIConnectionError as exc:
