@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 
 from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from dslgen.cli import cli
 from dslgen.generate.draft import load_draft
@@ -127,3 +129,63 @@ def test_the_run_deadline_bounds_all_calls(fake_openai, isolated, monkeypatch):
     started = time.monotonic()
     result = _invoke("new", WUHAN_DESC, "--games", "10", "--jobs", "1", "--out", "d", "--json")
     assert time.monotonic() - started < 15 and result.exit_code == 1, result.output
+
+
+def _chain_answer(n: int) -> str:
+    base = _good_yaml()
+    lines = "".join(f"  - {{name: F{k}, base_fan: 1, excludes: [F{k + 1}]}}\n" for k in range(n)) + f"  - {{name: F{n}, base_fan: 1}}\n"
+    return _answer(base.replace("fan_types:\n", "fan_types:\n" + lines, 1))
+
+
+def test_answers_built_to_break_the_parser_never_lose_the_draft(fake_openai, isolated):
+    """Issue 19.4: a lone surrogate, a 5,000-digit integer, a long excludes chain — each answer is
+    a failed (or repaired) draft with its transcript, never a crash."""
+    raw_surrogate = ('{"id":"x","object":"chat.completion","created":0,"model":"m","choices":[{"index":0,'
+                     '"message":{"role":"assistant","content":"```yaml\\ngame:\\n  name: \\"\\\\ud800\\"\\n```\\n\\ud800"},'
+                     '"finish_reason":"stop"}],"usage":{"prompt_tokens":1,"completion_tokens":1,"total_tokens":2}}')
+    answers = {
+        "surrogate": [{"raw": raw_surrogate}],
+        "digits": [{"content": _answer(_good_yaml().replace("base_fan: 1\n", "base_fan: " + "9" * 5000 + "\n", 1))}],
+        "chain": [{"content": _chain_answer(1500)}],  # past the recursion limit; the 3,000 file is in tests/hostile
+    }
+    for name, script in answers.items():
+        fake_openai.script = list(script)
+        result = _invoke("new", WUHAN_DESC, "--games", "10", "--jobs", "1", "--out", name, "--json",
+                         "--max-rounds", "1")
+        assert result.exit_code == 1 and "内部错误" not in result.output, (name, result.output)
+        folder = isolated / name
+        assert (folder / "transcript.jsonl").read_text(encoding="utf-8").strip(), name
+        assert json.loads((folder / "result.json").read_text(encoding="utf-8"))["verdict"] == "fail"
+
+
+def test_a_form_feed_in_a_pasted_description_is_kept(isolated):
+    """Issue 19.4: a form feed in the description no longer breaks the draft after the call."""
+    desc = "四川血战到底：108张牌，\x0c只有万条筒，可以碰杠不能吃。\n第二行"
+    result = _invoke("new", desc, "--provider", "offline", "--games", "10", "--jobs", "1", "--out", "d", "--json")
+    assert result.exit_code in (0, 1) and "内部错误" not in result.output, result.output
+    data = load_yaml_file(isolated / "d" / "sichuan.yaml").data
+    assert data["meta"]["description"] == desc.strip()
+
+
+_TEXT = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=200)
+_ANSWERS = st.one_of(
+    _TEXT,
+    _TEXT.map(lambda t: f"```yaml\n{t}\n```"),
+    _TEXT.map(lambda t: _answer(_good_yaml().replace("武汉麻将", t.replace("\n", " ") or "x", 1))),
+    st.sampled_from(["```yaml\n", "```yaml\n&a [*a]\n```", "```yaml\n!!python/object:os.system x\n```",
+                     "```yaml\ngame: {name: '\\ud800'}\n```", "```gaps\n- 1\n```"]),
+)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(answer=_ANSWERS)
+def test_property_any_answer_gives_a_complete_draft(fake_openai, isolated, answer):
+    """Whatever the model answers, ``new`` writes a complete draft folder with its transcript."""
+    fake_openai.script = [{"content": answer}]
+    out = isolated / f"p{len(fake_openai.requests)}"
+    result = _invoke("new", WUHAN_DESC, "--games", "2", "--jobs", "1", "--out", str(out), "--json",
+                     "--max-rounds", "1")
+    assert result.exit_code in (0, 1) and "内部错误" not in result.output, result.output
+    assert sorted(p.name for p in out.iterdir()) >= ["description.md", "result.json", "transcript.jsonl"]
+    first_call = json.loads((out / "transcript.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    assert first_call["answer"] == answer  # the paid answer is kept exactly
