@@ -163,7 +163,7 @@ def test_a_form_feed_in_a_pasted_description_is_kept(isolated):
     desc = "四川血战到底：108张牌，\x0c只有万条筒，可以碰杠不能吃。\n第二行"
     result = _invoke("new", desc, "--provider", "offline", "--games", "10", "--jobs", "1", "--out", "d", "--json")
     assert result.exit_code in (0, 1) and "内部错误" not in result.output, result.output
-    data = load_yaml_file(isolated / "d" / "sichuan.yaml").data
+    data = load_yaml_file(json.loads(result.stdout)["yaml"]).data
     assert data["meta"]["description"] == desc.strip()
 
 
