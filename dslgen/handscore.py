@@ -24,6 +24,11 @@ SCORING_OPTIONS = (
     click.option("--flowers", "flowers", default="", help="花牌：张数 N（只计张数），或花牌写法如 春梅（另计本命花）。"),
     click.option("--dealer", type=int, default=0, show_default=True, help="庄家座位（0-3）。"),
     click.option("--seat", type=int, default=0, show_default=True, help="和牌者座位（0-3）。"),
+    click.option("--seat-wind", "seat_wind", type=click.Choice(list("东南西北")), default=None,
+                 help="和牌者的门风（缺省：按座位相对庄家，庄家为东）。"),
+    click.option("--round-wind", "round_wind", type=click.Choice(list("东南西北")), default="东", show_default=True,
+                 help="圈风。"),
+    click.option("--fourth-tile", "fourth_tile", is_flag=True, help="和绝张：和牌张的另外三张已经亮明（弃牌、副露）。"),
 )
 
 
@@ -67,7 +72,8 @@ def _seat(value: int | None, name: str, players: int) -> None:
 def score_hand(rules, tiles: Sequence[int], melds: Sequence, win_tile: int, *, self_drawn: bool = False,
                from_seat: int | None = None, kong_replacement: bool = False, last_tile: bool = False,
                robbing_kong: bool = False, first_turn: bool = False, flowers: str = "", dealer: int = 0,
-               seat: int = 0, wild_codes: frozenset[int] | None = None) -> dict[str, Any]:
+               seat: int = 0, wild_codes: frozenset[int] | None = None, seat_wind: str | None = None,
+               round_wind: str = "东", fourth_tile: bool = False) -> dict[str, Any]:
     """Score the win as the JSON-ready mapping ``dslgen hand`` prints.
 
     Keys: ``fans`` [{name, fan}], ``dropped`` [{name, reason}], ``bonuses`` [{name, points}],
@@ -93,14 +99,17 @@ def score_hand(rules, tiles: Sequence[int], melds: Sequence, win_tile: int, *, s
     flower_tiles = in_hand_flowers + _flowers(flowers, rules, seat, dealer)
     ctx = WinContext(concealed, tuple(melds), win_tile, wild_codes, self_drawn,
                      kong_replacement=kong_replacement, last_tile=last_tile, robbing_kong=robbing_kong,
-                     first_turn=first_turn, seat=seat, dealer=dealer, flowers=flower_tiles)
+                     first_turn=first_turn, seat=seat, dealer=dealer, flowers=flower_tiles,
+                     seat_wind=None if seat_wind is None else _SEATS.index(seat_wind),
+                     round_wind=_SEATS.index(round_wind or "东"), fourth_tile=fourth_tile)
     res = score_win(rules, ctx)
     if res is None:
         return {"fans": [], "dropped": [], "bonuses": [], "total": 0, "legal": False,
                 "reason": "不是和牌型", "self_drawn": self_drawn, "payments": [0] * n}
     pay = (win_payments(rules, seat, res.total, self_drawn, from_seat, dealer) if res.legal else [0] * n)
     return {
-        "fans": [{"name": name, "fan": fan} for name, fan in res.fans],
+        "fans": [{"name": name, "fan": fan, **({"times": res.counts[name]} if name in res.counts else {})}
+             for name, fan in res.fans],
         "dropped": [{"name": name, "reason": why} for name, why in res.dropped],
         "bonuses": [{"name": name, "points": pts} for name, pts in res.bonuses],
         "total": res.total,
@@ -120,7 +129,8 @@ BATCH_OPTIONS = {
     "--self-drawn": ("self_drawn", False), "--kong-replacement": ("kong_replacement", False),
     "--last-tile": ("last_tile", False), "--robbing-kong": ("robbing_kong", False),
     "--first-turn": ("first_turn", False), "--from": ("from_seat", True), "--flowers": ("flowers", True),
-    "--dealer": ("dealer", True), "--seat": ("seat", True),
+    "--dealer": ("dealer", True), "--seat": ("seat", True), "--seat-wind": ("seat_wind", True),
+    "--round-wind": ("round_wind", True), "--fourth-tile": ("fourth_tile", False),
 }
 _INT_OPTIONS = {"from_seat", "dealer", "seat"}
 
@@ -140,7 +150,8 @@ _SEATS = "东南西北"
 
 def render_lines(score: dict[str, Any], seat: int = 0) -> list[str]:
     """Chinese text lines for :func:`score_hand`'s result."""
-    fans = "、".join(f"{f['name']} {f['fan']}番" for f in score["fans"]) or "无"
+    fans = "、".join(f"{f['name']}{'×' + str(f['times']) if 'times' in f else ''} {f['fan']}番"
+                    for f in score["fans"]) or "无"
     lines = [f"番型：{fans}"]
     if score["dropped"]:
         lines.append("不计：" + "；".join(f"{d['name']}（{d['reason']}）" for d in score["dropped"]))

@@ -41,6 +41,12 @@ class FanSpec:
     excludes: tuple[str, ...] = ()
     conflicts: tuple[str, ...] = ()
     condition: str = ""
+    #: counted fan: what one occurrence is (``pung``, ``chow_pair``, ...); "" counts once.
+    per: str = ""
+    #: False: the fan scores but does not count toward ``win_min_fan`` (国标 花牌).
+    toward_min_fan: bool = True
+    #: readings with equal totals: prefer the one that counts this fan (国标 一色三同顺, 三同刻).
+    prefer_on_tie: bool = False
 
 
 @dataclass(frozen=True)
@@ -140,6 +146,10 @@ class Scoring:
     discard_win_multiplier: int = 3
     dealer_multiplier: int = 1
     pre_hooks: tuple[Hook, ...] = ()
+    #: a base every paying loser adds to the fan payment (国标 8).
+    base_points: int = 0
+    #: who pays the base on a discard win: ``payers`` (only the discarder) or ``all_losers``.
+    base_paid_by: str = "payers"
 
 
 @dataclass(frozen=True)
@@ -273,6 +283,9 @@ def _fan(item: Mapping[str, Any], i: int) -> FanSpec:
         excludes=_names(item.get("excludes")),
         conflicts=_names(item.get("conflicts")),
         condition=str(item.get("condition") or ""),
+        per=str(item.get("per") or ""),
+        toward_min_fan=bool(item.get("toward_min_fan", True)),
+        prefer_on_tie=bool(item.get("prefer_on_tie", False)),
     )
 
 
@@ -350,6 +363,8 @@ def _scoring(item: Mapping[str, Any]) -> Scoring:
         self_draw_multiplier=int(item.get("self_draw_multiplier", 1)),
         discard_win_multiplier=int(item.get("discard_win_multiplier", 3)),
         dealer_multiplier=int(item.get("dealer_multiplier", 1)),
+        base_points=int(item.get("base_points", 0) or 0),
+        base_paid_by=str(item.get("base_paid_by") or "payers"),
         pre_hooks=tuple(
             Hook(str(h["name"]), str(h.get("condition") or ""), str(h.get("description") or ""))
             for h in item.get("pre_hooks") or []

@@ -25,7 +25,7 @@ from typing import Any
 
 from dslgen.checks import conditions as _conditions
 from dslgen.checks.context import EngineFacts, RuleContext, engine_facts
-from dslgen.checks.finding import Finding, Problem, parse_path
+from dslgen.checks.finding import Finding, Problem
 from dslgen.checks.inputs import SCHEMA_INVALID, YAML_INVALID
 from dslgen.checks.registry import Check, all_checks
 from dslgen.errors import EXIT_USAGE, DslgenError
@@ -186,7 +186,7 @@ def _schema_findings(loaded: Any, data: Mapping[str, Any], ctx: RuleContext) -> 
     target = loaded if getattr(loaded, "locate", None) else _Unlocated(data)
     out = []
     for issue in validate.validate_data(target):
-        path = () if issue.path.startswith("(") else parse_path(issue.path)
+        path = issue.steps
         out.append(Finding(SCHEMA_INVALID.code, SCHEMA_INVALID.severity, path, issue.message, issue.hint,
                            issue.line, issue.column))
     return out

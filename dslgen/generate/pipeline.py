@@ -17,8 +17,9 @@ from typing import Any
 import engine
 from dslgen.checks.finding import Finding
 from dslgen.errors import UsageError
+from dslgen.faults import pause_point
 from dslgen.generate import config, providers
-from dslgen.generate.draft import DESCRIPTION, RESULT, TRANSCRIPT, check_target, write_draft
+from dslgen.generate.draft import DESCRIPTION, RESULT, TRANSCRIPT, check_target, reserve_folder, write_draft
 from dslgen.generate.answer import Answer
 from dslgen.generate.consistency import judge, merge_gaps
 from dslgen.generate.examples import load_examples
@@ -77,15 +78,6 @@ class Progress:
 
     def games(self, done: int, total: int) -> None:
         """Simulation progress."""
-
-
-def _fresh(folder: Path) -> Path:
-    """``folder``, or ``folder-2``, ``folder-3``… when a draft made in the same second already has the name."""
-    candidate, n = folder, 1
-    while candidate.exists():
-        n += 1
-        candidate = folder.with_name(f"{folder.name}-{n}")
-    return candidate
 
 
 def slug(name: str) -> str:
@@ -158,8 +150,10 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
 
     now = opts.now or _dt.datetime.now(_dt.timezone.utc)
     stamp = now.strftime("%Y%m%d-%H%M%S")
-    folder = Path(opts.out) if opts.out else _fresh(DRAFTS_DIR / f"{draft_id}-{stamp}")
-    check_target(folder, given=bool(opts.out))  # before the model is paid and the games are played
+    if opts.out:
+        check_target(Path(opts.out))  # before the model is paid and the games are played
+    folder = Path(opts.out) if opts.out else reserve_folder(DRAFTS_DIR / f"{draft_id}-{stamp}")
+    pause_point("draft-folder")
     pool = load_examples(opts.catalog)
     version = spec_version()
     provenance = {

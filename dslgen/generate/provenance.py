@@ -35,6 +35,8 @@ SPEC_DEFAULTS: dict[str, tuple[Any, str]] = {
     "self_draw_multiplier": (1, "§12 scoring.self_draw_multiplier 默认 1"),
     "discard_win_multiplier": (3, "§12 scoring.discard_win_multiplier 默认 3"),
     "dealer_multiplier": (1, "§12 scoring.dealer_multiplier 默认 1"),
+    "base_points": (0, "§12 scoring.base_points 默认 0（没有底分）"),
+    "base_paid_by": ("payers", "§12 scoring.base_paid_by 默认 payers（只有付番的人付底分）"),
 }
 
 #: Chinese labels for the facts (review and CLI).
@@ -43,7 +45,7 @@ LABELS = {
     "kong": "杠", "discard_win": "点炮胡", "multi_win": "一炮多响", "xuezhan": "血战到底", "fu_flag": "过水",
     "miss_suit": "缺一门", "pair_258": "2/5/8 将", "min_fan": "起胡番", "max_fan": "封顶", "fan_stacking": "番数叠加方式",
     "self_draw_multiplier": "自摸倍数", "discard_win_multiplier": "点炮倍数", "dealer_multiplier": "庄家倍数",
-    "ji_hu_self_draw_only": "鸡胡只能自摸",
+    "ji_hu_self_draw_only": "鸡胡只能自摸", "base_points": "底分", "base_paid_by": "点炮时谁付底分",
 }
 
 #: The rule-file field each fact lives in.
@@ -58,6 +60,7 @@ FIELDS = {
     "min_fan": "win_min_fan", "max_fan": "max_fan", "fan_stacking": "fan_stacking",
     "self_draw_multiplier": "scoring.self_draw_multiplier", "discard_win_multiplier": "scoring.discard_win_multiplier",
     "dealer_multiplier": "scoring.dealer_multiplier", "ji_hu_self_draw_only": "win_rule.ji_hu_self_draw_only",
+    "base_points": "scoring.base_points", "base_paid_by": "scoring.base_paid_by",
 }
 
 

@@ -147,6 +147,8 @@ FIELDS: tuple[Field, ...] = (
     Field("scoring.self_draw_multiplier", "自摸倍数", _times, 1),
     Field("scoring.discard_win_multiplier", "点炮倍数", _times, 3),
     Field("scoring.dealer_multiplier", "庄家倍数", _times, 1),
+    Field("scoring.base_points", "底分（每笔付款另加）", _number, 0),
+    Field("scoring.base_paid_by", "点炮时谁付底分", _enum({"payers": "只有放炮者", "all_losers": "所有未和的玩家"}), "payers"),
     Field("flower_rules.on_draw", "摸到花牌时", _plain, "replace_and_draw"),
     Field("flower_rules.replace_tiles", "补花时机", _enum(REPLACE_TILES), ""),
     Field("flower_rules.scoring.normal", "每张花牌分", _number, 0),
@@ -289,7 +291,11 @@ def _fan_map(data: Mapping) -> dict[str, Mapping]:
     return out
 
 
-_FAN_KNOWN = ("name", "base_fan", "level", "excludes", "conflicts", "condition")
+_FAN_KNOWN = ("name", "base_fan", "level", "excludes", "conflicts", "condition", "per", "toward_min_fan",
+              "prefer_on_tie")
+#: ``per`` values as the reviewer reads them.
+_PER = {"pung": "每副刻子计一次", "chow_pair": "每对顺子计一次", "pung_pair": "每对刻子计一次", "tile": "每种牌计一次",
+        "flower": "每张花牌计一次", "": "只计一次"}
 
 
 def _diff_fans(old: Mapping, new: Mapping) -> list[Change]:
@@ -324,6 +330,16 @@ def _diff_fans(old: Mapping, new: Mapping) -> list[Change]:
         ca, cb = str(fa.get("condition") or ""), str(fb.get("condition") or "")
         if ca != cb:
             out.append(Change(path + ".condition", "changed", f"{name} 的条件：{ca or '无'} → {cb or '无'}"))
+        pa, pb = str(fa.get("per") or ""), str(fb.get("per") or "")
+        if pa != pb:
+            out.append(Change(path + ".per", "changed", f"{name} 的计次：{_PER.get(pa, pa)} → {_PER.get(pb, pb)}"))
+        ta, tb = fa.get("toward_min_fan", True) is not False, fb.get("toward_min_fan", True) is not False
+        if ta != tb:
+            out.append(Change(path + ".toward_min_fan", "changed",
+                              f"{name}：{'计入' if ta else '不计入'}起和番 → {'计入' if tb else '不计入'}起和番"))
+        if bool(fa.get("prefer_on_tie")) != bool(fb.get("prefer_on_tie")):
+            out.append(Change(path + ".prefer_on_tie", "changed",
+                              f"{name}：总番相同时{'优先' if fb.get('prefer_on_tie') else '不再优先'}取计入本番的读法"))
         for key in sorted(set(fa) | set(fb)):
             if key not in _FAN_KNOWN and not _same(fa.get(key, _MISSING), fb.get(key, _MISSING)):
                 out.append(Change(f"{path}.{key}", "changed",

@@ -117,8 +117,10 @@ class Game:
     """One hand of mahjong under ``rules``; see the module docstring for the flow."""
 
     def __init__(self, rules: Rules, seed: int = 0, *, wall: list[int] | None = None,
-                 dealer: int | None = None):
+                 dealer: int | None = None, round_wind: int = 0):
         self.rules = rules
+        #: the prevalent wind (0 东 … 3 北); seat winds follow the dealer (dealer = 东).
+        self.round_wind = round_wind
         self.seed = seed
         self.rng = random.Random(seed)
         self.n = rules.players
@@ -507,13 +509,29 @@ class Game:
         ctx = fans.WinContext(
             concealed=tuple(hand), melds=melds, win_tile=tile, wild_codes=self.wild_codes,
             self_drawn=self_drawn, kong_replacement=self_drawn and self.kong_flag,
-            last_tile=self_drawn and self.last_tile_flag, robbing_kong=robbing,
+            last_tile=self.is_last_tile(self_drawn), robbing_kong=robbing,
             first_turn=self._first_turn(seat, self_drawn), seat=seat, dealer=self.dealer,
-            flowers=tuple(p.flowers))
+            flowers=tuple(p.flowers), round_wind=self.round_wind,
+            fourth_tile=self.visible(tile) - (0 if self_drawn else 1) >= 3)
         result = fans.score_win(self.rules, ctx)
         if result is None or not result.legal:
             return None
         return result
+
+    def is_last_tile(self, self_drawn: bool) -> bool:
+        """The win is on the wall's last tile: drew it (妙手回春 / 海底捞月 self-drawn), or won the
+        discard made after it was drawn (海底捞月 on a discard). One notion for game and scorer."""
+        return self.last_tile_flag if self_drawn else not len(self.wall)
+
+    def visible(self, tile: int) -> int:
+        """Copies of ``tile`` every player can see: discards and exposed melds (an 暗杠 is face down)."""
+        n = 0
+        for p in self.players:
+            n += p.discards.count(tile)
+            for m in p.melds:
+                if m.kind != ANKONG:
+                    n += m.tiles.count(tile)
+        return n
 
     def _first_turn(self, seat: int, self_drawn: bool) -> bool:
         if self.any_meld or self.players[seat].discarded_once:
@@ -532,7 +550,7 @@ class Game:
         p = self.players[seat]
         concealed = tuple(t for t in p.hand if not T.is_flower(t)) + (() if self_drawn else (tile,))
         info = WinInfo(seat, tile, self_drawn, discarder, robbing, self_drawn and self.kong_flag,
-                       self_drawn and self.last_tile_flag, self._first_turn(seat, self_drawn),
+                       self.is_last_tile(self_drawn), self._first_turn(seat, self_drawn),
                        [tuple(f) for f in result.fans], [tuple(d) for d in result.dropped],
                        result.total, pay, concealed, tuple(p.melds), result)
         self.wins.append(info)
