@@ -23,12 +23,10 @@ def command(ctx: click.Context, rules_file: str, seed: int, game_index: int, bot
     from engine.game import game_seed, play_game
     from engine.game.narrate import narrate
 
-    from dslgen.commands.simulate import check_playable
     from dslgen.output import console, print_json
-    from dslgen.rulefile import load_rules
+    from dslgen.rulefile import load_playable
 
-    rf = load_rules(rules_file)
-    check_playable(rf.rules, rules_file)
+    rf = load_playable(rules_file)
     record = play_game(rf.rules, game_seed(seed, game_index), bot, index=game_index, run_seed=seed, keep_events=True)
     if html_path:
         from dslgen.web.replay_page import render_replay_html, replay_data
@@ -51,5 +49,5 @@ def command(ctx: click.Context, rules_file: str, seed: int, game_index: int, bot
         if html_path:
             out.print(f"HTML 页面已写入 {html_path}", markup=False)
         if record.error:
-            out.print(f"[red]出错：第 {record.error['action_index']} 个动作：{record.error['message']}[/red]")
+            out.print(f"出错：第 {record.error['action_index']} 个动作：{record.error['message']}", style="red")
     ctx.exit(1 if record.error else 0)

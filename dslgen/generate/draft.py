@@ -201,6 +201,34 @@ def sweep(parent: Path) -> list[Path]:
     return removed
 
 
+#: Longest file-name component most file systems accept, in bytes.
+MAX_NAME_BYTES = 255
+
+
+def check_target(folder: Path, *, given: bool = True) -> None:
+    """Usage error (exit 2) when a draft cannot be written at ``folder``: found before the model call.
+
+    Refused: a path that is a file, the file-system root, a name too long for the file system, a
+    parent that is a file or not writable, and an existing non-empty folder that is not a draft.
+    """
+    folder = Path(folder)
+    where = "--out" if given else str(folder)
+    resolved = folder.resolve()
+    if resolved == Path(resolved.anchor):
+        raise UsageError("不能把草稿写到根目录", where=where, hint="用 --out 指定一个新的子目录")
+    if any(len(part.encode("utf-8", "surrogatepass")) > MAX_NAME_BYTES for part in resolved.parts):
+        raise UsageError(f"路径中有超过 {MAX_NAME_BYTES} 字节的名字，文件系统无法创建", where=where,
+                         hint="换一个短一些的 --out 或 --name")
+    if folder.exists() and not folder.is_dir():
+        raise UsageError("输出路径已存在且是文件，不是目录", where=str(folder), hint="换一个 --out 目录")
+    if folder.is_dir() and any(folder.iterdir()) and not (folder / RESULT).exists():
+        raise UsageError("输出目录已存在且不是草稿目录，拒绝覆盖", where=str(folder), hint="换一个 --out 目录")
+    parent = next((p for p in resolved.parents if p.exists()), None)
+    if parent is not None and (not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK)):
+        raise UsageError("无法在这里创建草稿目录（上级不是目录或没有写权限）", where=str(parent),
+                         hint="换一个可写的 --out 目录")
+
+
 def write_draft(folder: Path, files: dict[str, str]) -> None:
     """Write ``files`` (name → text) as the folder ``folder``, atomically (temp folder, then rename).
 

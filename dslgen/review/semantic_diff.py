@@ -194,7 +194,7 @@ def _same(a: Any, b: Any) -> bool:
     if isinstance(a, bool) or isinstance(b, bool):
         return a is b or (a is not _MISSING and b is not _MISSING and bool(a) == bool(b) and type(a) is type(b))
     if isinstance(a, (int, float)) and isinstance(b, (int, float)):
-        return float(a) == float(b)
+        return a == b  # exact for int vs float, and no overflow for huge integers
     return _normalise(a) == _normalise(b)
 
 

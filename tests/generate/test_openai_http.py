@@ -182,10 +182,12 @@ def test_tagged_answer_is_refused_not_executed(fake_openai, isolated):
 
 
 def test_missing_key_with_openai_provider(isolated):
+    """A configuration error is a usage error (exit 2) found before any call: no placeholder draft (issue 12.7)."""
     result = CliRunner().invoke(cli, ["new", WUHAN_DESC, "--provider", "openai", "--model", "m", "--games", "20",
                                       "--out", str(isolated / "d")])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "OPENAI_API_KEY" in result.output and "Traceback" not in result.output
+    assert not (isolated / "d").exists()
 
 
 def test_503_is_retried_then_succeeds(fake_openai, isolated):
