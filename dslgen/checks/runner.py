@@ -25,7 +25,7 @@ from typing import Any
 
 from dslgen.checks import conditions as _conditions
 from dslgen.checks.context import EngineFacts, RuleContext, engine_facts
-from dslgen.checks.finding import Finding, Problem
+from dslgen.checks.finding import Finding, Problem, parse_path
 from dslgen.checks.inputs import SCHEMA_INVALID, YAML_INVALID
 from dslgen.checks.registry import Check, all_checks
 from dslgen.errors import EXIT_USAGE, DslgenError
