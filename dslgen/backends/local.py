@@ -5,6 +5,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -97,7 +98,10 @@ class LocalBackend:
             finally:
                 pending.extend(running.values())
                 running.clear()
-                _terminate(pool)
+                if pending or sys.exc_info()[0] is not None:
+                    _terminate(pool)  # interrupted or broken: stop the workers now
+                else:
+                    pool.shutdown(wait=True)  # finished: let idle workers exit on their own
             if pending:
                 restarts += 1
                 if restarts > MAX_POOL_RESTARTS:

@@ -165,8 +165,7 @@ def create_app(catalog: str | Path, drafts: str | Path, *, token: str | None = N
 
     async def checked_form(request: Request) -> Mapping[str, Any] | None:
         form = await request.form()
-        sent = form.get("token") or request.headers.get("x-dslgen-token")
-        return form if sent and secrets.compare_digest(str(sent), bench.token) else None
+        return form if _token_ok(bench, form.get("token") or request.headers.get("x-dslgen-token")) else None
 
     async def index(request: Request) -> Response:
         drafts = [bench.draft_summary(n) for n in bench.draft_names()]
@@ -242,7 +241,7 @@ def create_app(catalog: str | Path, drafts: str | Path, *, token: str | None = N
         return page("play.html", name=name, draft=draft, seed=seed)
 
     async def tables_new(request: Request) -> Response:
-        if not _token_ok(request, bench):
+        if not _token_ok(bench, request.headers.get("x-dslgen-token")):
             return JSONResponse({"error": "缺少有效的会话令牌"}, status_code=403)
         body = await _json(request)
         name, draft = str(body.get("variant") or ""), str(body.get("draft") or "")
@@ -268,7 +267,7 @@ def create_app(catalog: str | Path, drafts: str | Path, *, token: str | None = N
         return JSONResponse(table.view()) if table else JSONResponse({"error": "没有这桌对局"}, status_code=404)
 
     async def table_act(request: Request) -> Response:
-        if not _token_ok(request, bench):
+        if not _token_ok(bench, request.headers.get("x-dslgen-token")):
             return JSONResponse({"error": "缺少有效的会话令牌"}, status_code=403)
         table = bench.tables.get(request.path_params["table"])
         if table is None:
@@ -317,9 +316,9 @@ def _catalog_rows(bench: Workbench) -> list[dict[str, Any]]:
     return rows
 
 
-def _token_ok(request: Request, bench: Workbench) -> bool:
-    sent = request.headers.get("x-dslgen-token") or ""
-    return bool(sent) and secrets.compare_digest(sent, bench.token)
+def _token_ok(bench: Workbench, sent: Any) -> bool:
+    """True when ``sent`` (a form field or header value) is this process's session token."""
+    return bool(sent) and secrets.compare_digest(str(sent), bench.token)
 
 
 async def _json(request: Request) -> dict[str, Any]:
