@@ -12,6 +12,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from engine.defaults import default, fill
+
 from dslgen.generate.examples import Example
 from dslgen.generate.facts import Facts, read_facts
 from dslgen.generate.similarity import rank
@@ -508,7 +510,8 @@ def ordered(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def facts_of(data: dict[str, Any]) -> dict[str, Any]:
-    """The facts a rule mapping states, in the keys :mod:`dslgen.generate.facts` reads."""
+    """The facts a rule mapping states, in the keys :mod:`dslgen.generate.facts` reads (omitted = documented default)."""
+    data = fill(data)
     play = _play(copy.deepcopy(data))
     subs = play.get("sub_phases") or {}
     reactions = [o.get("action") for o in (subs.get("others_reaction") or {}).get("options") or []]
@@ -520,12 +523,12 @@ def facts_of(data: dict[str, Any]) -> dict[str, Any]:
     wildcard = None
     if wild:
         wildcard = ({"type": "fixed", "tiles": list(wild.get("tiles") or [])} if wild.get("type") == "fixed"
-                    else {"type": "random", "random_count": int(wild.get("random_count", 1))})
+                    else {"type": "random", "random_count": int(wild["random_count"])})
     return {
         "honors": bool(deck.get("include_honors")),
         "flowers": bool(deck.get("include_flowers")),
         "wildcard": wildcard,
-        "per_wildcard_in_win": int(((wild or {}).get("scoring") or {}).get("per_wildcard_in_win", 0) or 0),
+        "per_wildcard_in_win": int(wild["scoring"]["per_wildcard_in_win"] or 0) if wild else 0,
         "chi": "chi" in reactions,
         "kong": "ming_kong" in reactions or "an_kong" in selfs,
         "discard_win": "win" in reactions,
@@ -536,10 +539,9 @@ def facts_of(data: dict[str, Any]) -> dict[str, Any]:
         "pair_258": bool(wc.get("pair_must_be_258")),
         "min_fan": int(data.get("win_min_fan") or 0),
         "max_fan": data.get("max_fan", scoring.get("max_cap")),
-        "self_draw_multiplier": int(scoring.get("self_draw_multiplier", 1)),
-        "discard_win_multiplier": int(scoring.get("discard_win_multiplier", 3)),
-        "dealer_multiplier": int(scoring.get("dealer_multiplier", 1)),
-        "fan_stacking": data.get("fan_stacking", "add"),
+        **{key: int(scoring.get(key, default(f"scoring.{key}")))
+           for key in ("self_draw_multiplier", "discard_win_multiplier", "dealer_multiplier")},
+        "fan_stacking": data.get("fan_stacking"),
         "ji_hu_self_draw_only": bool((data.get("win_rule") or {}).get("ji_hu_self_draw_only")),
         "fans": {_canonical(str(r["name"])): int(r.get("base_fan", 0) or 0) for r in data.get("fan_types") or []},
     }

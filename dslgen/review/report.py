@@ -249,11 +249,15 @@ def _file_subject(path: Path, *, games: int, seed: int, jobs: int, bot: str, pro
     gates, findings = check_gates(path)
     simulation: dict[str, Any] = {}
     if gates["schema"]["status"] == "pass" and gates["capabilities"]["status"] == "pass":
-        simulation = simulate_rules(doc.data, games=games, seed=seed, jobs=jobs, bot=bot, progress=progress)
-        errors = simulation.get("errors") or []
-        count = len(errors) if isinstance(errors, list) else int(errors)
-        gates["simulation"] = {"status": "fail" if count else "pass",
-                               "detail": f"{simulation.get('games', games)} 局，{count} 个错误"}
+        try:
+            simulation = simulate_rules(doc.data, games=games, seed=seed, jobs=jobs, bot=bot, progress=progress)
+        except InputError as exc:  # the engine refuses to load the rules; the check gates name each problem
+            gates["simulation"] = {"status": "skipped", "detail": f"引擎拒绝加载规则，未模拟：{exc.message}"}
+        else:
+            errors = simulation.get("errors") or []
+            count = len(errors) if isinstance(errors, list) else int(errors)
+            gates["simulation"] = {"status": "fail" if count else "pass",
+                                   "detail": f"{simulation.get('games', games)} 局，{count} 个错误"}
     else:
         gates["simulation"] = {"status": "skipped", "detail": "规则未通过校验，未模拟"}
     meta = doc.data.get("meta") if isinstance(doc.data.get("meta"), Mapping) else {}

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine import tiles as T
+from engine.errors import EngineError
 
 
 @dataclass(frozen=True)
@@ -79,5 +80,5 @@ class Action:
         return {"kind": self.kind, "seat": self.seat, "tile": self.tile, "tiles": list(self.tiles)}
 
 
-class IllegalAction(ValueError):
+class IllegalAction(EngineError, ValueError):
     """Raised by :meth:`engine.game.flow.Game.apply` for an action not currently legal."""

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import random
 
+from engine import memo
 from engine import tiles as T
 from engine.game import cache, plans as P
 from engine.melds import ANKONG as ANKONG_MELD, CHOW, KONG as KONG_MELD, PUNG as PUNG_MELD, Meld
@@ -46,7 +47,7 @@ def _without(hand: list[int], tile: int) -> list[int]:
     return rest
 
 #: Memo of the useful tile kinds of a hand (see :meth:`GreedyBot._useful`).
-_USEFUL: dict = {}
+_USEFUL: dict = memo.table("game.bots.useful")
 
 
 def bot(name: str):
@@ -498,4 +499,4 @@ class GreedyBot:
 
 
 #: Memo of the lowest plan distance of a hand (see :meth:`GreedyBot._plan_distance`).
-_PLAN_DIST: dict = {}
+_PLAN_DIST: dict = memo.table("game.bots.plan_dist")

@@ -60,6 +60,7 @@ from dataclasses import dataclass, field
 from engine import fans, settlement, solver
 from engine import tiles as T
 from engine.capabilities import register
+from engine.errors import EngineError
 from engine.game import cache
 from engine.game.actions import (AN_KONG, BU_KONG, CHI, DISCARD, MING_KONG, PASS, PUNG,
                                  REACTIONS, SELF_ACTIONS, WIN, Action, IllegalAction)
@@ -69,6 +70,7 @@ from engine.game.state import PlayerState, Wall, shuffled_deck, wild_from_indica
 from engine.melds import ANKONG, CHOW, KONG, Meld
 from engine.melds import PUNG as PUNG_MELD
 from engine.rules import Rules
+from engine.validation import DEAL_ACTIONS, END_ACTIONS, SETTLE_ACTIONS, ensure_valid
 
 register("phase.mahjong_turn", "麻将回合", "摸牌→自身动作（打出/暗杠/补杠/自摸）→他家响应（吃/碰/明杠/胡/过）的回合流转，按 turn_order 轮转", "0.1.0", __name__)
 register("phase.priority_arbitration", "优先级仲裁", "多家同时响应时按声明的 priority 仲裁：highest_wins（同级按出牌者下家顺序最近者）或 all_winners（一炮多响）", "0.1.0", __name__)
@@ -77,18 +79,12 @@ register("phase.rob_kong", "抢杠胡", "补杠时其他玩家可胡这张加杠
 register("dsl.dirty_flag", "过水标记", "能胡而不胡的玩家在自己下次出牌前不能再胡同一张牌（fu_flag）", "0.1.0", __name__)
 register("deck.flower_cards", "花牌", "含花牌的牌库：开局或摸到花牌时亮出并从牌墙尾补牌（可连续补花），花牌计入番型上下文", "0.1.0", __name__)
 
-DEAL_ACTIONS = ("deal_cards", "deal_cards_with_flowers")
-SETTLE_ACTIONS = ("calculate_scores",)
-END_TYPES = ("player_wins", "deck_exhausted", "one_player_left")
-END_ACTIONS = ("settle", "draw_game")
-#: Phase types the flow can run.
-PHASE_TYPES = ("auto", "mahjong_turn")
 
 SELF, REACT, ROB, OVER = "self", "react", "rob", "over"
 
 
-class GameSetupError(ValueError):
-    """The rules ask the flow for something it cannot play (message in Chinese, with the field path)."""
+class GameSetupError(EngineError, ValueError):
+    """A game that cannot be set up as asked (a prearranged wall that is not the rules' deck)."""
 
 
 @dataclass
@@ -122,7 +118,9 @@ class Game:
         self.rng = random.Random(seed)
         self.n = rules.players
         self.play = rules.play
-        self._check_rules()
+        ensure_valid(rules)  # a Rules built with validate=False is checked here (once per value)
+        if not self.play.self_action(DISCARD):
+            raise GameSetupError("self_action: 必须列出 discard，否则无法出牌")
         self.step = -1 if self.play.turn_order == "clockwise" else 1
         self.dealer = dealer if dealer is not None else (0 if wall is not None else self.rng.randrange(self.n))
         self.deck = rules.deck()
@@ -163,38 +161,6 @@ class Game:
         self._run_from(rules.phases[0])
 
     # ------------------------------------------------------------------ setup
-    def _check_rules(self) -> None:
-        for i, p in enumerate(self.rules.phases):
-            if p.type not in PHASE_TYPES:
-                raise GameSetupError(f"phases[{i}].type: 引擎不支持阶段类型 {p.type!r}")
-            if p.type == "auto" and p.action not in DEAL_ACTIONS + SETTLE_ACTIONS:
-                raise GameSetupError(f"phases[{i}].action: 引擎不支持自动动作 {p.action!r}")
-        for o in self.play.self_actions:
-            if o.action not in SELF_ACTIONS:
-                raise GameSetupError(f"self_action: 引擎不支持动作 {o.action!r}")
-        for o in self.play.reactions:
-            if o.action not in REACTIONS:
-                raise GameSetupError(f"others_reaction: 引擎不支持动作 {o.action!r}")
-        if not self.play.self_action(DISCARD):
-            raise GameSetupError("self_action: 必须列出 discard，否则无法出牌")
-        if self.play.priority_policy not in ("highest_wins", "all_winners"):
-            raise GameSetupError(f"others_reaction.priority_policy: 不支持 {self.play.priority_policy!r}")
-        if self.play.turn_order not in ("counter_clockwise", "clockwise"):
-            raise GameSetupError(f"turn_order: 不支持 {self.play.turn_order!r}")
-        if self.play.on_empty_deck != "exhausted":
-            raise GameSetupError(f"sub_phases.draw.on_empty_deck: 不支持 {self.play.on_empty_deck!r}（仅 exhausted）")
-        if self.rules.include_flowers and self.play.on_draw_flower != "replace":
-            raise GameSetupError(f"sub_phases.draw.on_draw_flower: 不支持 {self.play.on_draw_flower!r}（仅 replace）")
-        fu = self.play.fu_flag
-        if fu and (fu.type, fu.set_on, fu.clear_on, fu.effect) != (
-                "dirty_flag", "can_win_but_pass", "next_discard_self", "block_win_on_current_tile"):
-            raise GameSetupError("fu_flag: 仅支持 dirty_flag / can_win_but_pass / next_discard_self / block_win_on_current_tile")
-        for i, cond in enumerate(self.play.end_conditions):
-            if cond.get("type") not in END_TYPES:
-                raise GameSetupError(f"end_conditions[{i}].type: 不支持 {cond.get('type')!r}")
-            if cond.get("action") not in END_ACTIONS and self._phase(cond.get("action")) is None:
-                raise GameSetupError(f"end_conditions[{i}].action: 不支持 {cond.get('action')!r}")
-
     def _phase(self, name):
         return next((p for p in self.rules.phases if p.name == name), None)
 
