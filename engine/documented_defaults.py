@@ -55,5 +55,6 @@ DEFAULTS = {
     'win_condition.pair_must_be_258': False,
     'win_min_fan': 0,
     'win_rule': {},
+    'win_rule.ji_hu_dropped_by': 'any_fan',
     'win_rule.ji_hu_self_draw_only': False,
 }

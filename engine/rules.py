@@ -30,6 +30,7 @@ SUPPORTED_WILDCARD_BEHAVIORS = ("substitute",)
 SUPPORTED_FAN_POLICIES = ("optimal",)
 SUPPORTED_SCORING_MODES = ("fan_table",)
 SUPPORTED_PLAYER_COUNTS = (4,)
+JI_HU_MODES = ("any_fan", "shape_fan")
 
 
 @dataclass(frozen=True)
@@ -176,6 +177,9 @@ class Rules:
     scoring: Scoring
     flowers: FlowerRules | None
     players: int
+    #: ``win_rule.ji_hu_dropped_by``: ``any_fan`` (鸡胡 only when no other fan) or ``shape_fan``
+    #: (鸡胡 unless a hand-shape fan — structural or special — is recognised).
+    ji_hu_dropped_by: str
     #: The normalised mapping (defaults filled, frozen) every field above was read from.
     raw: Mapping[str, Any] = field(default_factory=FrozenMap, compare=False, repr=False)
 
@@ -269,6 +273,7 @@ class Rules:
             scoring=_scoring(_map(data, "scoring")),
             flowers=_flowers(data.get("flower_rules")) if deck.get("include_flowers") else None,
             players=int(_need(players, "max", "game.players")),
+            ji_hu_dropped_by=str(_map(data, "win_rule")["ji_hu_dropped_by"]),
             raw=freeze(data),
         )
 

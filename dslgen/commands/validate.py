@@ -4,18 +4,26 @@ from __future__ import annotations
 
 import click
 
+from dslgen import formats
 from dslgen.output import console, print_json
 from dslgen.validate import exit_code, validate_paths
 
 
 @click.command(name="validate")
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=str))
-@click.option("--json", "as_json", is_flag=True, help="以 JSON 输出：[{file, valid, errors: [{line, column, path, message, hint}]}]。")
+@formats.format_option
 @click.pass_context
-def command(ctx: click.Context, paths: tuple[str, ...], as_json: bool) -> None:
-    """按 DSL 规范的 JSON Schema 校验规则文件（可给多个文件或目录），列出每个文件的全部错误。"""
+def command(ctx: click.Context, paths: tuple[str, ...], output_format: str | None, as_json: bool) -> None:
+    """按 DSL 规范的 JSON Schema 校验规则文件（可给多个文件或目录），列出每个文件的全部错误。
+
+    --format json 输出 [{file, valid, errors: [{line, column, path, message, hint, code}]}]；
+    github 与 sarif 供 CI 使用（见 README 的“在 CI 和 pre-commit 中使用”）。
+    """
+    kind = formats.chosen_format(output_format, as_json)
     results = validate_paths(paths)
-    if as_json:
+    if kind in ("github", "sarif"):
+        formats.emit(kind, formats.from_validation(results), [r.file for r in results])
+    elif kind == "json":
         print_json([r.to_json() for r in results])
     else:
         out = console()
