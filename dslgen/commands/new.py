@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
+
+from dslgen.commands.backend_option import backend_options
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from dslgen.errors import EXIT_FINDINGS, EXIT_OK, UsageError
@@ -161,6 +163,7 @@ def _print_summary(result: dict) -> None:
 @click.option("--out", default=None, metavar="DIR", help="草稿目录（默认 .dslgen/drafts/<id>-<时间>/）")
 @click.option("--max-rounds", default=3, show_default=True, type=int, help="修正循环最多轮数")
 @click.option("--json", "as_json", is_flag=True, help="以 JSON 输出结果")
+@backend_options
 def command(description, file, name, provider, model, games, seed, jobs, out, max_rounds, as_json):
     """从中文玩法描述起草规则文件，并校验、检查、模拟，写出待审核的草稿。"""
     from dslgen.generate.pipeline import NewOptions, run_new
