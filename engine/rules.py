@@ -189,6 +189,12 @@ class Rules:
     def __eq__(self, other: object) -> bool:
         return self is other or (isinstance(other, Rules) and self.raw == other.raw)
 
+    def __copy__(self) -> "Rules":
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "Rules":
+        return self
+
     def to_dict(self) -> dict[str, Any]:
         """The normalised rule mapping (documented defaults filled in); ``from_dict`` of it is an equal value."""
         return thaw(self.raw)

@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from engine.capabilities import BASELINE, NEEDS, needed
 from engine.defaults import default, fill
 
 from dslgen.generate.examples import Example
@@ -21,7 +22,6 @@ from dslgen.spec import enumeration_tables, fan_synonyms
 
 #: Fans whose shape needs honor tiles; they cannot happen in a deck without them.
 HONOR_FANS = frozenset({"字一色", "混一色", "大三元", "小三元", "大四喜", "小四喜", "十三幺", "全不靠", "混幺九", "五门齐"})
-SEVEN_PAIR_FANS = frozenset({"七对", "暗七对", "连七对"})
 #: Values used when a description names a fan without its value and no catalog variant has it.
 DEFAULT_FAN_VALUES = {
     "平胡": 1, "鸡胡": 1, "门前清": 1, "对对胡": 2, "七对": 4, "清一色": 4, "混一色": 2, "字一色": 8, "将一色": 4,
@@ -30,8 +30,6 @@ DEFAULT_FAN_VALUES = {
     "十三幺": 16, "全不靠": 4, "一色双龙会": 16, "连七对": 16, "全求人": 2, "杠上开花": 2, "海底捞月": 2,
     "抢杠胡": 2, "天胡": 8, "地胡": 8, "癞子胡": 1,
 }
-_ALWAYS = ["deck.generator_mahjong", "meldsolver.standard_win", "phase.mahjong_turn", "phase.priority_arbitration",
-           "scoring.fan_table"]
 _CAPABILITY_ORDER = [
     "deck.generator_mahjong", "deck.flower_cards", "meldsolver.standard_win", "meldsolver.seven_pairs",
     "meldsolver.thirteen_orphans", "meldsolver.all_orphans", "meldsolver.combo_dragon", "meldsolver.double_dragon",
@@ -445,31 +443,13 @@ def _apply_scalars(data: dict[str, Any], v: dict[str, Any]) -> None:
 
 
 def sync_requires(data: dict[str, Any], combo_dragon: bool = False) -> None:
-    """Set the optional capabilities in ``requires`` from the features the rule data uses.
+    """Set ``requires`` from the features the rule data uses (:data:`engine.capabilities.NEEDS`).
 
     组合龙 is a shape without a fan name, so the description's mention of it
     (``combo_dragon``) or the base file's ``requires`` is what keeps its capability."""
-    fans = {_canonical(str(r.get("name"))) for r in data.get("fan_types") or [] if isinstance(r, dict)}
-    play = _play(data)
-    wc = data.get("win_condition") or {}
-    reactions = [o.get("action") for o in _options(play, "others_reaction")]
-    wanted = set(_ALWAYS)
-    flags = {
-        "deck.flower_cards": (data.get("deck") or {}).get("include_flowers"),
-        "meldsolver.seven_pairs": bool(fans & SEVEN_PAIR_FANS),
-        "meldsolver.thirteen_orphans": "十三幺" in fans,
-        "meldsolver.all_orphans": "全不靠" in fans,
-        "meldsolver.double_dragon": "一色双龙会" in fans,
-        "meldsolver.wildcard": bool(data.get("wildcard_rules")),
-        "meldsolver.pair_258": bool(wc.get("pair_must_be_258")),
-        "phase.parallel_elimination": bool(play.get("parallel_elimination")),
-        "phase.rob_kong": "抢杠胡" in fans and "win" in reactions,
-        "dsl.dirty_flag": bool(play.get("fu_flag")),
-        "scoring.fan_exclusion": any(r.get("excludes") or r.get("conflicts") for r in data.get("fan_types") or []),
-        "scoring.pre_hooks": bool((data.get("scoring") or {}).get("pre_hooks")),
-    }
-    wanted |= {cap for cap, on in flags.items() if on}
-    keep_other = [r for r in data.get("requires") or [] if r not in _CAPABILITY_ORDER and r not in flags]
+    wanted = set(BASELINE) | set(needed(data))
+    known = set(_CAPABILITY_ORDER) | {n.capability for n in NEEDS}
+    keep_other = [r for r in data.get("requires") or [] if r not in known]
     if combo_dragon or "meldsolver.combo_dragon" in (data.get("requires") or []):
         wanted.add("meldsolver.combo_dragon")
     data["requires"] = [c for c in _CAPABILITY_ORDER if c in wanted] + keep_other

@@ -54,6 +54,7 @@ pass a prearranged ``wall`` (see :func:`state.stacked_wall`) and ``dealer``.
 from __future__ import annotations
 
 import dataclasses
+import copy
 import random
 from collections import Counter
 from dataclasses import dataclass, field
@@ -67,6 +68,7 @@ from engine.game.actions import (AN_KONG, BU_KONG, CHI, DISCARD, MING_KONG, PASS
                                  REACTIONS, SELF_ACTIONS, WIN, Action, IllegalAction)
 from engine.game.conditions import Query, holds
 from engine.game.hooks import run_pre_hooks
+from engine.game.view import SeatView, seat_view
 from engine.game.state import PlayerState, Wall, shuffled_deck, wild_from_indicator
 from engine.melds import ANKONG, CHOW, KONG, Meld
 from engine.melds import PUNG as PUNG_MELD
@@ -86,6 +88,14 @@ SELF, REACT, ROB, OVER = "self", "react", "rob", "over"
 
 class GameSetupError(EngineError, ValueError):
     """A game that cannot be set up as asked (a prearranged wall that is not the rules' deck)."""
+
+
+class GameStateError(EngineError, ValueError):
+    """A saved game that cannot be restored (not a save, other rules, or an action history that is not legal)."""
+
+
+#: The ``format`` of :meth:`Game.to_dict`.
+SAVE_FORMAT = "dslgen.game/1"
 
 
 @dataclass
@@ -116,6 +126,9 @@ class Game:
                  dealer: int | None = None):
         self.rules = rules
         self.seed = seed
+        #: how the game was set up (a prearranged wall and dealer) and every action applied since: its save.
+        self._setup = {"wall": None if wall is None else list(wall), "dealer": dealer}
+        self.history: list[Action] = []
         self.rng = random.Random(seed)
         self.n = rules.players
         self.play = rules.play
@@ -383,6 +396,7 @@ class Game:
         if not self.is_legal(action):
             raise IllegalAction(f"不合法的动作：座位 {action.seat} {action.kind} {action.tile}（阶段 {self.stage}）")
         self.actions_applied += 1
+        self.history.append(action)
         if self.stage == SELF:
             self._apply_self(action)
             return
@@ -397,32 +411,52 @@ class Game:
             else:
                 self._resolve_rob()
 
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may see, as an object (:class:`engine.game.view.SeatView`): bots decide from this."""
+        return seat_view(self, seat)
+
     def observation(self, seat: int) -> dict:
-        """What ``seat`` can see: its own hand, everyone's melds, discards, flowers and hand sizes."""
-        me = self.players[seat]
-        return {
-            "seat": seat,
-            "dealer": self.dealer,
-            "stage": self.stage,
-            "turn": self.turn,
-            "hand": sorted(me.hand),
-            "wild_codes": sorted(self.wild_codes),
-            "indicator": self.indicator,
-            "wall_remaining": len(self.wall),
-            "last_discard": None if self.claim_tile is None else {"seat": self.claim_from, "tile": self.claim_tile},
-            "players": [
-                {
-                    "seat": p.seat,
-                    "hand_size": len(p.hand),
-                    "melds": [{"kind": m.kind, "tiles": list(m.tiles)} for m in p.melds],
-                    "discards": list(p.discards),
-                    "flowers": list(p.flowers),
-                    "won": p.won,
-                }
-                for p in self.players
-            ],
-            "legal_actions": [a.to_dict() for a in self.legal_actions(seat)],
-        }
+        """What ``seat`` can see, as plain data: its own hand, everyone's melds, discards, flowers and hand sizes."""
+        return seat_view(self, seat).to_dict()
+
+    # ------------------------------------------------------------------ save / restore
+    def to_dict(self) -> dict:
+        """A plain (JSON) save: the rules' mapping, the seed, the prearranged deal if any and the action history.
+
+        :meth:`from_dict` replays it; the game is deterministic in these, so the restored game is the same game.
+        """
+        return {"format": SAVE_FORMAT, "rules": self.rules.to_dict(), "seed": self.seed,
+                "wall": self._setup["wall"], "dealer": self._setup["dealer"],
+                "actions": [a.to_dict() for a in self.history]}
+
+    @classmethod
+    def from_dict(cls, data: dict, rules: Rules | None = None) -> "Game":
+        """The game a :meth:`to_dict` save describes (``rules``: reuse an equal, already loaded rule set).
+
+        Raises :class:`engine.errors.RulesError` for rules that do not load and :class:`GameStateError` for
+        anything else that is not a valid save.
+        """
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise GameStateError(f"不是 {SAVE_FORMAT} 格式的对局存档")
+        loaded = Rules.from_dict(data["rules"])
+        if rules is not None and rules != loaded:
+            raise GameStateError("存档的规则与给定的规则不同")
+        try:
+            game = cls(rules or loaded, int(data["seed"]), wall=data.get("wall"), dealer=data.get("dealer"))
+            for i, item in enumerate(data.get("actions") or []):
+                try:
+                    game.apply(Action.from_dict(item))
+                except IllegalAction as exc:
+                    raise GameStateError(f"存档第 {i} 个动作无法重放：{exc}") from None
+        except (KeyError, TypeError, ValueError) as exc:
+            if isinstance(exc, EngineError):
+                raise
+            raise GameStateError(f"对局存档不完整：{exc}") from None
+        return game
+
+    def copy(self) -> "Game":
+        """An independent copy in the same state (rules shared: they are immutable)."""
+        return copy.deepcopy(self)
 
     def all_tiles(self) -> Counter:
         """Every tile of the game wherever it is; equals the deck while the rules hold."""

@@ -75,3 +75,23 @@ def test_the_cli_lists_every_problem(tmp_path, sichuan):
     result = CliRunner().invoke(cli, ["simulate", str(path), "--games", "2", "--jobs", "1"])
     assert result.exit_code == 1
     assert "不存在的番" in result.output and "check_weather" in result.output and "Traceback" not in result.output
+
+
+def test_the_capability_table_is_the_one_the_check_and_the_drafter_read():
+    from dslgen.checks import requires as check
+    from dslgen.generate import drafter
+    from engine import capabilities
+    from engine.solver import shapes
+
+    assert check.USAGES is capabilities.NEEDS
+    assert shapes._SHAPE_FANS is capabilities.SHAPE_FANS and shapes._SHAPE_CAPS is capabilities.SHAPE_CAPABILITIES
+    data = {"requires": [], "deck": {"generator": "mahjong", "include_flowers": True},
+            "fan_types": [{"name": "七对", "base_fan": 2}, {"name": "抢杠胡", "base_fan": 1, "excludes": ["七对"]}],
+            "phases": [{"name": "play", "type": "mahjong_turn", "fu_flag": {}}]}
+    found = capabilities.needed(data)
+    assert found["meldsolver.seven_pairs"] == ("fan_types", 0, "name")
+    assert {"deck.flower_cards", "phase.rob_kong", "scoring.fan_exclusion", "dsl.dirty_flag"} <= set(found)
+    drafter.sync_requires(data)
+    assert set(data["requires"]) == set(capabilities.BASELINE) | set(found)
+    registered = capabilities.registry()
+    assert all(n.capability in registered for n in capabilities.NEEDS)
