@@ -46,6 +46,7 @@ def command(ctx: click.Context, catalog: str | None, only: str | None, provider:
     from dslgen.generate.examples import catalog_dir
     from dslgen.output import console, print_json
     from dslgen.review.batch import BatchOptions, run_batch
+    from dslgen.terminal import show_progress
 
     if provider and provider not in _provider_names():
         raise UsageError(f"未知的模型提供方：{provider}", where="--provider", hint="可选：" + "、".join(_provider_names()))
@@ -54,7 +55,7 @@ def command(ctx: click.Context, catalog: str | None, only: str | None, provider:
                         games=games, seed=seed, jobs=jobs, replay_from=replay_from,
                         max_model_calls=max_model_calls)
     bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                   console=console(stderr=True), transient=True, disable=as_json)
+                   console=console(stderr=True), transient=True, disable=as_json or not show_progress())
     with bar:
         task = bar.add_task("重新生成", total=None)
 

@@ -24,17 +24,27 @@ _LIST_LIMIT = 12
 class _RichProgress:
     """Stages and the simulation bar on stderr (the pipeline's ``Progress`` interface)."""
 
-    def __init__(self) -> None:
+    def __init__(self, enabled: bool = True) -> None:
+        from dslgen.terminal import quiet, show_progress
+
+        #: Step lines unless --json / -q; the bar only on a terminal.
+        self.lines = enabled and not quiet()
+        self.show_bar = enabled and show_progress()
         self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                             console=console(stderr=True), transient=True)
         self.task = None
 
     def stage(self, text: str) -> None:
         """Print a step line."""
-        console(stderr=True).print(f"[dim]·[/dim] {text}")
+        if self.lines:
+            from rich.markup import escape
+
+            console(stderr=True).print(f"[dim]·[/dim] {escape(text)}")
 
     def games(self, done: int, total: int) -> None:
         """Advance the simulation bar."""
+        if not self.show_bar:
+            return
         if self.task is None:
             self.bar.start()
             self.task = self.bar.add_task("模拟对局", total=total)
@@ -169,7 +179,7 @@ def command(description, file, name, provider, model, games, seed, jobs, out, ma
     from dslgen.generate.pipeline import NewOptions, run_new
 
     text = _read_description(description, file)
-    progress = _RichProgress()
+    progress = _RichProgress(enabled=not as_json)
     try:
         result = run_new(NewOptions(description=text, name=name, provider=provider, model=model, games=games,
                                     seed=seed, jobs=_jobs(jobs), out=out, max_rounds=max_rounds), progress)

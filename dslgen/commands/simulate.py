@@ -43,12 +43,16 @@ def command(ctx: click.Context, rules_file: str, games: int, seed: int, jobs: st
 
     rf = load_rules(rules_file)
     check_playable(rf.rules, rules_file)
+    from dslgen.terminal import show_progress
+
     n_jobs = simulation.resolve_jobs(jobs)
-    if as_json:
+    if as_json or not show_progress():
         result = simulation.run(rf.rules, games, seed, bot, n_jobs, rules_path=rules_file)
-        print_json(result)
     else:
         result = _run_with_progress(simulation, rf.rules, games, seed, bot, n_jobs, rules_file)
+    if as_json:
+        print_json(result)
+    else:
         render(result, rf.rules.name or rules_file)
     ctx.exit(EXIT_FINDINGS if result["errors"] else EXIT_OK)
 

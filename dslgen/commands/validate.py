@@ -6,6 +6,7 @@ import click
 
 from dslgen import formats
 from dslgen.output import console, print_json
+from dslgen.terminal import quiet
 from dslgen.validate import exit_code, validate_paths
 
 
@@ -28,12 +29,13 @@ def command(ctx: click.Context, paths: tuple[str, ...], output_format: str | Non
     else:
         out = console()
         for result in results:
-            if result.valid:
+            if result.valid and not quiet():
                 out.print(f"{result.file}: 通过", markup=False)
             for issue in result.issues:
                 out.print(issue.render(result.file), markup=False)
         bad = sum(not r.valid for r in results)
-        console(stderr=True).print(
-            f"共 {len(results)} 个文件，{len(results) - bad} 个通过，{bad} 个有错误。", markup=False
-        )
+        if not quiet():
+            console(stderr=True).print(
+                f"共 {len(results)} 个文件，{len(results) - bad} 个通过，{bad} 个有错误。", markup=False
+            )
     ctx.exit(exit_code(results))
