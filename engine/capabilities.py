@@ -37,6 +37,7 @@ IMPLEMENTING_MODULES = (
     "engine.solver",
     "engine.fans",
     "engine.settlement",
+    "engine.settlement_items",
     "engine.game",
 )
 
@@ -188,8 +189,7 @@ def _mahjong_deck(data: Mapping[str, Any]) -> Path | None:
     return ("deck",) if isinstance(deck, Mapping) and deck and deck.get("generator", "mahjong") == "mahjong" else None
 
 
-#: Every feature whose use can be read off a rule file, with the capability it needs. 组合龙 is a
-#: shape without a fan name, so ``meldsolver.combo_dragon`` is not here: only a description asks for it.
+#: Every feature whose use can be read off a rule file, with the capability it needs.
 NEEDS: tuple[Need, ...] = (
     Need("deck.generator_mahjong", "麻将牌库（deck）", _mahjong_deck),
     Need("deck.flower_cards", "花牌（deck.include_flowers: true）", _flag("deck", "include_flowers")),
@@ -199,6 +199,7 @@ NEEDS: tuple[Need, ...] = (
     Need("meldsolver.thirteen_orphans", "番型 十三幺", _fans(SHAPE_FANS["thirteen_orphans"])),
     Need("meldsolver.all_orphans", "番型 全不靠", _fans(SHAPE_FANS["honors_knitted"])),
     Need("meldsolver.double_dragon", "番型 一色双龙会", _fans(SHAPE_FANS["double_dragon"])),
+    Need("meldsolver.combo_dragon", "番型 组合龙", _fans(SHAPE_FANS["knitted_straight"])),
     Need("phase.mahjong_turn", "麻将回合阶段（type: mahjong_turn）", _play_phase),
     Need("phase.parallel_elimination", "血战到底（parallel_elimination: true）", _play_key("parallel_elimination")),
     Need("phase.priority_arbitration", "响应优先级仲裁（others_reaction）", _reactions),
@@ -207,6 +208,7 @@ NEEDS: tuple[Need, ...] = (
     Need("scoring.fan_table", "番型表计分（scoring.mode: fan_table）", _fan_table),
     Need("scoring.fan_exclusion", "番型互斥（excludes / conflicts）", _exclusions),
     Need("scoring.pre_hooks", "结算前钩子（scoring.pre_hooks）", _present("scoring", "pre_hooks")),
+    Need("scoring.settlement_items", "结算项（settlement_items）", _present("settlement_items")),
 )
 
 

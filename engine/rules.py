@@ -43,6 +43,12 @@ class FanSpec:
     excludes: tuple[str, ...]
     conflicts: tuple[str, ...]
     condition: str
+    #: counted fan: what one occurrence is (``pung``, ``chow_pair``, ...); "" counts once.
+    per: str
+    #: False: the fan scores but does not count toward ``win_min_fan`` (国标 花牌).
+    toward_min_fan: bool
+    #: readings with equal totals: prefer the one that counts this fan (国标 一色三同顺, 三同刻).
+    prefer_on_tie: bool
 
 
 @dataclass(frozen=True)
@@ -142,6 +148,23 @@ class Scoring:
     discard_win_multiplier: int
     dealer_multiplier: int
     pre_hooks: tuple[Hook, ...]
+    #: a base every paying loser adds to the fan payment (国标 8).
+    base_points: int
+    #: who pays the base on a discard win: ``payers`` (only the discarder) or ``all_losers``.
+    base_paid_by: str
+
+
+@dataclass(frozen=True)
+class SettlementItemSpec:
+    """One ``settlement_items`` entry: the registered item's name and its parameters (lists as tuples)."""
+
+    name: str
+    pairs: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def params(self) -> dict[str, Any]:
+        """The declared parameters as a mapping."""
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in self.pairs}
 
 
 @dataclass(frozen=True)
@@ -180,6 +203,8 @@ class Rules:
     #: ``win_rule.ji_hu_dropped_by``: ``any_fan`` (鸡胡 only when no other fan) or ``shape_fan``
     #: (鸡胡 unless a hand-shape fan — structural or special — is recognised).
     ji_hu_dropped_by: str
+    #: ``settlement_items``: settlement beyond fans (精分, 抓鸟, 包赔…), see :mod:`engine.settlement_items`.
+    settlement_items: tuple[SettlementItemSpec, ...]
     #: The normalised mapping (defaults filled, frozen) every field above was read from.
     raw: Mapping[str, Any] = field(default_factory=FrozenMap, compare=False, repr=False)
 
@@ -280,6 +305,7 @@ class Rules:
             flowers=_flowers(data.get("flower_rules")) if deck.get("include_flowers") else None,
             players=int(_need(players, "max", "game.players")),
             ji_hu_dropped_by=str(_map(data, "win_rule")["ji_hu_dropped_by"]),
+            settlement_items=_settlement_items(data["settlement_items"]),
             raw=freeze(data),
         )
 
@@ -322,6 +348,9 @@ def _fan(item: Mapping[str, Any], i: int) -> FanSpec:
         excludes=_names(item["excludes"]),
         conflicts=_names(item["conflicts"]),
         condition=str(item["condition"] or ""),
+        per=str(item["per"] or ""),
+        toward_min_fan=bool(item["toward_min_fan"]),
+        prefer_on_tie=bool(item["prefer_on_tie"]),
     )
 
 
@@ -399,11 +428,24 @@ def _scoring(item: Mapping[str, Any]) -> Scoring:
         self_draw_multiplier=int(item["self_draw_multiplier"]),
         discard_win_multiplier=int(item["discard_win_multiplier"]),
         dealer_multiplier=int(item["dealer_multiplier"]),
+        base_points=int(item["base_points"] or 0),
+        base_paid_by=str(item["base_paid_by"]),
         pre_hooks=tuple(
             Hook(str(h["name"]), str(h["condition"] or ""), str(h["description"] or ""))
             for h in item["pre_hooks"] or []
         ),
     )
+
+
+def _settlement_items(value: Any) -> tuple[SettlementItemSpec, ...]:
+    out = []
+    for i, entry in enumerate(value or []):
+        if not isinstance(entry, Mapping) or "item" not in entry:
+            raise RulesError(f"settlement_items[{i}]", "结算项需要 item")
+        pairs = tuple(sorted((str(k), tuple(v) if isinstance(v, list) else v)
+                             for k, v in entry.items() if k != "item"))
+        out.append(SettlementItemSpec(str(entry["item"]), pairs))
+    return tuple(out)
 
 
 def _flowers(item: Any) -> FlowerRules:

@@ -17,6 +17,7 @@ from engine.defaults import default, fill
 
 from dslgen.generate.examples import Example
 from dslgen.generate.facts import Facts, read_facts
+from dslgen.generate.items_reader import apply_items, items_of
 from dslgen.generate.similarity import rank
 from dslgen.spec import enumeration_tables, fan_synonyms
 
@@ -35,7 +36,7 @@ _CAPABILITY_ORDER = [
     "meldsolver.thirteen_orphans", "meldsolver.all_orphans", "meldsolver.combo_dragon", "meldsolver.double_dragon",
     "meldsolver.wildcard", "meldsolver.pair_258", "phase.mahjong_turn", "phase.parallel_elimination",
     "phase.priority_arbitration", "phase.rob_kong", "dsl.dirty_flag", "scoring.fan_table", "scoring.fan_exclusion",
-    "scoring.pre_hooks",
+    "scoring.pre_hooks", "scoring.settlement_items",
 ]
 _FIXED_HONOR = {"红中", "发财", "白板"}
 #: The usual seat flowers: dealer 春梅, then 夏兰, 秋竹, 冬菊.
@@ -43,7 +44,7 @@ SEAT_FLOWERS = {1: ["春", "梅"], 2: ["夏", "兰"], 3: ["秋", "竹"], 4: ["�
 #: The plain win, the one fan a table needs when the description names none (listed as an assumption).
 PLAIN_WIN = {"name": "鸡胡", "base_fan": 1}
 KEY_ORDER = ["meta", "game", "requires", "deck", "deal", "wildcard_rules", "win_condition", "fan_types", "fan_stacking",
-             "max_fan", "win_min_fan", "win_rule", "phases", "scoring", "flower_rules"]
+             "max_fan", "win_min_fan", "win_rule", "phases", "scoring", "flower_rules", "settlement_items"]
 
 
 @dataclass
@@ -56,6 +57,11 @@ class OfflineDraft:
     #: True when the base is the approved file of this very description (``dslgen batch``): unstated
     #: values then come from that approved version rather than from the specification's defaults.
     same_variant: bool = False
+
+
+def fan_defaults() -> dict[str, dict[str, Any]]:
+    """The specification's fan table rows by main name (计次, 计入起和番, 平局优先 defaults)."""
+    return {str(r["name"]): r for r in enumeration_tables()["fans"]}
 
 
 def _canonical(name: str) -> str:
@@ -273,6 +279,12 @@ def _apply_fans(data: dict[str, Any], facts: Facts, knowledge: dict[str, dict[st
             row["condition"] = known.get("condition") or conditions[name]
         if stacking in ("max_level", "add_max") and known.get("level") is not None:
             row["level"] = known["level"]
+        spec = fan_defaults().get(name, {})
+        for key, default in (("per", spec.get("计次")), ("toward_min_fan", spec.get("计入起和番")),
+                             ("prefer_on_tie", spec.get("平局优先"))):
+            value = known.get(key, default)
+            if value is not None:
+                row[key] = value
         return row
 
     if stacking in ("max_level", "add_max") and facts.fan_levels:
@@ -430,6 +442,12 @@ def _apply_scalars(data: dict[str, Any], v: dict[str, Any]) -> None:
     for key in ("self_draw_multiplier", "discard_win_multiplier", "dealer_multiplier"):
         if key in v:
             scoring[key] = int(v[key])
+    for key in ("base_points", "base_paid_by"):
+        if key in v:
+            if v[key] == default(f"scoring.{key}"):
+                scoring.pop(key, None)
+            else:
+                scoring[key] = v[key]
     if "fan_stacking" in v:
         data["fan_stacking"] = v["fan_stacking"]
     if v.get("ji_hu_self_draw_only"):
@@ -445,8 +463,9 @@ def _apply_scalars(data: dict[str, Any], v: dict[str, Any]) -> None:
 def sync_requires(data: dict[str, Any], combo_dragon: bool = False) -> None:
     """Set ``requires`` from the features the rule data uses (:data:`engine.capabilities.NEEDS`).
 
-    组合龙 is a shape without a fan name, so the description's mention of it
-    (``combo_dragon``) or the base file's ``requires`` is what keeps its capability."""
+    组合龙 may be a winning shape without its fan (a description that allows the shape but does
+    not score it), so the description's mention of it (``combo_dragon``) or the base file's
+    ``requires`` also keeps its capability."""
     wanted = set(BASELINE) | set(needed(data))
     known = set(_CAPABILITY_ORDER) | {n.capability for n in NEEDS}
     keep_other = [r for r in data.get("requires") or [] if r not in known]
@@ -484,7 +503,15 @@ def draft_offline(description: str, pool: list[Example], name: str = "") -> Offl
     if "fan_stacking" in v:
         data["fan_stacking"] = v["fan_stacking"]
     _apply_fans(data, facts, fan_knowledge(pool), inherit=same)
+    if data.get("flower_rules") and any(_canonical(str(r["name"])) == "花牌" for r in data["fan_types"]):
+        # the 花牌 fan scores the flowers (国标): no per-flower bonus on top of it
+        data["flower_rules"].setdefault("scoring", {})["normal"] = 0
+    if not any(_canonical(str(r["name"])) == "鸡胡" for r in data["fan_types"]) and data.get("win_rule"):
+        data["win_rule"].pop("ji_hu_dropped_by", None)  # a 鸡胡 setting inherited by a table without 鸡胡
+        if not data["win_rule"]:
+            data.pop("win_rule")
     _apply_scalars(data, v)
+    apply_items(data, v)
     _deck_total(data)
     sync_requires(data, combo_dragon=bool(v.get("combo_dragon")))
     return OfflineDraft(data=ordered(data), facts=facts, base=base.id, same_variant=same)
@@ -527,8 +554,10 @@ def facts_of(data: dict[str, Any]) -> dict[str, Any]:
         "min_fan": int(data.get("win_min_fan") or 0),
         "max_fan": data.get("max_fan", scoring.get("max_cap")),
         **{key: int(scoring.get(key, default(f"scoring.{key}")))
-           for key in ("self_draw_multiplier", "discard_win_multiplier", "dealer_multiplier")},
+           for key in ("self_draw_multiplier", "discard_win_multiplier", "dealer_multiplier", "base_points")},
+        "base_paid_by": str(scoring.get("base_paid_by", default("scoring.base_paid_by"))),
         "fan_stacking": data.get("fan_stacking"),
         "ji_hu_self_draw_only": bool((data.get("win_rule") or {}).get("ji_hu_self_draw_only")),
         "fans": {_canonical(str(r["name"])): int(r.get("base_fan", 0) or 0) for r in data.get("fan_types") or []},
+        "settlement_items": items_of(data),
     }

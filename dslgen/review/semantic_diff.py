@@ -157,6 +157,8 @@ FIELDS: tuple[Field, ...] = (
     Field("scoring.self_draw_multiplier", "自摸倍数", _times),
     Field("scoring.discard_win_multiplier", "点炮倍数", _times),
     Field("scoring.dealer_multiplier", "庄家倍数", _times),
+    Field("scoring.base_points", "底分（每笔付款另加）", _number),
+    Field("scoring.base_paid_by", "点炮时谁付底分", _enum({"payers": "只有放炮者", "all_losers": "所有未和的玩家"})),
     Field("flower_rules.on_draw", "摸到花牌时", _plain),
     Field("flower_rules.replace_tiles", "补花时机", _enum(REPLACE_TILES)),
     Field("flower_rules.scoring.normal", "每张花牌分", _number),
@@ -164,7 +166,7 @@ FIELDS: tuple[Field, ...] = (
 )
 
 #: Subtrees compared by dedicated code below (never by the generic leaf walk).
-_SPECIAL = ("meta", "requires", "fan_types", "phases", "scoring.pre_hooks", "win_condition.pair_258_exempt_fans",
+_SPECIAL = ("meta", "requires", "fan_types", "phases", "scoring.pre_hooks", "settlement_items", "win_condition.pair_258_exempt_fans",
             "wildcard_rules.tiles", "flower_rules.scoring.matching.mapping")
 
 #: Play-phase keys the phase comparison handles itself.
@@ -202,7 +204,7 @@ def _same(a: Any, b: Any) -> bool:
     if isinstance(a, bool) or isinstance(b, bool):
         return a is b or (a is not _MISSING and b is not _MISSING and bool(a) == bool(b) and type(a) is type(b))
     if isinstance(a, (int, float)) and isinstance(b, (int, float)):
-        return float(a) == float(b)
+        return a == b  # exact for int vs float, and no overflow for huge integers
     return _normalise(a) == _normalise(b)
 
 
@@ -299,7 +301,11 @@ def _fan_map(data: Mapping) -> dict[str, Mapping]:
     return out
 
 
-_FAN_KNOWN = ("name", "base_fan", "level", "excludes", "conflicts", "condition")
+_FAN_KNOWN = ("name", "base_fan", "level", "excludes", "conflicts", "condition", "per", "toward_min_fan",
+              "prefer_on_tie")
+#: ``per`` values as the reviewer reads them.
+_PER = {"pung": "每副刻子计一次", "chow_pair": "每对顺子计一次", "pung_pair": "每对刻子计一次", "tile": "每种牌计一次",
+        "flower": "每张花牌计一次", "": "只计一次"}
 
 
 def _diff_fans(old: Mapping, new: Mapping) -> list[Change]:
@@ -334,6 +340,16 @@ def _diff_fans(old: Mapping, new: Mapping) -> list[Change]:
         ca, cb = str(fa.get("condition") or ""), str(fb.get("condition") or "")
         if ca != cb:
             out.append(Change(path + ".condition", "changed", f"{name} 的条件：{ca or '无'} → {cb or '无'}"))
+        pa, pb = str(fa.get("per") or ""), str(fb.get("per") or "")
+        if pa != pb:
+            out.append(Change(path + ".per", "changed", f"{name} 的计次：{_PER.get(pa, pa)} → {_PER.get(pb, pb)}"))
+        ta, tb = fa.get("toward_min_fan") is not False, fb.get("toward_min_fan") is not False  # filled: default true
+        if ta != tb:
+            out.append(Change(path + ".toward_min_fan", "changed",
+                              f"{name}：{'计入' if ta else '不计入'}起和番 → {'计入' if tb else '不计入'}起和番"))
+        if bool(fa.get("prefer_on_tie")) != bool(fb.get("prefer_on_tie")):
+            out.append(Change(path + ".prefer_on_tie", "changed",
+                              f"{name}：总番相同时{'优先' if fb.get('prefer_on_tie') else '不再优先'}取计入本番的读法"))
         for key in sorted(set(fa) | set(fb)):
             if key not in _FAN_KNOWN and not _same(fa.get(key, _MISSING), fb.get(key, _MISSING)):
                 out.append(Change(f"{path}.{key}", "changed",
@@ -456,6 +472,35 @@ def _diff_hooks(old: Mapping, new: Mapping) -> list[Change]:
     return out
 
 
+def _diff_settlement_items(old: Mapping, new: Mapping) -> list[Change]:
+    """``settlement_items`` by item name: added, removed, and each parameter changed (defaults filled in)."""
+    from engine.settlement_items import ITEMS
+
+    def items(data: Mapping) -> dict[str, Mapping]:
+        entries = data.get("settlement_items")
+        entries = entries if isinstance(entries, list) else []
+        return {str(e["item"]): e for e in entries if isinstance(e, Mapping) and "item" in e}
+
+    a, b = items(old), items(new)
+    out: list[Change] = []
+    for name in list(a) + [n for n in b if n not in a]:
+        unit = ITEMS.get(name)
+        label = f"{unit.zh}（{name}）" if unit else name
+        if name not in a:
+            out.append(Change(f"settlement_items.{name}", "added", f"新增结算项：{label}"))
+        elif name not in b:
+            out.append(Change(f"settlement_items.{name}", "removed", f"删除结算项：{label}"))
+        else:
+            x = unit.settings(a[name]) if unit else dict(a[name])
+            y = unit.settings(b[name]) if unit else dict(b[name])
+            for key in [k for k in x if k != "item"] + [k for k in y if k not in x and k != "item"]:
+                if x.get(key) != y.get(key):
+                    what = unit.params[key].zh if unit and key in unit.params else key
+                    out.append(Change(f"settlement_items.{name}.{key}", "changed",
+                                      f"{label} 的 {key}（{what}）：{_plain(x.get(key))} → {_plain(y.get(key))}"))
+    return out
+
+
 def _diff_flowers(old: Mapping, new: Mapping) -> list[Change]:
     out = [c for f in FIELDS if f.path.startswith("flower_rules.") for c in _field_change("", "", f, old, new)]
     ma = _get(old, "flower_rules.scoring.matching.mapping")
@@ -524,6 +569,7 @@ def semantic_diff(old: Mapping[str, Any] | None, new: Mapping[str, Any] | None) 
     out += _diff_fans(old, new)
     out += _diff_phases(old, new)
     out += _diff_hooks(old, new)
+    out += _diff_settlement_items(old, new)
     if old.get("flower_rules") or new.get("flower_rules"):
         out += _diff_flowers(old, new)
     out += _diff_rest(old, new)

@@ -22,11 +22,13 @@ STATE = "state"
 EVENT = "event"
 CONDITIONAL = "conditional"
 FALLBACK = "fallback"
-KINDS = (STRUCTURAL, SPECIAL, STATE, EVENT, CONDITIONAL, FALLBACK)
+WAIT = "wait"
+KINDS = (STRUCTURAL, SPECIAL, STATE, WAIT, EVENT, CONDITIONAL, FALLBACK)
 KIND_TITLES = {
     STRUCTURAL: "结构番型",
     SPECIAL: "特殊牌型",
     STATE: "状态番型",
+    WAIT: "听牌番型",
     EVENT: "事件番型",
     CONDITIONAL: "条件番型",
     FALLBACK: "兜底番型",
@@ -40,6 +42,9 @@ class FanUnit:
     ``guobiao`` lists the 国标 fan names (as PyMahjongGB spells them) that say the
     same thing; an empty tuple means the fan has no 国标 counterpart.
     ``condition`` is the fan-condition string the fan implies (癞子胡).
+    ``per`` names what one occurrence is when the fan can count more than once (``pung``,
+    ``chow_pair``, ``pung_pair``, ``tile``, ``flower``): the predicate then returns how many; a rule
+    file that declares the fan with the same ``per`` scores it once per occurrence.
     """
 
     name: str
@@ -49,6 +54,7 @@ class FanUnit:
     guobiao: tuple[str, ...] = ()
     condition: str = ""
     doc: str = field(default="", compare=False)
+    per: str = ""
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -72,9 +78,16 @@ _BY_NAME: dict[str, FanUnit] = {}
 CONDITIONS: dict[str, FanCondition] = {}
 
 
+#: what one occurrence of a counted fan is (``per``), in Chinese for messages and docs.
+PER_UNITS = {"pung": "每副刻子", "chow_pair": "每对顺子", "pung_pair": "每对刻子", "tile": "每种牌", "flower": "每张花牌"}
+
+
 def fan(name: str, *, kind: str, synonyms: tuple[str, ...] = (), guobiao: tuple[str, ...] = (),
-        condition: str = "") -> Callable:
-    """Register the decorated predicate ``f(facts) -> bool`` as the fan ``name``."""
+        condition: str = "", per: str = "") -> Callable:
+    """Register the decorated predicate ``f(facts) -> bool`` as the fan ``name``; with ``per`` the
+    predicate returns the number of occurrences (0 = not recognised)."""
+    if per and per not in PER_UNITS:
+        raise ValueError(f"unknown occurrence unit {per!r}")
     if kind not in KINDS:
         raise ValueError(f"unknown fan kind {kind!r}")
 
@@ -82,7 +95,7 @@ def fan(name: str, *, kind: str, synonyms: tuple[str, ...] = (), guobiao: tuple[
         doc = inspect.cleandoc(func.__doc__ or "")
         if not doc:
             raise ValueError(f"fan {name} needs a docstring stating its definition")
-        unit = FanUnit(name, kind, func, tuple(synonyms), tuple(guobiao), condition, doc)
+        unit = FanUnit(name, kind, func, tuple(synonyms), tuple(guobiao), condition, doc, per)
         for n in unit.names:
             if n in _BY_NAME and _BY_NAME[n] is not unit:
                 raise ValueError(f"fan name {n!r} registered twice")

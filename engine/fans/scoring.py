@@ -9,11 +9,14 @@
 3. ``conflicts``：两个互相冲突的番型都识别到时留下 ``base_fan`` 高的（相同时留下先声明的）；
 4. ``fan_stacking``：``add`` 把剩下的全部相加；``max_level`` 只留 ``level`` 最高的一个（再比
    ``base_fan``）；``add_max`` 每个 ``level`` 只留 ``base_fan`` 最高的一个，再相加；
-5. 不是番型的加分：``wildcard_rules.scoring.per_wildcard_in_win`` 按手中每张癞子加分；花牌
+5. 计次番型：声明了 ``per`` 的番型（如 幺九刻 ``per: pung``）按出现次数计，每次 ``base_fan``
+   （幺九刻 ×2 = 2 番）；没有 ``per`` 的番型识别到就计一次。``toward_min_fan: false`` 的番型
+   （国标 花牌）计分但不计入起和番；
+6. 不是番型的加分：``wildcard_rules.scoring.per_wildcard_in_win`` 按手中每张癞子加分；花牌
    （``flower_rules``）每张 ``normal`` 分，和自己座位相配的花再加 ``matching.value`` 分；
    ``win_rule.ji_hu_dropped_by``：``any_fan``（默认）时任何其他番都取代兜底番 鸡胡；``shape_fan`` 时只有
    牌型番（结构番型、特殊牌型）取代它，门前清、杠上开花、癞子胡等照常与 鸡胡 相加（武汉、广东）；
-6. 总数受 ``max_fan`` 与 ``scoring.max_cap`` 封顶（取较小者）。
+7. 总数受 ``max_fan`` 与 ``scoring.max_cap`` 封顶（取较小者）。
 
 和牌 *合法*（legal）需要：满足 ``win_condition``（缺一门：最多两门数牌；标准牌型的将牌须是
 2/5/8，除非识别到 ``pair_258_exempt_fans`` 中的番型）、``win_rule.ji_hu_self_draw_only``
@@ -48,7 +51,8 @@ class ScoreResult:
     ``fans``: counted fans ``(name, fan)`` as the rule file names them;
     ``dropped``: recognised fans that do not count, ``(name, 中文原因)``;
     ``bonuses``: non-fan points ``(name, points)`` (癞子, 花牌);
-    ``fan_total``: stacked fans before bonuses and cap; ``total``: the final figure.
+    ``fan_total``: stacked fans before bonuses and cap; ``total``: the final figure;
+    ``counts``: how many times each counted fan (``per``) occurred, when more than once.
     """
 
     fans: list[tuple[str, int]]
@@ -59,6 +63,7 @@ class ScoreResult:
     decomposition: Any
     bonuses: list[tuple[str, int]] = field(default_factory=list)
     fan_total: int = 0
+    counts: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -118,6 +123,8 @@ class _Table:
         self.kinds = T.PLAYABLE if rules.include_honors else T.SUITED
         self.shapes = dataclasses.replace(solver.shapes_for(rules), pair_258=False)
         self.decompositions = solver.decompositions
+        #: fans that win a tie between readings (``prefer_on_tie``); with any, ties are broken canonically.
+        self.tie_prefer = frozenset(s.name for s in rules.fans if s.prefer_on_tie)
 
 
 _TABLES: dict[Rules, _Table] = memo.table("fans.compiled_tables")
@@ -139,11 +146,15 @@ def seat_position(seat: int, dealer: int, players: int = 4) -> int:
     return (seat - dealer) % players + 1
 
 
-def _recognise(table: _Table, facts: HandFacts) -> list[_Row]:
+def _recognise(table: _Table, facts: HandFacts, times: dict[str, int]) -> list[_Row]:
+    """The recognised rows; ``times`` receives the occurrences of counted rows seen more than once."""
     found = []
     for test, conditions, row in table.checks:
-        if test(facts) and (not conditions or _conditions_hold(row, facts)):
+        hit = test(facts)
+        if hit and (not conditions or _conditions_hold(row, facts)):
             found.append(row)
+            if hit is not True and hit > 1 and row.spec.per:
+                times[row.spec.name] = hit
     if table.fallbacks:
         kinds = table.drops_fallback
         facts.recognized = frozenset(r.spec.name for r in found if kinds is None or r.unit.kind in kinds)
@@ -258,24 +269,30 @@ def score_decomposition(rules: Rules, ctx: WinContext, decomposition) -> ScoreRe
 def _evaluate(table: _Table, ctx: WinContext, decomposition, wild_count: int, bonuses) -> tuple:
     """(legal, total, fan_total, counted rows, dropped, reason, decomposition) of one reading."""
     facts = HandFacts(ctx, decomposition, wild_count)
-    found = _recognise(table, facts)
+    times: dict[str, int] = {}
+    found = _recognise(table, facts, times)
     counted, dropped = apply_table(table, found)
-    fan_total = 0
+    fan_total = min_total = 0
     for r in counted:
-        fan_total += r.spec.base_fan
+        spec = r.spec
+        v = spec.base_fan * times[spec.name] if times and spec.name in times else spec.base_fan
+        fan_total += v
+        if spec.toward_min_fan:
+            min_total += v
     total = fan_total
     for _, v in bonuses:
         total += v
     if table.cap is not None and total > table.cap:
         total = table.cap
-    reason = _illegal_reason(table, ctx, facts, counted, fan_total)
-    return (not reason, total, fan_total, counted, dropped, reason, decomposition)
+    reason = _illegal_reason(table, ctx, facts, counted, min_total)
+    return (not reason, total, fan_total, counted, dropped, reason, decomposition, times)
 
 
 def _result(table: _Table, ctx: WinContext, ev: tuple, bonuses) -> ScoreResult:
-    legal, total, fan_total, counted, dropped, reason, decomposition = ev
+    legal, total, fan_total, counted, dropped, reason, decomposition, times = ev
+    kept = {r.spec.name for r in counted}
     return ScoreResult(
-        fans=[(r.spec.name, r.spec.base_fan) for r in counted],
+        fans=[(r.spec.name, r.spec.base_fan * times.get(r.spec.name, 1)) for r in counted],
         dropped=dropped,
         total=total,
         legal=legal,
@@ -283,6 +300,7 @@ def _result(table: _Table, ctx: WinContext, ev: tuple, bonuses) -> ScoreResult:
         decomposition=decomposition,
         bonuses=list(bonuses),
         fan_total=fan_total,
+        counts={n: k for n, k in times.items() if n in kept},
     )
 
 
@@ -300,9 +318,12 @@ def score_win(rules: Rules, ctx: WinContext) -> ScoreResult | None:
     bonuses = _bonuses(table, ctx, wild_count)
     best = None
     free = []
+    prefer = table.tie_prefer
     for d in decomps:
         ev = _evaluate(table, ctx, d, wild_count, bonuses)
         if best is None or ev[:3] > best[:3]:
+            best = ev
+        elif prefer and ev[:3] == best[:3] and _wins_tie(prefer, ev, best):
             best = ev
         if wilds and d.shape in _REFINABLE and any(_wild_only(g) for g in d.groups):
             free.append((ev, d))
@@ -311,6 +332,21 @@ def score_win(rules: Rules, ctx: WinContext) -> ScoreResult | None:
         if ev[:3] > best[:3]:
             best = ev
     return _result(table, ctx, best, bonuses)
+
+
+def _wins_tie(prefer: frozenset[str], ev: tuple, best: tuple) -> bool:
+    """Between two readings with the same total: the one counting a ``prefer_on_tie`` fan, else the
+    four-sets reading whose concealed sets, sorted, come first (lowest tiles, a pung before a chow)."""
+    mine = any(r.spec.name in prefer for r in ev[3])
+    theirs = any(r.spec.name in prefer for r in best[3])
+    if mine != theirs:
+        return mine
+    return _reading_key(ev[6]) < _reading_key(best[6])
+
+
+def _reading_key(d) -> tuple:
+    sets = sorted(g.tiles for g in d.groups if not g.exposed and g.kind != "pair")
+    return (d.shape != "standard", sets)
 
 
 #: shapes whose all-wild groups may take any identity without breaking the shape.

@@ -33,6 +33,8 @@ class GameRecord:
     length: int = 0
     payments: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     hooks: list[dict] = field(default_factory=list)
+    #: settlement items (精分, 抓鸟…) with their payments
+    items: list[dict] = field(default_factory=list)
     error: dict | None = None
     events: list[dict] | None = None
 
@@ -73,6 +75,9 @@ class Stats:
     gain_max: int = 0
     seat_net: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     hook_moves: Counter = field(default_factory=Counter)
+    #: settlement item -> games where it moved money, and the total moved (sum of gains)
+    item_moves: Counter = field(default_factory=Counter)
+    item_amounts: Counter = field(default_factory=Counter)
 
     def add(self, rec: GameRecord) -> None:
         """Count one game."""
@@ -110,6 +115,10 @@ class Stats:
         for h in rec.hooks:
             if any(h["payments"]):
                 self.hook_moves[h["name"]] += 1
+        for it in rec.items:
+            if any(it["payments"]):
+                self.item_moves[it["name"]] += 1
+                self.item_amounts[it["name"]] += sum(v for v in it["payments"] if v > 0)
 
     def merge(self, other: "Stats") -> "Stats":
         """Add ``other`` into this object and return it."""
@@ -124,6 +133,8 @@ class Stats:
         self.fan_counts.update(other.fan_counts)
         self.gain_buckets.update(other.gain_buckets)
         self.hook_moves.update(other.hook_moves)
+        self.item_moves.update(other.item_moves)
+        self.item_amounts.update(other.item_amounts)
         self.gain_max = max(self.gain_max, other.gain_max)
         return self
 
@@ -193,6 +204,8 @@ class Stats:
                 "gain_histogram": {k: self.gain_buckets[k] for k in _bucket_order() if self.gain_buckets.get(k)},
                 "seat_net_avg": [round(v / div, 3) for v in self.seat_net],
                 "hooks_with_payments": dict(sorted(self.hook_moves.items())),
+                "items_with_payments": {k: {"games": v, "avg_moved": round(self.item_amounts[k] / div, 3)}
+                                        for k, v in sorted(self.item_moves.items())},
             },
         }
 

@@ -75,6 +75,8 @@ class SeatView(NamedTuple):
     claim_from: int | None
     players: tuple[SeatInfo | OwnSeat, ...]
     legal_actions: tuple[Action, ...]
+    #: the prevalent wind (0 东 … 3 北); seat winds follow the dealer.
+    round_wind: int = 0
 
     @property
     def hand(self) -> tuple[int, ...]:
@@ -95,6 +97,7 @@ class SeatView(NamedTuple):
             "last_discard": None if self.claim_tile is None else {"seat": self.claim_from, "tile": self.claim_tile},
             "players": [p.to_dict() for p in self.players],
             "legal_actions": [a.to_dict() for a in self.legal_actions],
+            "round_wind": self.round_wind,
         }
 
 
@@ -111,5 +114,5 @@ def seat_view(game, seat: int) -> SeatView:
         seat=seat, rules=game.rules, shapes=game.shapes, dealer=game.dealer, stage=game.stage, turn=game.turn,
         wild_codes=game.wild_codes, indicator=game.indicator, wall_remaining=len(game.wall),
         claim_tile=game.claim_tile, claim_from=game.claim_from, players=tuple(players),
-        legal_actions=tuple(game.legal_actions(seat)),
+        legal_actions=tuple(game.legal_actions(seat)), round_wind=game.round_wind,
     )

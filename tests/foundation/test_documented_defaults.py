@@ -25,7 +25,9 @@ def test_generated_module_matches_the_specification():
 def test_documented_defaults_cover_the_fields_the_spec_tables_name():
     for path, value in {"scoring.discard_win_multiplier": 3, "deal.cards_per_player": 13, "fan_types[].level": 0,
                         "phases[].sub_phases.others_reaction.priority_policy": "highest_wins", "win_min_fan": 0,
-                        "wildcard_rules.scoring.per_wildcard_in_win": 0}.items():
+                        "wildcard_rules.scoring.per_wildcard_in_win": 0, "fan_types[].toward_min_fan": True,
+                        "fan_types[].prefer_on_tie": False, "fan_types[].per": None, "scoring.base_points": 0,
+                        "scoring.base_paid_by": "payers", "settlement_items": []}.items():
         assert DEFAULTS[path] == value
 
 
@@ -37,7 +39,9 @@ def test_fill_adds_omitted_fields_and_keeps_absent_optional_objects_absent():
     assert data == before  # the input is not modified
     assert out["scoring"]["discard_win_multiplier"] == 2 and out["scoring"]["self_draw_multiplier"] == 1
     assert out["fan_types"][0] == {"name": "清一色", "base_fan": 4, "level": 0, "excludes": [], "conflicts": [],
-                                   "condition": ""}
+                                   "condition": "", "per": None, "toward_min_fan": True, "prefer_on_tie": False}
+    assert out["scoring"]["base_points"] == 0 and out["scoring"]["base_paid_by"] == "payers"
+    assert out["settlement_items"] == []
     assert out["win_condition"] == {"pair_must_be_258": False, "pair_258_exempt_fans": [], "must_miss_suit": False}
     assert "wildcard_rules" not in out and "flower_rules" not in out  # their presence means something
 

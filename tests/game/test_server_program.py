@@ -84,6 +84,14 @@ def test_a_game_saves_restores_and_copies_with_its_history(rules):
     assert isinstance(info.value, EngineError)
 
 
+def test_a_save_keeps_the_round_wind_and_the_dealer_streak(rules):
+    game = Game(rules, seed=5, round_wind=2, streak=1)
+    _play(game, 10, seed=1)
+    restored = Game.from_dict(json.loads(json.dumps(game.to_dict())))
+    assert (restored.round_wind, restored.streak) == (2, 1)
+    assert restored.observation(0)["round_wind"] == 2 and restored.to_dict() == game.to_dict()
+
+
 def test_a_bot_sees_only_its_own_concealed_tiles(rules):
     game = Game(rules, seed=2)
     _play(game, 6)
