@@ -38,7 +38,7 @@ from operator import attrgetter
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import solver
+from engine import memo, solver
 from engine import tiles as T
 from engine.fans.facts import HandFacts, WinContext
 from engine.fans.registry import CONDITIONS, FALLBACK, SPECIAL, STRUCTURAL, FanUnit, lookup
@@ -133,18 +133,17 @@ class _Table:
         self.tie_prefer = frozenset(s.name for s in rules.fans if s.prefer_on_tie)
 
 
-_TABLES: dict[int, tuple[Rules, _Table]] = {}
+_TABLES: dict[Rules, _Table] = memo.table("fans.compiled_tables")
 
 
 def compile_table(rules: Rules) -> _Table:
-    """The compiled fan table of ``rules`` (cached per rules object)."""
-    hit = _TABLES.get(id(rules))
-    if hit is not None and hit[0] is rules:
-        return hit[1]
+    """The compiled fan table of ``rules`` (cached per rules value)."""
+    table = _TABLES.get(rules)
+    if table is not None:
+        return table
     if len(_TABLES) > 64:
         _TABLES.clear()
-    table = _Table(rules)
-    _TABLES[id(rules)] = (rules, table)
+    table = _TABLES[rules] = _Table(rules)
     return table
 
 
