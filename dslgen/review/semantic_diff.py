@@ -127,6 +127,8 @@ FIELDS: tuple[Field, ...] = (
     Field("deck.total", "牌数", _number, 108),
     Field("deck.include_honors", "含字牌（东南西北中发白）", _yes_no, False),
     Field("deck.include_flowers", "含花牌", _yes_no, False),
+    Field("deck.suits", "数牌花色", _plain, ["万", "条", "筒"]),
+    Field("deck.honors", "字牌种类（含字牌时）", _plain, ["东", "南", "西", "北", "中", "发", "白"]),
     Field("deal.cards_per_player", "每人起手张数", _number, 13),
     Field("deal.dealer_extra", "庄家多拿张数", _number, 1),
     Field("wildcard_rules.type", "癞子类型", _enum(WILDCARD_TYPE), "fixed"),
@@ -156,7 +158,7 @@ FIELDS: tuple[Field, ...] = (
 )
 
 #: Subtrees compared by dedicated code below (never by the generic leaf walk).
-_SPECIAL = ("meta", "requires", "fan_types", "phases", "scoring.pre_hooks", "settlement_items", "win_condition.pair_258_exempt_fans",
+_SPECIAL = ("meta", "requires", "deck.suits", "deck.honors", "fan_types", "phases", "scoring.pre_hooks", "settlement_items", "win_condition.pair_258_exempt_fans",
             "wildcard_rules.tiles", "flower_rules.scoring.matching.mapping")
 
 #: Play-phase keys the phase comparison handles itself.
