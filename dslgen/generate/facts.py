@@ -280,15 +280,18 @@ def _deck_size(c: _Clause) -> None:
 _SUIT_WORDS = {"万": "万", "条": "条", "索": "条", "筒": "筒", "饼": "筒"}
 
 
+_DROP = r"(?:没有|没得|不要|去掉|去除|不用|不含|拿掉|除去)"
+_SUIT_RUN = r"(?:[万条筒饼索](?:子|牌)?[、和与跟及]?)+"
+
+
 def _suits(c: _Clause) -> None:
-    """``只用条子和筒子`` / ``去掉万子``: ``deck.suits`` (the suits kept)."""
+    """``只用条子和筒子`` / ``去掉万子`` / ``没有条和筒``: ``deck.suits`` (the suits kept)."""
     t = c.text
-    dropped = re.findall(r"(?:没有|没得|不要|去掉|去除|不用|不含|拿掉|除去)[^，。]{0,2}(万|条|筒|饼|索)", t)
-    kept = re.findall(r"(万|条|筒|饼|索)", re.sub(r"(?:没有|没得|不要|去掉|去除|不用|不含|拿掉|除去)[^，。]{0,2}(?:万|条|筒|饼|索)", "", t))
-    if dropped:
-        suits = [s for s in ("万", "条", "筒") if s not in {_SUIT_WORDS[d] for d in dropped}]
-    else:
-        suits = sorted({_SUIT_WORDS[k] for k in kept}, key="万条筒".index)
+    dropped = {_SUIT_WORDS[ch] for run in re.findall(_DROP + r"[^，。万条筒饼索]{0,2}(" + _SUIT_RUN + ")", t)
+               for ch in run if ch in _SUIT_WORDS}
+    kept = {_SUIT_WORDS[ch] for ch in re.sub(_DROP + r"[^，。万条筒饼索]{0,2}" + _SUIT_RUN, "", t) if ch in _SUIT_WORDS}
+    before = c.facts.values.get("suits") or ["万", "条", "筒"]
+    suits = [s for s in "万条筒" if (s in kept if kept else s in before) and s not in dropped]
     if suits:
         c.set("suits", suits, "deck.suits")
 
