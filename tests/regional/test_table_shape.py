@@ -106,13 +106,17 @@ def test_drafter_reads_the_table_shape(text, players, suits, honors, total):
 
 
 def test_semantic_diff_reads_the_table_shape():
+    import copy
+
     from dslgen.review.semantic_diff import semantic_changes
 
-    four = {"game": {"players": {"min": 4, "max": 4}}, "deck": {"total": 136, "include_honors": True}}
-    three = {"game": {"players": {"min": 3, "max": 3}},
-             "deck": {"total": 84, "include_honors": True, "suits": ["条", "筒"], "honors": ["中", "发", "白"]}}
+    four = base_data()
+    three = copy.deepcopy(four)
+    three["game"]["players"] = {"min": 3, "max": 3}
+    three["deck"].update(total=84, suits=["条", "筒"], honors=["中", "发", "白"])
     assert semantic_changes(four, three) == [
         "最少人数：4 → 3", "最多人数：4 → 3", "牌数：136 → 84", "数牌花色：万、条、筒 → 条、筒",
         "字牌种类（含字牌时）：东、南、西、北、中、发、白 → 中、发、白"]
-    explicit = {**four, "deck": {**four["deck"], "suits": ["万", "条", "筒"]}}
+    explicit = copy.deepcopy(four)
+    explicit["deck"]["suits"] = ["万", "条", "筒"]
     assert semantic_changes(four, explicit) == []  # the default written out is no change
