@@ -33,6 +33,11 @@ SUPPORTED_PLAYER_COUNTS = (2, 3, 4)
 #: ``deck.suits`` names -> suit index (tile code = 10 × suit + rank).
 SUIT_NAMES = {"万": 0, "条": 1, "筒": 2}
 JI_HU_MODES = ("any_fan", "shape_fan")
+#: ``game.seating``: who deals the first hand, who deals the next one.
+FIRST_DEALERS = ("random", "seat_0")
+NEXT_DEALERS = ("stay_on_win", "rotate", "winner")
+#: ``scoring.discard_paid_by``: who pays a discard win.
+DISCARD_PAYERS = ("discarder", "all_losers")
 
 
 @dataclass(frozen=True)
@@ -154,6 +159,8 @@ class Scoring:
     base_points: int
     #: who pays the base on a discard win: ``payers`` (only the discarder) or ``all_losers``.
     base_paid_by: str
+    #: who pays a discard win: ``discarder`` (放炮者一家付) or ``all_losers`` (every other player still in).
+    discard_paid_by: str
 
 
 @dataclass(frozen=True)
@@ -167,6 +174,24 @@ class SettlementItemSpec:
     def params(self) -> dict[str, Any]:
         """The declared parameters as a mapping."""
         return {k: list(v) if isinstance(v, tuple) else v for k, v in self.pairs}
+
+
+@dataclass(frozen=True)
+class Seating:
+    """``game.seating``: the seats' winds, the first dealer and who deals the next hand.
+
+    ``seat_winds[i]`` is the wind (0 东 … 3 北) of the seat ``i`` places after the dealer in turn
+    order; None gives 东南西北 in order (three players 东南西, two players 东南).
+    """
+
+    seat_winds: tuple[int, ...] | None
+    first_dealer: str
+    next_dealer: str
+
+    def wind(self, seat: int, dealer: int, players: int, step: int = 1) -> int:
+        """The wind of ``seat`` when ``dealer`` deals (``step`` −1 for clockwise play)."""
+        position = ((seat - dealer) * step) % players
+        return self.seat_winds[position] if self.seat_winds else position
 
 
 @dataclass(frozen=True)
@@ -207,9 +232,13 @@ class Rules:
     ji_hu_dropped_by: str
     #: ``settlement_items``: settlement beyond fans (精分, 抓鸟, 包赔…), see :mod:`engine.settlement_items`.
     settlement_items: tuple[SettlementItemSpec, ...]
+    #: ``game.seating``: seat winds, the first dealer, who deals next (see :class:`Seating`).
+    seating: Seating
     #: ``deck.suits`` (suit indices) and ``deck.honors`` (codes): a partial deck; None = by include_honors.
     suits: tuple[int, ...] | None = None
     honor_tiles: tuple[int, ...] | None = None
+    #: ``deck.tiles``: the tile kinds listed one by one (four of each); overrides suits / honors.
+    tile_list: tuple[int, ...] | None = None
     #: The normalised mapping (defaults filled, frozen) every field above was read from.
     raw: Mapping[str, Any] = field(default_factory=FrozenMap, compare=False, repr=False)
 
@@ -246,15 +275,23 @@ class Rules:
     @property
     def tile_kinds(self) -> tuple[int, ...]:
         """Every tile kind (no flowers) of the base deck, ascending: 万条筒 and the honors it holds."""
+        if self.tile_list is not None:
+            return self.tile_list
         if self.suits is None and self.honor_tiles is None:
             return T.PLAYABLE if self.include_honors else T.SUITED
         suits = self.suits if self.suits is not None else (0, 1, 2)
         honors = self.honor_tiles if self.honor_tiles is not None else (T.HONORS if self.include_honors else ())
         return tuple(sorted([10 * s + r for s in suits for r in range(1, 10)] + list(honors)))
 
+    @property
+    def win_size(self) -> int:
+        """Tiles of a complete hand, melds counted as three: 14 (13-tile hands) or 17 (16-tile hands:
+        five melds and a pair)."""
+        return self.cards_per_player + 1
+
     def deck(self) -> list[int]:
         """The tiles this variant deals from (wild tiles outside the base deck are added)."""
-        if self.suits is not None or self.honor_tiles is not None:
+        if self.suits is not None or self.honor_tiles is not None or self.tile_list is not None:
             kinds = self.tile_kinds
             deck = [t for t in kinds for _ in range(4)]
             if self.include_flowers:
@@ -330,6 +367,8 @@ class Rules:
             settlement_items=_settlement_items(data["settlement_items"]),
             suits=_suits(deck.get("suits")),
             honor_tiles=_honor_tiles(deck.get("honors")),
+            tile_list=_tile_list(deck.get("tiles")),
+            seating=_seating(game.get("seating"), int(_need(players, "max", "game.players"))),
             raw=freeze(data),
         )
 
@@ -454,11 +493,53 @@ def _scoring(item: Mapping[str, Any]) -> Scoring:
         dealer_multiplier=int(item["dealer_multiplier"]),
         base_points=int(item["base_points"] or 0),
         base_paid_by=str(item["base_paid_by"]),
+        discard_paid_by=str(item["discard_paid_by"]),
         pre_hooks=tuple(
             Hook(str(h["name"]), str(h["condition"] or ""), str(h["description"] or ""))
             for h in item["pre_hooks"] or []
         ),
     )
+
+
+def _tile_list(value: Any) -> tuple[int, ...] | None:
+    """``deck.tiles``: strings in the hand notation (``123456789s``, ``中发白``), every kind four times."""
+    if value is None:
+        return None
+    out: set[int] = set()
+    for i, text in enumerate([value] if isinstance(value, str) else value):
+        try:
+            tiles = T.parse_tiles(str(text))
+        except T.TileParseError as exc:
+            raise RulesError(f"deck.tiles[{i}]", str(exc)) from None
+        for t in tiles:
+            if not (T.is_suited(t) or T.is_honor(t)):
+                raise RulesError(f"deck.tiles[{i}]", f"{T.tile_name(t)} 不是数牌或字牌（花牌用 include_flowers）")
+            out.add(t)
+    if not out:
+        raise RulesError("deck.tiles", "牌张列表是空的")
+    return tuple(sorted(out))
+
+
+def _seating(value: Any, players: int) -> Seating:
+    item = value if isinstance(value, Mapping) else {}
+    winds = item.get("seat_winds")
+    codes = None
+    if winds is not None:
+        codes = []
+        for i, name in enumerate(winds):
+            try:
+                code = T.tile_from_name(str(name))
+            except T.TileParseError as exc:
+                raise RulesError(f"game.seating.seat_winds[{i}]", str(exc)) from None
+            if code not in T.WINDS:
+                raise RulesError(f"game.seating.seat_winds[{i}]", f"{name} 不是风牌（东南西北）")
+            codes.append(code - T.EAST)
+        if len(codes) != players or len(set(codes)) != len(codes):
+            raise RulesError("game.seating.seat_winds", f"要为 {players} 个座位各写一个不同的风（从庄家起按行牌顺序）")
+    # an absent ``seating`` block is not filled (no default of its own): its fields' documented defaults apply
+    first = item["first_dealer"] if "first_dealer" in item else D.default("game.seating.first_dealer")
+    after = item["next_dealer"] if "next_dealer" in item else D.default("game.seating.next_dealer")
+    return Seating(tuple(codes) if codes is not None else None, str(first), str(after))
 
 
 def _suits(value: Any) -> tuple[int, ...] | None:

@@ -6,7 +6,8 @@
 和牌支付（``scoring``），记和牌总番为 ``base``：
 
 * 自摸：每个付款座位付 ``base × self_draw_multiplier``；
-* 点炮：只有放炮者付 ``base × discard_win_multiplier``；
+* 点炮：只有放炮者付 ``base × discard_win_multiplier``（``discard_paid_by: all_losers`` 时每个未和牌的
+  付款座位都付这一份，放炮者不单独多付）；
 * ``dealer_multiplier`` 为 N：庄家和牌时每笔支付 ×N；闲家和牌时只有庄家的那笔 ×N；
 * 底分 ``base_points``（国标 8）：每笔付款再加底分；``base_paid_by: all_losers`` 时点炮的
   其他输家也各付一份底分（国标：点和 放炮者付 番 + 8，另两家各付 8；自摸 三家各付 番 + 8）；
@@ -43,7 +44,7 @@ def win_payments(rules: Rules, winner: int, total: int, self_drawn: bool, discar
     else:
         if discarder is None or discarder == winner:
             raise ValueError("a discard win needs a discarder other than the winner")
-        payers = [discarder]
+        payers = [discarder] if sc.discard_paid_by != "all_losers" else [s for s in seats if s != winner]
         mult = sc.discard_win_multiplier
     for s in payers:
         amount = total * mult

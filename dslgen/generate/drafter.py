@@ -114,6 +114,9 @@ def _apply_deck(data: dict[str, Any], v: dict[str, Any]) -> None:
     deck = data.setdefault("deck", {"generator": "mahjong"})
     if v.get("players"):
         data.setdefault("game", {})["players"] = {"min": int(v["players"]), "max": int(v["players"])}
+    if v.get("cards_per_player"):
+        data.setdefault("deal", {})["cards_per_player"] = int(v["cards_per_player"])
+    _apply_seating(data, v)
     for key, field in (("suits", "suits"), ("honor_tiles", "honors")):
         if v.get(key):
             deck[field] = list(v[key])
@@ -153,6 +156,27 @@ def _apply_deck(data: dict[str, Any], v: dict[str, Any]) -> None:
         draw.pop("on_draw_flower", None)
         if deal is not None:
             deal["action"] = "deal_cards"
+
+
+#: ``game.seating`` fields and what leaving one out means (the specification's defaults; no seat winds).
+_SEATING = {"seat_winds": None, "first_dealer": default("game.seating.first_dealer"),
+            "next_dealer": default("game.seating.next_dealer")}
+
+
+def _apply_seating(data: dict[str, Any], v: dict[str, Any]) -> None:
+    """``game.seating``: a field the facts state with a non-default value is written, a default one dropped."""
+    game = data.setdefault("game", {})
+    seating = dict(game.get("seating") or {})
+    for key, default in _SEATING.items():
+        if key in v:
+            if v[key] == default:
+                seating.pop(key, None)
+            else:
+                seating[key] = v[key]
+    if seating:
+        game["seating"] = seating
+    else:
+        game.pop("seating", None)
 
 
 def _deck_total(data: dict[str, Any]) -> None:
@@ -457,7 +481,7 @@ def _apply_scalars(data: dict[str, Any], v: dict[str, Any]) -> None:
     for key in ("self_draw_multiplier", "discard_win_multiplier", "dealer_multiplier"):
         if key in v:
             scoring[key] = int(v[key])
-    for key in ("base_points", "base_paid_by"):
+    for key in ("base_points", "base_paid_by", "discard_paid_by"):
         if key in v:
             if v[key] == default(f"scoring.{key}"):
                 scoring.pop(key, None)
@@ -518,6 +542,8 @@ def draft_offline(description: str, pool: list[Example], name: str = "") -> Offl
     if "fan_stacking" in v:
         data["fan_stacking"] = v["fan_stacking"]
     _apply_fans(data, facts, fan_knowledge(pool), inherit=same)
+    if (data.get("deal") or {}).get("cards_per_player") == 16:
+        _drop_fourteen_tile_shapes(data, facts)
     if data.get("flower_rules") and any(_canonical(str(r["name"])) == "花牌" for r in data["fan_types"]):
         # the 花牌 fan scores the flowers (国标): no per-flower bonus on top of it
         data["flower_rules"].setdefault("scoring", {})["normal"] = 0
@@ -530,6 +556,26 @@ def draft_offline(description: str, pool: list[Example], name: str = "") -> Offl
     _deck_total(data)
     sync_requires(data, combo_dragon=bool(v.get("combo_dragon")))
     return OfflineDraft(data=ordered(data), facts=facts, base=base.id, same_variant=same)
+
+
+def _drop_fourteen_tile_shapes(data: dict[str, Any], facts: Facts) -> None:
+    """16-tile hands (five melds and a pair) never form 七对 / 十三幺 / 全不靠 / 组合龙 / 一色双龙会: the
+    template's rows for them go, unless the description names them (then check C409 tells the reviewer)."""
+    from engine.solver.shapes import _SHAPE_FANS
+
+    shape_fans = set().union(*_SHAPE_FANS.values())
+    named = {_canonical(k) for k in facts.fans}
+    data["fan_types"] = [r for r in data.get("fan_types") or []
+                         if _canonical(str(r.get("name"))) not in shape_fans or _canonical(str(r.get("name"))) in named]
+    kept = {_canonical(str(r.get("name"))) for r in data["fan_types"]}
+    if "组合龙" not in named:
+        data["requires"] = [r for r in data.get("requires") or [] if r != "meldsolver.combo_dragon"]
+    for row in data["fan_types"]:
+        for key in ("excludes", "conflicts"):
+            if isinstance(row.get(key), list):
+                row[key] = [n for n in row[key] if _canonical(str(n)) in kept or _canonical(str(n)) not in shape_fans]
+                if not row[key]:
+                    row.pop(key)
 
 
 def ordered(data: dict[str, Any]) -> dict[str, Any]:
@@ -578,4 +624,12 @@ def facts_of(data: dict[str, Any]) -> dict[str, Any]:
         "players": int(((data.get("game") or {}).get("players") or {}).get("max", 4)),
         "suits": list(deck["suits"]) if deck.get("suits") else None,
         "honor_tiles": list(deck["honors"]) if deck.get("honors") else None,
+        "cards_per_player": int((data.get("deal") or {}).get("cards_per_player", 13)),
+        **{k: _seating_of(data, k, d) for k, d in _SEATING.items()},
+        "discard_paid_by": str(scoring.get("discard_paid_by") or "discarder"),
     }
+
+
+def _seating_of(data: dict[str, Any], key: str, default: Any) -> Any:
+    value = ((data.get("game") or {}).get("seating") or {}).get(key, default)
+    return list(value) if isinstance(value, (list, tuple)) else value

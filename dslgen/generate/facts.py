@@ -273,8 +273,8 @@ def _deck_size(c: _Clause) -> None:
                  r"|只(?:用|有|要|打|留)?(?:条|筒|万|饼|索)(?:子)?(?:和|与|跟|、|加)(?:字牌|风牌|东南西北)", t) \
             and not re.search(r"(?:万|条|筒)[、和与]?(?:万|条|筒)[、和与]?(?:万|条|筒)", t):
         _suits(c)
-    if re.search(r"(?:每人|每家|各|起手)[^，。]{0,4}(?:16|十六)\s*张|十六张", t):
-        c.gap("每人 16 张手牌无法表达：DSL 固定每人起手 13 张", blocking=True)
+    if re.search(r"(?:每人|每家|各|起手)[^，。]{0,4}(?:16|十六)\s*张|(?<![\d百千零一二三四五六七八九十])十六张", t):
+        c.set("cards_per_player", 16, "deal.cards_per_player")
 
 
 _SUIT_WORDS = {"万": "万", "条": "条", "索": "条", "筒": "筒", "饼": "筒"}
@@ -339,6 +339,31 @@ def _deck(c: _Clause) -> None:
     elif re.search(r"(?:带|有|含|加上|加入|包括|包含|用)(?:八张)?(?:花牌|花(?![猪色龙]))|补花|春夏秋冬|梅兰竹菊|(?:八|8)张花|花牌", t):
         c.set("flowers", True, "deck")
         c.facts.values.setdefault("honors", True)
+
+
+#: ``game.seating.next_dealer`` phrases (checked in order).
+_NEXT_DEALER = (
+    (r"谁(?:胡|和|赢)谁(?:坐|做|当)庄|(?:胡|和)(?:牌)?(?:的人|者|的一家|家)(?:坐|做|当|接)庄|赢(?:家|的人)(?:坐|做|当)庄", "winner"),
+    (r"轮(?:流)?(?:坐|做)?庄|庄家轮(?:流|换)|每(?:局|盘)(?:都)?(?:轮|换)(?:到)?下家(?:坐|做)?庄?", "rotate"),
+    (r"庄家(?:胡|和|赢)(?:牌)?[^，。]{0,4}连庄|闲家(?:胡|和|赢)(?:牌)?[^，。]{0,4}下家(?:坐|做|接)庄|荒庄[^，。]{0,3}连庄", "stay_on_win"),
+)
+
+
+@reader
+def _seating(c: _Clause) -> None:
+    """``谁胡谁坐庄`` / ``轮庄`` / ``庄家胡了连庄``: ``game.seating.next_dealer``; ``东家先坐庄``: ``first_dealer``;
+    ``两人坐对家``: ``seat_winds`` 东西."""
+    t = c.text
+    for pattern, rule in _NEXT_DEALER:
+        if re.search(pattern, t):
+            c.set("next_dealer", rule, "game.seating.next_dealer")
+            break
+    if re.search(r"(?:东家|东风位|座位\s*0|第一家)(?:先)?(?:坐|做|当)(?:首局)?庄|首局(?:由)?东家(?:坐|做)?庄", t):
+        c.set("first_dealer", "seat_0", "game.seating.first_dealer")
+    elif re.search(r"掷骰(?:子)?(?:定|决定|选)庄|打骰(?:子)?定庄|随机定庄", t):
+        c.set("first_dealer", "random", "game.seating.first_dealer")
+    if re.search(r"(?:两|二)(?:人|个人|家)?[^，。]{0,4}(?:坐|面)对(?:家|面)|对坐|东西(?:对坐|两家)", t):
+        c.set("seat_winds", ["东", "西"], "game.seating.seat_winds")
 
 
 @reader
@@ -624,8 +649,10 @@ def _multipliers(c: _Clause) -> None:
             c.set("discard_win_multiplier", 3, "scoring.discard_win_multiplier")
         elif re.search(r"(点炮|放炮|放枪|放冲|出铳|点和)(?:者|的人|方)?(?:只)?[^，。]{0,3}(?:一个人|一人|自己)(?:付|出|赔|给)|(?:点炮|放炮)[^，。]*只有(?:放炮|点炮)的(?:人)?(?:给|付|出)|(点炮|放炮)(?:者|的人|方)?(?:只)?(?:付|出|赔|给)(?:一|1)(?:份|倍|家)|(点炮|放炮|点和)[^，。]*(?:的人|者)(?:只)?(?:付|出|赔|给)[^，。]{0,5}番数|(点炮|放炮)[^，。]*一家(付|出|赔|给)", t):
             c.set("discard_win_multiplier", 1, "scoring.discard_win_multiplier")
-        elif re.search(r"(三家|大家|每家|所有人)(都)?(付|出|给|赔)", t):
-            c.gap("点炮时三家都付钱的结算方式无法表达（点炮只由放炮者付 discard_win_multiplier 倍）")
+        elif re.search(r"(三家|两家|大家|每家|所有人)(都)?(付|出|给|赔)", t):
+            c.set("discard_paid_by", "all_losers", "scoring.discard_paid_by")
+            # "点炮三家都付": each pays the hand once, unless the clause gives a multiple
+            c.set("discard_win_multiplier", _times(t, pao.start()) or 1, "scoring.discard_win_multiplier")
         else:
             n = _times(t, pao.start())
             if n:
@@ -748,7 +775,10 @@ def _other_unsupported(c: _Clause) -> None:
         (r"包牌|包杠|承包|三摊承包", "包牌/承包责任结算无法表达"),
     ]
     read = "settlement_items" in c.values  # 抓鸟 / 买马 / 包赔 / 飘 / 跟庄 / 连庄 read by _settlement_items
+    seated = "next_dealer" in c.values or "first_dealer" in c.values  # who deals: read by _seating
     for pattern, reason in rules:
+        if seated and reason.startswith("庄家轮换"):
+            continue
         if re.search(pattern, t) and not (read and any(word in reason for word in _ITEM_GAPS)):
             c.gap(reason)
 

@@ -177,6 +177,8 @@ def _lian_zhuang(c) -> None:
     t = c.text
     if not re.search(r"连庄", t) or re.search(r"不连庄|没有连庄", t):
         return
+    if "next_dealer" in c.values and not re.search(r"加|多|翻|倍|分|番|台", t):
+        return  # "庄家胡了连庄": who deals next (game.seating), no stake
     m = re.search(r"(?:每连一庄|连一庄|每连庄一次)[^，。]*?(?:加|多)(?:算|收|赢)?\s*" + NUM + r"\s*[分番台]", t)
     if m:
         _put(c, "lian_zhuang", mode="add", value=_n(m.group(1)))

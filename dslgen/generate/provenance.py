@@ -41,6 +41,11 @@ SPEC_DEFAULTS: dict[str, tuple[Any, str]] = {
     "players": (4, "§2 game.players：描述不说人数即 4 人麻将"),
     "suits": (None, "§4 deck.suits 可选：不写即万条筒三门"),
     "honor_tiles": (None, "§4 deck.honors 可选：不写即 include_honors 决定的全部字牌"),
+    "cards_per_player": (13, "§5 deal.cards_per_player 默认 13"),
+    "seat_winds": (None, "§2 game.seating.seat_winds 可选：不写即从庄家起东南西北"),
+    "first_dealer": ("random", "§2 game.seating.first_dealer 默认 random（掷骰定庄）"),
+    "next_dealer": ("stay_on_win", "§2 game.seating.next_dealer 默认 stay_on_win（庄家和牌或荒庄连庄）"),
+    "discard_paid_by": ("discarder", "§12 scoring.discard_paid_by 默认 discarder（只有放炮者付）"),
 }
 
 #: Chinese labels for the facts (review and CLI).
@@ -50,7 +55,8 @@ LABELS = {
     "miss_suit": "缺一门", "pair_258": "2/5/8 将", "min_fan": "起胡番", "max_fan": "封顶", "fan_stacking": "番数叠加方式",
     "self_draw_multiplier": "自摸倍数", "discard_win_multiplier": "点炮倍数", "dealer_multiplier": "庄家倍数",
     "ji_hu_self_draw_only": "鸡胡只能自摸", "base_points": "底分", "base_paid_by": "点炮时谁付底分", "settlement_items": "结算项",
-    "players": "人数", "suits": "数牌花色", "honor_tiles": "字牌种类",
+    "players": "人数", "suits": "数牌花色", "honor_tiles": "字牌种类", "cards_per_player": "每人张数",
+    "seat_winds": "座位门风", "first_dealer": "首局庄家", "next_dealer": "下一局庄家", "discard_paid_by": "点炮谁付番",
 }
 
 #: The rule-file field each fact lives in.
@@ -68,6 +74,9 @@ FIELDS = {
     "base_points": "scoring.base_points", "base_paid_by": "scoring.base_paid_by",
     "settlement_items": "settlement_items",
     "players": "game.players", "suits": "deck.suits", "honor_tiles": "deck.honors",
+    "cards_per_player": "deal.cards_per_player",
+    "seat_winds": "game.seating.seat_winds", "first_dealer": "game.seating.first_dealer",
+    "next_dealer": "game.seating.next_dealer", "discard_paid_by": "scoring.discard_paid_by",
 }
 
 

@@ -107,6 +107,9 @@ ON_EMPTY_DECK = {"exhausted": "流局"}
 ON_DRAW_FLOWER = {"replace": "亮花补牌"}
 END_TYPES = {"player_wins": "有人胡牌", "deck_exhausted": "牌墙摸完", "one_player_left": "只剩一名玩家"}
 END_ACTIONS = {"settle": "结算", "draw_game": "流局"}
+FIRST_DEALER = {"random": "掷骰定庄", "seat_0": "座位 0 坐庄"}
+NEXT_DEALER = {"stay_on_win": "庄家和牌或荒庄连庄，否则下家接庄", "rotate": "每局轮到下家", "winner": "谁和谁坐庄"}
+DISCARD_PAID_BY = {"discarder": "只有放炮者付", "all_losers": "未和的玩家都付"}
 HOOK_LABELS = {"check_hua_zhu": "查花猪", "check_ting": "查叫", "wildcard_count": "统计癞子"}
 
 
@@ -142,6 +145,10 @@ FIELDS: tuple[Field, ...] = (
     Field("deck.include_flowers", "含花牌", _yes_no),
     Field("deck.suits", "数牌花色", _plain, absent=["万", "条", "筒"]),
     Field("deck.honors", "字牌种类（含字牌时）", _plain, absent=["东", "南", "西", "北", "中", "发", "白"]),
+    Field("deck.tiles", "逐张列出的牌种", _plain, absent=[]),
+    Field("game.seating.seat_winds", "座位门风（从庄家起）", _plain, absent=[]),
+    Field("game.seating.first_dealer", "首局庄家", _enum(FIRST_DEALER)),
+    Field("game.seating.next_dealer", "下一局庄家", _enum(NEXT_DEALER)),
     Field("deal.cards_per_player", "每人起手张数", _number),
     Field("deal.dealer_extra", "庄家多拿张数", _number),
     Field("wildcard_rules.type", "癞子类型", _enum(WILDCARD_TYPE)),
@@ -164,6 +171,7 @@ FIELDS: tuple[Field, ...] = (
     Field("scoring.dealer_multiplier", "庄家倍数", _times),
     Field("scoring.base_points", "底分（每笔付款另加）", _number),
     Field("scoring.base_paid_by", "点炮时谁付底分", _enum({"payers": "只有放炮者", "all_losers": "所有未和的玩家"})),
+    Field("scoring.discard_paid_by", "点炮谁付番", _enum(DISCARD_PAID_BY)),
     Field("flower_rules.on_draw", "摸到花牌时", _plain),
     Field("flower_rules.replace_tiles", "补花时机", _enum(REPLACE_TILES)),
     Field("flower_rules.scoring.normal", "每张花牌分", _number),
@@ -171,7 +179,7 @@ FIELDS: tuple[Field, ...] = (
 )
 
 #: Subtrees compared by dedicated code below (never by the generic leaf walk).
-_SPECIAL = ("meta", "requires", "deck.suits", "deck.honors", "fan_types", "phases", "scoring.pre_hooks", "settlement_items", "win_condition.pair_258_exempt_fans",
+_SPECIAL = ("meta", "requires", "deck.suits", "deck.honors", "deck.tiles", "game.seating.seat_winds", "fan_types", "phases", "scoring.pre_hooks", "settlement_items", "win_condition.pair_258_exempt_fans",
             "wildcard_rules.tiles", "flower_rules.scoring.matching.mapping")
 
 #: Play-phase keys the phase comparison handles itself.

@@ -54,8 +54,8 @@ def zi_yi_se(h: HandFacts) -> bool:
 
 @fan("对对胡", kind=STRUCTURAL, synonyms=("碰碰胡", "碰碰和"), guobiao=("碰碰和",))
 def dui_dui_hu(h: HandFacts) -> bool:
-    """标准和牌型（四组面子加一对将），四组都是刻子或杠（暗的、碰的、杠的都算）。"""
-    return h.standard and len(h.pungs) == 4
+    """标准和牌型（四组面子加一对将；16 张玩法五组面子加一对将），每组面子都是刻子或杠（暗的、碰的、杠的都算）。"""
+    return h.standard and len(h.pungs) == len(h.sets)
 
 
 @fan("七对", kind=STRUCTURAL, synonyms=("暗七对",), guobiao=("七对",))
@@ -108,13 +108,13 @@ def wu_zi(h: HandFacts) -> bool:
 
 @fan("平胡", kind=STRUCTURAL, synonyms=("平和",), guobiao=("平和",))
 def ping_hu(h: HandFacts) -> bool:
-    """四副顺子加一对数牌将（国标 平和）；组合龙手牌中组合龙算三副顺子，所以 组合龙 + 一副顺子 + 数牌将 也是平胡。
+    """四副顺子加一对数牌将（国标 平和；16 张玩法五副顺子）；组合龙手牌中组合龙算三副顺子，所以 组合龙 + 一副顺子 + 数牌将 也是平胡。
 
     带刻子的普通和牌不是平胡；要给基本和牌计番的玩法声明兜底番 鸡胡。"""
     if not 0 < h.pair < 30:
         return False
     if h.standard:
-        return len(h.chows) == 4
+        return len(h.chows) == len(h.sets)
     return h.shape == "knitted_straight" and len(h.chows) == 1 and not h.pungs
 
 

@@ -144,7 +144,11 @@ class Game:
         if not self.play.self_action(DISCARD):
             raise GameSetupError("self_action: 必须列出 discard，否则无法出牌")
         self.step = -1 if self.play.turn_order == "clockwise" else 1
-        self.dealer = dealer if dealer is not None else (0 if wall is not None else self.rng.randrange(self.n))
+        if dealer is None and (wall is not None or rules.seating.first_dealer == "seat_0"):
+            dealer = 0
+        self.dealer = dealer if dealer is not None else self.rng.randrange(self.n)
+        #: who deals the next hand (``game.seating.next_dealer``), set when the game ends.
+        self.next_dealer: int | None = None
         self.deck = rules.deck()
         tiles = list(wall) if wall is not None else shuffled_deck(rules, self.rng)
         if sorted(tiles) != sorted(self.deck):
@@ -506,7 +510,7 @@ class Game:
         hand = [t for t in p.hand if not T.is_flower(t)]
         if not self_drawn:
             hand.append(tile)
-        if len(hand) + 3 * len(p.melds) != 14:
+        if len(hand) + 3 * len(p.melds) != self.rules.win_size:
             return None
         counts, wilds = cache.split(hand, self.wild_codes)
         melds = tuple(p.melds)
@@ -527,12 +531,20 @@ class Game:
             self_drawn=self_drawn, kong_replacement=self_drawn and self.kong_flag,
             last_tile=self.is_last_tile(self_drawn), robbing_kong=robbing,
             first_turn=self._first_turn(seat, self_drawn), seat=seat, dealer=self.dealer,
-            flowers=tuple(p.flowers), round_wind=self.round_wind,
+            flowers=tuple(p.flowers), round_wind=self.round_wind, seat_wind=self.seat_wind(seat),
             fourth_tile=self.visible(tile) - (0 if self_drawn else 1) >= 3)
         result = fans.score_win(self.rules, ctx)
         if result is None or not result.legal:
             return None
         return result
+
+    def seat_wind(self, seat: int) -> int | None:
+        """The wind (0 东 … 3 北) of ``seat``: ``game.seating.seat_winds`` by place after the dealer in turn
+        order; None (the scorer counts places from the dealer) at a four-player table that declares none."""
+        seating = self.rules.seating
+        if seating.seat_winds is None and self.n == 4:
+            return None
+        return seating.wind(seat, self.dealer, self.n, self.step)
 
     def is_last_tile(self, self_drawn: bool) -> bool:
         """The win is on the wall's last tile: drew it (妙手回春 / 海底捞月 self-drawn), or won the
@@ -775,5 +787,28 @@ class Game:
             return
         self.stage = OVER
         self._legal = {}
+        self.next_dealer = self._next_dealer()
+        extra = {"next_dealer": self.next_dealer} if "seating" in (self.rules.raw.get("game") or {}) else {}
         self._event("end", reason=self.end_reason, payments=list(self.payments),
-                    winners=[w.seat for w in self.wins])
+                    winners=[w.seat for w in self.wins], **extra)
+
+    def _next_dealer(self) -> int:
+        """``game.seating.next_dealer``: ``rotate`` — the next seat in turn order; ``stay_on_win`` — the
+        dealer keeps the deal after winning or a drawn hand, else the next seat; ``winner`` — the winner
+        deals (several winners on one discard: the discarder; 血战: the first winner; a drawn hand: the
+        dealer stays)."""
+        rule = self.rules.seating.next_dealer
+        following = (self.dealer + self.step) % self.n
+        winners = [w.seat for w in self.wins]
+        if rule == "rotate":
+            return following
+        if not winners:
+            return self.dealer
+        if rule == "winner":
+            first = self.wins[0]
+            same_discard = [w for w in self.wins if w.discarder is not None and w.discarder == first.discarder
+                            and w.tile == first.tile and not w.self_drawn]
+            if len(same_discard) > 1 and len(same_discard) == len(self.wins):
+                return first.discarder
+            return first.seat
+        return self.dealer if self.dealer in winners else following

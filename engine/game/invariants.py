@@ -69,17 +69,19 @@ def tile_conservation(game, checker: Checker) -> str | None:
 
 @invariant("hand_sizes")
 def hand_sizes(game, checker: Checker) -> str | None:
-    """Every seat holds 13 tiles (melds count 3 each), 14 while it must discard or is adding a kong."""
+    """Every seat holds 13 tiles (melds count 3 each), 14 while it must discard or is adding a kong
+    (16 and 17 under ``deal.cards_per_player: 16``)."""
+    full = game.rules.win_size
     for p in game.players:
         size = p.tile_count()
         if game.over or p.won:
-            ok = size in (13, 14)
+            ok = size in (full - 1, full)
         elif game.stage == "self" and p.seat == game.turn:
-            ok = size == 14
+            ok = size == full
         elif game.stage == "rob" and p.seat == game.claim_from:
-            ok = size == 14
+            ok = size == full
         else:
-            ok = size == 13
+            ok = size == full - 1
         if not ok:
             return f"座位 {p.seat} 手牌数 {size} 不对（阶段 {game.stage}）"
     return None
@@ -93,7 +95,7 @@ def wins_confirmed(game, checker: Checker) -> str | None:
         w = game.wins[checker.wins_checked]
         checker.wins_checked += 1
         counts, wilds = cache.split(w.concealed, game.wild_codes)
-        if len(w.concealed) + 3 * len(w.melds) != 14:
+        if len(w.concealed) + 3 * len(w.melds) != rules.win_size:
             return f"座位 {w.seat} 胡牌张数不对"
         if not solver.is_win(counts, wilds, w.melds, game.win_shapes):
             return f"座位 {w.seat} 的胡牌 {T.format_tiles(w.concealed)} 求解器不认"

@@ -90,6 +90,8 @@ def narrate(events: list[dict]) -> list[str]:
         elif kind == "end":
             reason = _REASON.get(e["reason"], e["reason"] or "")
             lines.append(f"结束：{reason}；净输赢 {_payments(e['payments'])}")
+            if e.get("next_dealer") is not None:
+                lines.append(f"下一局庄家：{seat_label(e['next_dealer'])}")
         else:
             lines.append(f"{prefix}{kind} {e}")
     return lines

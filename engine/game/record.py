@@ -30,6 +30,8 @@ class GameRecord:
     dealer: int = 0
     wins: list[dict] = field(default_factory=list)
     end_reason: str | None = None
+    #: who deals the next hand (``game.seating.next_dealer``).
+    next_dealer: int | None = None
     length: int = 0
     payments: list[int] = field(default_factory=list)
     hooks: list[dict] = field(default_factory=list)

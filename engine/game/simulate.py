@@ -70,6 +70,7 @@ def play_game(rules: Rules, seed: int, bot: str = "greedy", *, index: int = 0, r
     if game is not None:
         rec.length = game.actions_applied
         rec.end_reason = game.end_reason
+        rec.next_dealer = game.next_dealer
         rec.payments = list(game.payments)
         rec.hooks = [dict(h) for h in game.hook_results]
         rec.items = [dict(i) for i in game.item_results]

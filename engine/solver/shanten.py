@@ -23,6 +23,8 @@ from engine.solver.shapes import (
 )
 from engine.solver.tables import (
     _COMBINE,
+    MAX_GROUPS,
+    STRIDE,
     _HONOR_PROFILE,
     _HONOR_PROFILE_LIMITED,
     _PROFILES,
@@ -48,8 +50,8 @@ def _size(n: int, wilds: int) -> tuple[int, int]:
         raise ValueError(f"手牌张数 {total} 不是 3k+1 或 3k+2")
     full = 1 if r == 2 else 0
     groups = (total + 1 - full - 2) // 3
-    if groups > 4:
-        raise ValueError(f"手牌张数 {total} 超过四副面子加一将")
+    if groups > MAX_GROUPS:
+        raise ValueError(f"手牌张数 {total} 超过五副面子加一将")
     return groups, full
 
 
@@ -81,7 +83,7 @@ def _standard_kept(b: bytes, groups: int, pair_258: bool, limited: bool) -> int:
     z = cm.get(x << 20 | y)
     if z is None:
         z = combine(x, y)
-    return _PROFILES[z][(10 if pair_258 else 5) + groups]
+    return _PROFILES[z][(2 * STRIDE if pair_258 else STRIDE) + groups]
 
 
 def shanten_by_shape(counts: list[int], wilds: int = 0, melds: int = 0, shapes: Shapes = DEFAULT_SHAPES) -> dict[str, int]:
@@ -128,7 +130,7 @@ def shanten(counts: list[int], wilds: int = 0, melds: int = 0, shapes: Shapes = 
     n = mn + sn + pn + hn
     total = n + wilds
     full = total % 3 - 1  # 1 for a 3k+2 hand, 0 for 3k+1
-    if full < 0 or total > 14:
+    if full < 0 or total > 3 * MAX_GROUPS + 2:
         _size(n, wilds)  # raises the explanatory ValueError
     if not wilds:  # real draws: at most four of a kind
         ma, sa, pa, ha = ml, sl, pl, hl
@@ -137,7 +139,7 @@ def shanten(counts: list[int], wilds: int = 0, melds: int = 0, shapes: Shapes = 
         z = cm[cm[ma << 20 | sa] << 20 | cm[pa << 20 | ha]]
     except KeyError:
         z = combine(combine(ma, sa), combine(pa, ha))
-    best = n - _PROFILES[z][(10 if shapes.pair_258 else 5) + (total - 1) // 3] - full
+    best = n - _PROFILES[z][(2 * STRIDE if shapes.pair_258 else STRIDE) + (total - 1) // 3] - full
     if melds == 0 and total + 1 - full == 14 and best > -1:
         if shapes.seven_pairs:
             pairs = mp + sp + pp + hp

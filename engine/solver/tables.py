@@ -9,7 +9,7 @@ the process, so a simulation pays for each distinct pattern once.
   A hand wins iff the sum over its parts is at most its number of wild tiles
   (with the remainder a multiple of three: leftover wild tiles form melds of their own).
 * :func:`profile_id` answers the shanten question: the most tiles of the pattern that
-  fit into ``g`` groups (g = 0..4) plus at most one pair. Profiles are interned to
+  fit into ``g`` groups (g = 0..5) plus at most one pair. Profiles are interned to
   small ints and combined pairwise through a memo (:func:`combine`), so a shanten
   call is a handful of dict look-ups.
 """
@@ -132,12 +132,15 @@ def melds_need(b: bytes) -> int:
 
 # --- usable tiles (shanten) --------------------------------------------------
 #
-# A profile is a 15-tuple: index 5*q + g (q = 0 no pair, 1 any pair, 2 a 2/5/8 pair;
-# g = 0..4 groups) -> most tiles of the pattern kept in at most g groups plus the pair.
+# A profile is an 18-tuple: index STRIDE*q + g (q = 0 no pair, 1 any pair, 2 a 2/5/8 pair;
+# g = 0..5 groups: five for a 16-tile hand's five melds and a pair) -> most tiles of the pattern kept in at most g groups plus the pair.
 # Shanten of a hand is (tiles not kept) - 1 for 3k+2 hands, (tiles not kept) for 3k+1.
 
 NEG = -99
-_ZERO = (0,) * 15
+#: most groups a complete hand holds (16-tile hands: five melds and a pair) and the profile stride.
+MAX_GROUPS = 5
+STRIDE = MAX_GROUPS + 1
+_ZERO = (0,) * (3 * STRIDE)
 _PROFILES: list[tuple[int, ...]] = []
 _PROFILE_IDS: dict[tuple[int, ...], int] = {}
 _SUIT_PROFILE: dict[bytes, int] = {}
@@ -156,14 +159,14 @@ def _intern(prof: tuple[int, ...]) -> int:
 
 
 def profile(pid: int) -> tuple[int, ...]:
-    """The 15 values of an interned profile."""
+    """The ``3 * STRIDE`` values of an interned profile."""
     return _PROFILES[pid]
 
 
 def _shift_group(best: list[int], r: tuple[int, ...], kept: int) -> None:
     for q in range(3):
-        o = 5 * q
-        for g in range(1, 5):
+        o = STRIDE * q
+        for g in range(1, STRIDE):
             v = r[o + g - 1] + kept
             if v > best[o + g]:
                 best[o + g] = v
@@ -186,12 +189,12 @@ def _suit_profile(p: bytes) -> tuple[int, ...]:
     for k in range(1, min(c, 2) + 1):  # the pair
         cur[i] = c - k
         r = _suit_profile(bytes(cur))
-        for g in range(5):
+        for g in range(STRIDE):
             v = r[g] + k
-            if v > best[5 + g]:
-                best[5 + g] = v
-            if i in RANK_258 and v > best[10 + g]:
-                best[10 + g] = v
+            if v > best[STRIDE + g]:
+                best[STRIDE + g] = v
+            if i in RANK_258 and v > best[2 * STRIDE + g]:
+                best[2 * STRIDE + g] = v
     for s in (i - 2, i - 1, i):  # chows with i as the lowest kept tile
         if s < 0 or s + 2 > 8:
             continue
@@ -206,11 +209,11 @@ def _suit_profile(p: bytes) -> tuple[int, ...]:
                     kept += 1
             _shift_group(best, _suit_profile(bytes(cur)), kept)
     for q in (1, 2):  # "at most one pair": never worse than no pair
-        for g in range(5):
-            if best[g] > best[5 * q + g]:
-                best[5 * q + g] = best[g]
-    for o in (0, 5, 10):  # "at most g groups"
-        for g in range(1, 5):
+        for g in range(STRIDE):
+            if best[g] > best[STRIDE * q + g]:
+                best[STRIDE * q + g] = best[g]
+    for o in (0, STRIDE, 2 * STRIDE):  # "at most g groups"
+        for g in range(1, STRIDE):
             if best[o + g - 1] > best[o + g]:
                 best[o + g] = best[o + g - 1]
     prof = tuple(best)
@@ -257,12 +260,12 @@ def _limited_suit_profile(p: bytes, quads: int) -> tuple[int, ...]:
     for k in range(2 if quad_i else 1, min(c, 2) + 1):
         cur[i] = c - k
         r = _limited_suit_profile(bytes(cur), quads)
-        for g in range(5):
+        for g in range(STRIDE):
             v = r[g] + k
-            if v > best[5 + g]:
-                best[5 + g] = v
-            if i in RANK_258 and v > best[10 + g]:
-                best[10 + g] = v
+            if v > best[STRIDE + g]:
+                best[STRIDE + g] = v
+            if i in RANK_258 and v > best[2 * STRIDE + g]:
+                best[2 * STRIDE + g] = v
     for s in (i - 2, i - 1, i):
         if s < 0 or s + 2 > 8:
             continue
@@ -286,11 +289,11 @@ def _limited_suit_profile(p: bytes, quads: int) -> tuple[int, ...]:
                     kept += 1
             _shift_group(best, _limited_suit_profile(bytes(cur), quads), kept)
     for q in (1, 2):
-        for g in range(5):
-            if best[g] > best[5 * q + g]:
-                best[5 * q + g] = best[g]
-    for o in (0, 5, 10):
-        for g in range(1, 5):
+        for g in range(STRIDE):
+            if best[g] > best[STRIDE * q + g]:
+                best[STRIDE * q + g] = best[g]
+    for o in (0, STRIDE, 2 * STRIDE):
+        for g in range(1, STRIDE):
             if best[o + g - 1] > best[o + g]:
                 best[o + g] = best[o + g - 1]
     prof = tuple(best)
@@ -331,7 +334,7 @@ def honor_profile_id(p: bytes, limited: bool) -> int:
     pid = memo.get(p)
     if pid is not None:
         return pid
-    acc = [0] * 15  # zero tiles kept is always possible
+    acc = [0] * (3 * STRIDE)  # zero tiles kept is always possible
     for c in p:
         if not c:
             continue
@@ -342,21 +345,21 @@ def honor_profile_id(p: bytes, limited: bool) -> int:
             for q in range(2):
                 if pair and q:
                     continue
-                for g in range(5 - groups):
-                    v = acc[5 * q + g] + kept
+                for g in range(STRIDE - groups):
+                    v = acc[STRIDE * q + g] + kept
                     tq = 1 if (pair or q) else 0
-                    idx = 5 * tq + g + groups
+                    idx = STRIDE * tq + g + groups
                     if v > new[idx]:
                         new[idx] = v
         acc = new
     # a 2/5/8 pair can never be an honor: q=2 may only use the honors without a pair
-    for g in range(5):
-        acc[10 + g] = acc[g]
-    for g in range(5):
-        if acc[g] > acc[5 + g]:
-            acc[5 + g] = acc[g]
-    for o in (0, 5, 10):
-        for g in range(1, 5):
+    for g in range(STRIDE):
+        acc[2 * STRIDE + g] = acc[g]
+    for g in range(STRIDE):
+        if acc[g] > acc[STRIDE + g]:
+            acc[STRIDE + g] = acc[g]
+    for o in (0, STRIDE, 2 * STRIDE):
+        for g in range(1, STRIDE):
             if acc[o + g - 1] > acc[o + g]:
                 acc[o + g] = acc[o + g - 1]
     pid = _intern(tuple(acc))
@@ -373,15 +376,15 @@ def combine(a: int, b: int) -> int:
     if got is not None:
         return got
     A, B = _PROFILES[a], _PROFILES[b]
-    out = [NEG] * 15
-    for g in range(5):
+    out = [NEG] * (3 * STRIDE)
+    for g in range(STRIDE):
         for g1 in range(g + 1):
             g2 = g - g1
             v0 = A[g1] + B[g2]
             if v0 > out[g]:
                 out[g] = v0
             for q in (1, 2):
-                o = 5 * q
+                o = STRIDE * q
                 v = max(A[o + g1] + B[g2], A[g1] + B[o + g2])
                 if v > out[o + g]:
                     out[o + g] = v
@@ -399,7 +402,7 @@ def kept_tiles(b: bytes, groups: int, pair_258: bool, limited: bool) -> int:
         combine(sp(b[1:10]), sp(b[11:20])),
         combine(sp(b[21:30]), honor_profile_id(b[31:38], limited)),
     )
-    return _PROFILES[pid][(10 if pair_258 else 5) + groups]
+    return _PROFILES[pid][(2 * STRIDE if pair_258 else STRIDE) + groups]
 
 
 # --- hot-path entries ----------------------------------------------------------

@@ -9,15 +9,15 @@ from engine import capabilities
 from engine import tiles as T
 from engine.rules import Rules
 from engine.solver import Shapes, decompositions, is_win, shapes_for
-from engine.solver.tables import RANK_258, limited_suit_profile_id, profile, suit_need, suit_profile_id
+from engine.solver.tables import RANK_258, STRIDE, limited_suit_profile_id, profile, suit_need, suit_profile_id
 
 NEG = -99
 
 
 def reference_limited_profile(p: bytes) -> tuple[int, ...]:
     """Rank-by-rank DP over the final hand (at most four of each tile): the most tiles of
-    ``p`` kept in g groups plus at most one pair (no pair / any pair / a 2-5-8 pair)."""
-    dp = {(0, 0, 0): [0, NEG, NEG, NEG, NEG]}
+    ``p`` kept in g groups (0..5) plus at most one pair (no pair / any pair / a 2-5-8 pair)."""
+    dp = {(0, 0, 0): [0] + [NEG] * (STRIDE - 1)}
     for i in range(9):
         new: dict = {}
         for (o1, o2, ps), vals in dp.items():
@@ -28,18 +28,18 @@ def reference_limited_profile(p: bytes) -> tuple[int, ...]:
                         if slots > 4:
                             continue
                         nps = ps if not pr else (2 if i in RANK_258 else 1)
-                        tgt = new.setdefault((o2, c0, nps), [NEG] * 5)
-                        for g in range(5 - c0 - pung):
+                        tgt = new.setdefault((o2, c0, nps), [NEG] * STRIDE)
+                        for g in range(STRIDE - c0 - pung):
                             if vals[g] > NEG:
                                 tgt[g + c0 + pung] = max(tgt[g + c0 + pung], vals[g] + min(p[i], slots))
         dp = new
-    prof = [NEG] * 15
+    prof = [NEG] * (3 * STRIDE)
     for (o1, o2, ps), vals in dp.items():
         if o1 or o2:
             continue
         for q in {0: (0, 1, 2), 1: (1,), 2: (1, 2)}[ps]:
-            for g in range(5):
-                prof[5 * q + g] = max(prof[5 * q + g], max(vals[: g + 1]))
+            for g in range(STRIDE):
+                prof[STRIDE * q + g] = max(prof[STRIDE * q + g], max(vals[: g + 1]))
     return tuple(prof)
 
 
