@@ -58,10 +58,11 @@ FAN_ALIASES: dict[str, str | None] = {
     "海底捞月": "海底捞月", "海底捞": "海底捞月", "海底": "海底捞月", "海捞": "海底捞月", "抢杠胡": "抢杠胡", "抢杠和": "抢杠胡",
     "抢杠": "抢杠胡", "天胡": "天胡", "地胡": "地胡", "癞子胡": "癞子胡",
     # fans the DSL has no recogniser for
-    "龙七对": None, "豪华七对": None, "豪华七小对": None, "双豪华七对": None, "清七对": None, "清对": None,
+    "龙七对": "龙七对", "豪华七对": "龙七对", "豪华七小对": None, "双豪华七对": None, "清七对": None, "清对": None,
     "清龙七对": None, "金钩钓": None, "金钩胡": None, "十八罗汉": None, "杠上炮": None, "海底炮": None,
     "板板胡": None, "六六顺": None, "缺一色": None, "起手四喜": None,
-    "卡五星": None, "明四归": None, "暗四归": None, "中张": None, "夹心五": None,
+    "卡五星": "卡五星", "夹五星": "卡五星", "明四归一": "明四归一", "暗四归一": "暗四归一", "明四归": "明四归一",
+    "暗四归": "暗四归一", "中张": None, "夹心五": None,
     "幺九": "带幺九", "带幺": "带幺九",
     "全双刻": "全双", "一条龙": "清龙",
     # 国标 fans (engine/fans/guobiao.py)
@@ -69,7 +70,7 @@ FAN_ALIASES: dict[str, str | None] = {
 }
 #: 国标 fan names that are also everyday rule words: read as a fan only when a value follows.
 VALUE_ONLY_WORDS = frozenset(("自摸", "明杠", "暗杠", "花牌", "边张", "坎张", "嵌张", "单钓将", "和绝张", "不求人", "四归一",
-                              "箭刻", "幺九刻", "三杠", "四杠", "双明杠", "双暗杠", "明暗杠"))
+                              "箭刻", "幺九刻", "三杠", "四杠", "双明杠", "双暗杠", "明暗杠", "卡五星"))
 _FAN_PATTERN = re.compile("|".join(sorted(map(re.escape, FAN_ALIASES), key=len, reverse=True)))
 #: A fan's value right after its name, in any unit designers use: 番/翻/台/分/倍/点, or ``x4`` / ``×4``,
 #: or a bare number ending the clause (a table row ``碰碰胡 2``).
@@ -343,7 +344,7 @@ def _deck(c: _Clause) -> None:
 
 #: ``game.seating.next_dealer`` phrases (checked in order).
 _NEXT_DEALER = (
-    (r"谁(?:胡|和|赢)谁(?:坐|做|当)庄|(?:胡|和)(?:牌)?(?:的人|者|的一家|家)(?:坐|做|当|接)庄|赢(?:家|的人)(?:坐|做|当)庄", "winner"),
+    (r"一炮多响[^，。]*放炮(?:的人|者)(?:坐|做|当)庄|谁(?:胡|和|赢)谁(?:坐|做|当)庄|(?:胡|和)(?:牌)?(?:的人|者|的一家|家)(?:坐|做|当|接)庄|赢(?:家|的人)(?:坐|做|当)庄", "winner"),
     (r"轮(?:流)?(?:坐|做)?庄|庄家轮(?:流|换)|每(?:局|盘)(?:都)?(?:轮|换)(?:到)?下家(?:坐|做)?庄?", "rotate"),
     (r"庄家(?:胡|和|赢)(?:牌)?[^，。]{0,4}连庄|闲家(?:胡|和|赢)(?:牌)?[^，。]{0,4}下家(?:坐|做|接)庄|荒庄[^，。]{0,3}连庄", "stay_on_win"),
 )
@@ -642,7 +643,7 @@ def _multipliers(c: _Clause) -> None:
             n = _times(t, zimo.start())
             if n:
                 c.set("self_draw_multiplier", n, "scoring.self_draw_multiplier")
-            elif re.search(r"自摸[^，。]*(?:三家|每家|各家|其余|其他)[^，。]*(?:给|付|出)", t):
+            elif re.search(r"自摸[^，。]*(?:三家|两家|每家|各家|其余|其他|对家)[^，。]*(?:给|付|出)", t):
                 c.set("self_draw_multiplier", 1, "scoring.self_draw_multiplier")
     if pao and not zhuang:
         if re.search(r"(?<!要)包(?:三家|全部|所有)(?!的钱)|一家(付|包)三家", t):
@@ -674,7 +675,7 @@ def _base_points(c: _Clause) -> None:
 def _stacking(c: _Clause) -> None:
     t = c.text
     if re.search(r"相乘|乘法|番番相乘|连乘|(番|番型)[^，。]*翻倍计|翻倍叠加", t):
-        c.gap("番数相乘（multiply_score）引擎不支持，只支持番数相加或取最大")
+        c.set("fan_stacking", "multiply", "fan_stacking")  # 卡五星 各番相乘
     elif re.search(r"(同级|同一级|每级|各级|每一级)[^，。]*(最大|最高)[^，。]*(相加|累加|叠加)|各级(?:的)?番数?(?:相加|累加|叠加)|番型分(?:等)?级", t):
         c.set("fan_stacking", "add_max", "fan_stacking")
     elif re.search(r"一级|同级|同一级", t) and not re.search(r"相加|累加|叠加", t):

@@ -92,7 +92,7 @@ def _enum(labels: Mapping[str, str]) -> Callable[[Any], str]:
     return fmt
 
 
-STACKING = {"add": "所有番型相加", "max_level": "只取最高等级", "add_max": "每个等级取最大后相加"}
+STACKING = {"add": "所有番型相加", "max_level": "只取最高等级", "add_max": "每个等级取最大后相加", "multiply": "所有番型相乘"}
 TURN_ORDER = {"counter_clockwise": "逆时针", "clockwise": "顺时针"}
 PRIORITY_POLICY = {"highest_wins": "优先级最高者胡（截胡）", "all_winners": "所有人都可以胡（一炮多响）"}
 WILDCARD_TYPE = {"fixed": "固定牌", "random": "翻牌定精"}

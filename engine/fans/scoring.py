@@ -7,7 +7,7 @@
 2. ``excludes``：识别到的番型排除它列出的所有番型（即使它自己之后也被排除，所以排除沿
    有向无环图传递）；
 3. ``conflicts``：两个互相冲突的番型都识别到时留下 ``base_fan`` 高的（相同时留下先声明的）；
-4. ``fan_stacking``：``add`` 把剩下的全部相加；``max_level`` 只留 ``level`` 最高的一个（再比
+4. ``fan_stacking``：``multiply`` 把剩下的全部相乘（卡五星）；``add`` 把剩下的全部相加；``max_level`` 只留 ``level`` 最高的一个（再比
    ``base_fan``）；``add_max`` 每个 ``level`` 只留 ``base_fan`` 最高的一个，再相加；
 5. 计次番型：声明了 ``per`` 的番型（如 幺九刻 ``per: pung``）按出现次数计，每次 ``base_fan``
    （幺九刻 ×2 = 2 番）；没有 ``per`` 的番型识别到就计一次。``toward_min_fan: false`` 的番型
@@ -287,13 +287,16 @@ def _evaluate(table: _Table, ctx: WinContext, decomposition, wild_count: int, bo
     times: dict[str, int] = {}
     found = _recognise(table, facts, times)
     counted, dropped = apply_table(table, found)
-    fan_total = min_total = 0
-    for r in counted:
-        spec = r.spec
-        v = spec.base_fan * times[spec.name] if times and spec.name in times else spec.base_fan
-        fan_total += v
-        if spec.toward_min_fan:
-            min_total += v
+    if table.stacking == "multiply":
+        fan_total, min_total = _product(counted, times)
+    else:
+        fan_total = min_total = 0
+        for r in counted:
+            spec = r.spec
+            v = spec.base_fan * times[spec.name] if times and spec.name in times else spec.base_fan
+            fan_total += v
+            if spec.toward_min_fan:
+                min_total += v
     total = fan_total
     for _, v in bonuses:
         total += v
@@ -301,6 +304,18 @@ def _evaluate(table: _Table, ctx: WinContext, decomposition, wild_count: int, bo
         total = table.cap
     reason = _illegal_reason(table, ctx, facts, counted, min_total)
     return (not reason, total, fan_total, counted, dropped, reason, decomposition, times)
+
+
+def _product(counted: list, times: dict[str, int]) -> tuple[int, int]:
+    """``fan_stacking: multiply`` (卡五星 各番相乘): the product of the counted fans (a counted fan ``per``
+    occurrence multiplies once per occurrence), and the product of those counting toward the minimum."""
+    fan_total = min_total = 1
+    for r in counted:
+        v = r.spec.base_fan ** times.get(r.spec.name, 1)
+        fan_total *= v
+        if r.spec.toward_min_fan:
+            min_total *= v
+    return (fan_total, min_total) if counted else (0, 0)
 
 
 def _result(table: _Table, ctx: WinContext, ev: tuple, bonuses) -> ScoreResult:

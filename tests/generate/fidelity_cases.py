@@ -22,8 +22,8 @@ CASES = [
         "text": "成都麻将规则：\n- 108张（万条筒）\n- 开局换三张，然后定缺\n- 不可以吃牌\n- 血战到底，一炮多响\n"
                 "- 龙七对 8番，清一色 4番，对对胡 2番\n- 自摸加底",
         "facts": {"honors": False, "chi": False, "xuezhan": True, "miss_suit": True, "multi_win": True},
-        "fans": {"清一色": 4, "对对胡": 2},
-        "gaps": ["换三张", "定缺", "龙七对", "自摸加"],
+        "fans": {"清一色": 4, "对对胡": 2, "龙七对": 8},
+        "gaps": ["换三张", "定缺", "自摸加"],
     },
     {
         "id": "guangdong_jipinghu",

@@ -196,3 +196,47 @@ def test_drafter_reads_the_seating(text, key, value):
     facts = read_facts(text)
     assert facts.values.get(key) == value
     assert not [g for g in facts.gaps if "庄家轮换" in g["reason"] or "16 张" in g["reason"] or "三家都付" in g["reason"]]
+
+
+# --- 卡五星 and 二人麻将 (their golden playthroughs: tests/game/golden/kawuxing.txt, erren.txt) -------
+
+def test_multiply_stacking_caps_the_product():
+    data = base_data()
+    data["fan_stacking"] = "multiply"
+    data["fan_types"] = [{"name": "鸡胡", "base_fan": 1}, {"name": "对对胡", "base_fan": 2},
+                         {"name": "清一色", "base_fan": 4}, {"name": "海底捞月", "base_fan": 2}]
+    hand = tuple(T.parse_tiles("111s333s555s777s99s"))
+    res = score_win(Rules.from_dict(data), WinContext(hand, (), hand[-1], self_drawn=True, last_tile=True))
+    assert res.total == 16 and dict(res.fans) == {"对对胡": 2, "清一色": 4, "海底捞月": 2}
+    data["max_fan"] = 10
+    res = score_win(Rules.from_dict(data), WinContext(hand, (), hand[-1], self_drawn=True, last_tile=True))
+    assert res.total == 10
+
+
+KAWUXING_TEXT = ("卡五星是湖北襄阳、孝感一带三个人打的麻将。只用条子和筒子，再加中、发、白三种字牌，每种4张，一共84张，"
+                 "没有万子，也没有东南西北。三个人各摸13张，庄家多摸1张。谁胡谁坐庄。不能吃，只能碰和杠。可以点炮也可以自摸，"
+                 "一炮多响。番型：平胡1番，碰碰胡2番，七对4番，龙七对8番，清一色4番，卡五星2番（胡牌时是用4和6夹胡5，"
+                 "比如4条6条胡5条），杠上开花2番，海底捞月2番，明四归一2番，暗四归一4番，小三元4番，大三元8番。"
+                 "各番相乘，最多算到64番。自摸每家都给，点炮只有放炮的给。")
+ERREN_TEXT = ("二人麻将：两个人打，坐对家。只用万子和字牌，没有条和筒，一共64张。每人16张牌，庄家多摸一张。"
+              "可以吃碰杠，点炮和自摸都算，谁胡谁坐庄。清一色8番，混一色4番，碰碰胡4番，大三元16番。")
+
+
+@pytest.mark.parametrize("text, players, total", [(KAWUXING_TEXT, 3, 84), (ERREN_TEXT, 2, 64)])
+def test_designer_descriptions_draft_the_table_shape(text, players, total, tmp_path):
+    """``dslgen new`` on a designer-worded 卡五星 / 二人麻将: the table shape is drafted, no gap names it,
+    and the draft plays."""
+    from dslgen.generate.pipeline import NewOptions, run_new
+
+    result = run_new(NewOptions(description=text, provider="offline", games=20, jobs=1, out=str(tmp_path / "d")))
+    gap_text = " ".join(f"{g['text']} {g['reason']}" for g in result["gaps"])
+    for word in ("4 人", "人数", "牌库", "缺花色", "16 张", "相乘", "卡五星", "四归", "龙七对", "庄家轮换"):
+        assert word not in gap_text, (word, result["gaps"])
+    assert all(result["gates"][g] for g in ("schema", "capabilities", "compliance", "simulation")), result["findings"]
+    from ruamel.yaml import YAML
+
+    drafted = [p for p in (tmp_path / "d").glob("*.yaml")]
+    data = YAML(typ="safe").load(drafted[0].read_text(encoding="utf-8"))
+    assert data["game"]["players"]["max"] == players and data["deck"]["total"] == total
+    assert result["gates"]["consistency"] or all("亮倒" in g["reason"] or "报听" in g["reason"] or "包赔" in g["reason"]
+                                                 for g in result["gaps"])

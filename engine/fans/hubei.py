@@ -1,0 +1,49 @@
+"""Fans of the 湖北 games (卡五星): the 5 won between 4 and 6, four of a kind kept unkonged, seven pairs
+with a quad."""
+
+from __future__ import annotations
+
+from engine import tiles as T
+from engine.fans.facts import HandFacts
+from engine.fans.registry import STRUCTURAL, WAIT, fan
+
+
+@fan("卡五星", kind=WAIT, synonyms=("夹五星",))
+def ka_wu_xing(h: HandFacts) -> bool:
+    """和牌张是数牌 5，并且这手牌可以读成用同门的 4 和 6 夹着它：暗手中有一副 4-5-6 顺子（卡五星、
+    襄阳 / 孝感玩法；例 4条6条 和 5条）。"""
+    win = h.ctx.win_tile
+    if win >= 30 or win % 10 != 5 or win in h.ctx.wild_codes:
+        return False
+    low = win - 1
+    return any(g.kind == "chow" and not g.exposed and min(g.tiles) == low for g in h.decomposition.groups)
+
+
+def _four_held(h: HandFacts) -> list[int]:
+    """Tiles of which the winning hand holds all four copies without a kong."""
+    konged = {m.tiles[0] for m in h.ctx.melds if m.is_kong}
+    return [t for t, c in enumerate(h.counts) if c == 4 and t not in konged]
+
+
+def _punged(h: HandFacts) -> set[int]:
+    return {m.tiles[0] for m in h.ctx.melds if m.kind == "pung"}
+
+
+@fan("明四归一", kind=STRUCTURAL, per="tile")
+def ming_si_gui_yi(h: HandFacts) -> int:
+    """碰了一种牌（明刻），第四张也在和牌的手里用上了，没有开杠；每种计一次（卡五星）。"""
+    punged = _punged(h)
+    return sum(1 for t in _four_held(h) if t in punged)
+
+
+@fan("暗四归一", kind=STRUCTURAL, per="tile")
+def an_si_gui_yi(h: HandFacts) -> int:
+    """同一种牌四张都在暗手中（没有碰，也没有开杠），和牌时都用上了；每种计一次（卡五星）。"""
+    punged = _punged(h)
+    return sum(1 for t in _four_held(h) if t not in punged)
+
+
+@fan("龙七对", kind=STRUCTURAL, synonyms=("豪华七对",))
+def long_qi_dui(h: HandFacts) -> bool:
+    """七对牌型，其中有四张相同的牌（算两对）；规则文件用 龙七对 excludes 七对。"""
+    return h.shape == "seven_pairs" and 4 in h.counts[: T.COUNT_SIZE]
