@@ -363,7 +363,8 @@ def _seating(c: _Clause) -> None:
         c.set("first_dealer", "seat_0", "game.seating.first_dealer")
     elif re.search(r"掷骰(?:子)?(?:定|决定|选)庄|打骰(?:子)?定庄|随机定庄", t):
         c.set("first_dealer", "random", "game.seating.first_dealer")
-    if re.search(r"(?:两|二)(?:人|个人|家)?[^，。]{0,4}(?:坐|面)对(?:家|面)|对坐|东西(?:对坐|两家)", t):
+    if re.search(r"(?:两|二)(?:人|个人|家)?[^，。]{0,4}(?:坐|面)对(?:家|面)|^坐对家|对坐|东西(?:对坐|两家)", t) \
+            and c.facts.values.get("players", 2) == 2:
         c.set("seat_winds", ["东", "西"], "game.seating.seat_winds")
 
 

@@ -188,6 +188,7 @@ def test_semantic_diff_names_the_seating():
     ("庄家胡了连庄，闲家胡了下家坐庄。", "next_dealer", "stay_on_win"),
     ("东家先坐庄。", "first_dealer", "seat_0"),
     ("两个人坐对家。", "seat_winds", ["东", "西"]),
+    ("二人麻将：两个人打，坐对家。", "seat_winds", ["东", "西"]),
     ("点炮三家都付。", "discard_paid_by", "all_losers"),
 ])
 def test_drafter_reads_the_seating(text, key, value):
