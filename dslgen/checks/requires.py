@@ -53,6 +53,10 @@ def _play_phase(ctx: RuleContext) -> FieldPath | None:
     return ("phases", play[0], "type") if play else None
 
 
+def _phase_type(kind: str) -> Callable[[RuleContext], FieldPath | None]:
+    return lambda ctx: next((("phases", i, "type") for i, p in ctx.phases() if p.get("type") == kind), None)
+
+
 def _reactions(ctx: RuleContext) -> FieldPath | None:
     return next((p[:-1] for p, _ in ctx.action_options("others_reaction")), None)
 
@@ -91,6 +95,8 @@ USAGES: tuple[Usage, ...] = (
     Usage("meldsolver.thirteen_orphans", "番型 十三幺", _fan("十三幺")),
     Usage("meldsolver.all_orphans", "番型 全不靠", _fan("全不靠", "七星不靠")),
     Usage("meldsolver.double_dragon", "番型 一色双龙会", _fan("一色双龙会")),
+    Usage("meldsolver.all_258", "番型 将将胡（不要求牌型）", _fan("将将胡")),
+    Usage("phase.opening_wins", "起手小胡阶段（type: opening_wins）", _phase_type("opening_wins")),
     Usage("phase.mahjong_turn", "麻将回合阶段（type: mahjong_turn）", _play_phase),
     Usage("phase.parallel_elimination", "血战到底（parallel_elimination: true）", _play_key("parallel_elimination")),
     Usage("phase.priority_arbitration", "响应优先级仲裁（others_reaction）", _reactions),

@@ -15,6 +15,7 @@ from typing import Any
 from dslgen.generate.examples import Example
 from dslgen.generate.facts import Facts, read_facts
 from dslgen.generate.items_reader import apply_items, items_of
+from dslgen.generate.opening_reader import apply_opening, opening_of
 from dslgen.generate.similarity import rank
 from dslgen.spec import enumeration_tables, fan_synonyms
 
@@ -34,8 +35,8 @@ _ALWAYS = ["deck.generator_mahjong", "meldsolver.standard_win", "phase.mahjong_t
 _CAPABILITY_ORDER = [
     "deck.generator_mahjong", "deck.flower_cards", "meldsolver.standard_win", "meldsolver.seven_pairs",
     "meldsolver.thirteen_orphans", "meldsolver.all_orphans", "meldsolver.combo_dragon", "meldsolver.double_dragon",
-    "meldsolver.wildcard", "meldsolver.pair_258", "phase.mahjong_turn", "phase.parallel_elimination",
-    "phase.priority_arbitration", "phase.rob_kong", "dsl.dirty_flag", "scoring.fan_table", "scoring.fan_exclusion",
+    "meldsolver.wildcard", "meldsolver.pair_258", "meldsolver.all_258", "phase.mahjong_turn",
+    "phase.parallel_elimination", "phase.priority_arbitration", "phase.rob_kong", "phase.opening_wins", "dsl.dirty_flag", "scoring.fan_table", "scoring.fan_exclusion",
     "scoring.pre_hooks", "scoring.settlement_items",
 ]
 _FIXED_HONOR = {"红中", "发财", "白板"}
@@ -259,7 +260,8 @@ def _apply_fans(data: dict[str, Any], facts: Facts, knowledge: dict[str, dict[st
     table = [dict(r) for r in data.get("fan_types") or [] if isinstance(r, dict)]
     display: dict[str, str] = {}
     for row in table:
-        display[_canonical(str(row["name"]))] = str(row["name"])
+        if _same_shape(str(row["name"])):  # 将将胡 is written only when the text says it (it opens a shape)
+            display[_canonical(str(row["name"]))] = str(row["name"])
         row["name"] = _canonical(str(row["name"]))
     valid_words = _synonyms()
     for name, word in facts.fan_words.items():
@@ -362,6 +364,13 @@ def _apply_fans(data: dict[str, Any], facts: Facts, knowledge: dict[str, dict[st
             wc.pop("pair_258_exempt_fans")
 
 
+def _same_shape(name: str) -> bool:
+    """True when ``name`` opens the same winning shape as its canonical fan (every synonym but 将将胡)."""
+    from engine.solver.shapes import shape_of_fan
+
+    return shape_of_fan(name) == shape_of_fan(_canonical(name))
+
+
 def _clean_graph(table: list[dict[str, Any]]) -> None:
     names = {r["name"] for r in table}
     for row in table:
@@ -458,6 +467,12 @@ def _apply_scalars(data: dict[str, Any], v: dict[str, Any]) -> None:
         data["win_rule"].pop("ji_hu_self_draw_only", None)
         if not data["win_rule"]:
             data.pop("win_rule")
+    if v.get("ji_hu_dropped_by") == "shape_fan" and any(_canonical(str(r["name"])) == "鸡胡" for r in data.get("fan_types") or []):
+        data.setdefault("win_rule", {})["ji_hu_dropped_by"] = "shape_fan"
+    elif "ji_hu_dropped_by" in v and data.get("win_rule"):
+        data["win_rule"].pop("ji_hu_dropped_by", None)
+        if not data["win_rule"]:
+            data.pop("win_rule")
 
 
 def sync_requires(data: dict[str, Any], combo_dragon: bool = False) -> None:
@@ -466,6 +481,7 @@ def sync_requires(data: dict[str, Any], combo_dragon: bool = False) -> None:
     组合龙 is a shape without a fan name, so the description's mention of it
     (``combo_dragon``) or the base file's ``requires`` is what keeps its capability."""
     fans = {_canonical(str(r.get("name"))) for r in data.get("fan_types") or [] if isinstance(r, dict)}
+    written = {str(r.get("name")) for r in data.get("fan_types") or [] if isinstance(r, dict)}
     play = _play(data)
     wc = data.get("win_condition") or {}
     reactions = [o.get("action") for o in _options(play, "others_reaction")]
@@ -478,6 +494,8 @@ def sync_requires(data: dict[str, Any], combo_dragon: bool = False) -> None:
         "meldsolver.double_dragon": "一色双龙会" in fans,
         "meldsolver.wildcard": bool(data.get("wildcard_rules")),
         "meldsolver.pair_258": bool(wc.get("pair_must_be_258")),
+        "meldsolver.all_258": "将将胡" in written,  # 长沙's name of 将一色 opens the no-shape win
+        "phase.opening_wins": bool(opening_of(data)),
         "phase.parallel_elimination": bool(play.get("parallel_elimination")),
         "phase.rob_kong": "抢杠胡" in fans and "win" in reactions,
         "dsl.dirty_flag": bool(play.get("fu_flag")),
@@ -530,6 +548,7 @@ def draft_offline(description: str, pool: list[Example], name: str = "") -> Offl
             data.pop("win_rule")
     _apply_scalars(data, v)
     apply_items(data, v)
+    apply_opening(data, v)
     _deck_total(data)
     sync_requires(data, combo_dragon=bool(v.get("combo_dragon")))
     return OfflineDraft(data=ordered(data), facts=facts, base=base.id, same_variant=same)
@@ -577,6 +596,8 @@ def facts_of(data: dict[str, Any]) -> dict[str, Any]:
         "base_paid_by": str(scoring.get("base_paid_by") or "payers"),
         "fan_stacking": data.get("fan_stacking", "add"),
         "ji_hu_self_draw_only": bool((data.get("win_rule") or {}).get("ji_hu_self_draw_only")),
+        "ji_hu_dropped_by": str((data.get("win_rule") or {}).get("ji_hu_dropped_by") or "any_fan"),
         "fans": {_canonical(str(r["name"])): int(r.get("base_fan", 0) or 0) for r in data.get("fan_types") or []},
         "settlement_items": items_of(data),
+        "opening_hands": opening_of(data),
     }

@@ -61,7 +61,7 @@ from dataclasses import dataclass, field
 from engine import fans, settlement, settlement_items, solver
 from engine import tiles as T
 from engine.capabilities import register
-from engine.game import cache
+from engine.game import cache, opening
 from engine.game.actions import (AN_KONG, BU_KONG, CHI, DISCARD, MING_KONG, PASS, PUNG,
                                  REACTIONS, SELF_ACTIONS, WIN, Action, IllegalAction)
 from engine.game.conditions import Query, holds
@@ -83,7 +83,7 @@ SETTLE_ACTIONS = ("calculate_scores",)
 END_TYPES = ("player_wins", "deck_exhausted", "one_player_left")
 END_ACTIONS = ("settle", "draw_game")
 #: Phase types the flow can run.
-PHASE_TYPES = ("auto", "mahjong_turn")
+PHASE_TYPES = ("auto", "mahjong_turn", opening.PHASE_TYPE)
 
 SELF, REACT, ROB, OVER = "self", "react", "rob", "over"
 
@@ -161,6 +161,8 @@ class Game:
         self.payments = [0] * self.n
         self.hook_results: list[dict] = []
         self.item_results: list[dict] = []
+        #: 起手小胡 declared after the deal (:mod:`engine.game.opening`), each with its payments.
+        self.opening_results: list[dict] = []
         #: discards made before any claim or kong, ``(seat, tile)`` (跟庄).
         self.opening_discards: list[tuple[int, int]] = []
         self.jing: tuple[tuple[int, ...], tuple[int, ...]] = (tuple(self.wild_codes), ())
@@ -188,6 +190,9 @@ class Game:
                 raise GameSetupError(f"phases[{i}].type: 引擎不支持阶段类型 {p.type!r}")
             if p.type == "auto" and p.action not in DEAL_ACTIONS + SETTLE_ACTIONS:
                 raise GameSetupError(f"phases[{i}].action: 引擎不支持自动动作 {p.action!r}")
+            problem = opening.check_phase(p, i)
+            if problem:
+                raise GameSetupError(problem)
         for o in self.play.self_actions:
             if o.action not in SELF_ACTIONS:
                 raise GameSetupError(f"self_action: 引擎不支持动作 {o.action!r}")
@@ -227,6 +232,8 @@ class Game:
                 self._deal(phase.action == "deal_cards_with_flowers")
             elif phase.type == "auto" and phase.action in SETTLE_ACTIONS:
                 self._settle()
+            elif phase.type == opening.PHASE_TYPE:
+                opening.run(self, phase)
             phase = self._phase(phase.next) if phase.next else None
         if self.stage != OVER:
             self._finish()
