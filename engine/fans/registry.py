@@ -45,6 +45,9 @@ class FanUnit:
     ``per`` names what one occurrence is when the fan can count more than once (``pung``,
     ``chow_pair``, ``pung_pair``, ``tile``, ``flower``): the predicate then returns how many; a rule
     file that declares the fan with the same ``per`` scores it once per occurrence.
+    ``reads`` names a per-reading map on ``HandFacts`` (``set_fans``: fan name -> times) that the
+    predicate only looks the fan's own name up in (times with ``per``, else whether it is there): the
+    scorer then reads the map once per reading instead of calling one predicate per fan.
     """
 
     name: str
@@ -55,6 +58,7 @@ class FanUnit:
     condition: str = ""
     doc: str = field(default="", compare=False)
     per: str = ""
+    reads: str = ""
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -83,7 +87,7 @@ PER_UNITS = {"pung": "每副刻子", "chow_pair": "每对顺子", "pung_pair": "
 
 
 def fan(name: str, *, kind: str, synonyms: tuple[str, ...] = (), guobiao: tuple[str, ...] = (),
-        condition: str = "", per: str = "") -> Callable:
+        condition: str = "", per: str = "", reads: str = "") -> Callable:
     """Register the decorated predicate ``f(facts) -> bool`` as the fan ``name``; with ``per`` the
     predicate returns the number of occurrences (0 = not recognised)."""
     if per and per not in PER_UNITS:
@@ -95,7 +99,7 @@ def fan(name: str, *, kind: str, synonyms: tuple[str, ...] = (), guobiao: tuple[
         doc = inspect.cleandoc(func.__doc__ or "")
         if not doc:
             raise ValueError(f"fan {name} needs a docstring stating its definition")
-        unit = FanUnit(name, kind, func, tuple(synonyms), tuple(guobiao), condition, doc, per)
+        unit = FanUnit(name, kind, func, tuple(synonyms), tuple(guobiao), condition, doc, per, reads)
         for n in unit.names:
             if n in _BY_NAME and _BY_NAME[n] is not unit:
                 raise ValueError(f"fan name {n!r} registered twice")

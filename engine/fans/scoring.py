@@ -34,10 +34,11 @@
 from __future__ import annotations
 
 import dataclasses
+from operator import attrgetter
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import solver
+from engine import memo, solver
 from engine import tiles as T
 from engine.fans.facts import HandFacts, WinContext
 from engine.fans.registry import CONDITIONS, FALLBACK, SPECIAL, STRUCTURAL, FanUnit, lookup
@@ -100,7 +101,12 @@ class _Table:
         self.rows: tuple[_Row, ...] = tuple(rows)
         self.fallbacks: tuple[_Row, ...] = tuple(fallbacks)
         #: (predicate, conditions, row) per non-fallback row: the recognition loop's input
-        self.checks = tuple((r.unit.test, r.conditions, r) for r in rows)
+        self.checks = tuple((r.unit.test, r.conditions, r) for r in rows if not r.unit.reads)
+        #: rows read from a per-reading map (``FanUnit.reads``): map attribute -> fan name -> row
+        self.reads: dict[str, dict[str, _Row]] = {}
+        for r in rows:
+            if r.unit.reads:
+                self.reads.setdefault(r.unit.reads, {})[r.unit.name] = r
         self.conflicts: dict[str, set[str]] = {}
         for spec in rules.fans:
             for other in spec.conflicts:
@@ -127,18 +133,17 @@ class _Table:
         self.tie_prefer = frozenset(s.name for s in rules.fans if s.prefer_on_tie)
 
 
-_TABLES: dict[int, tuple[Rules, _Table]] = {}
+_TABLES: dict[Rules, _Table] = memo.table("fans.compiled_tables")
 
 
 def compile_table(rules: Rules) -> _Table:
-    """The compiled fan table of ``rules`` (cached per rules object)."""
-    hit = _TABLES.get(id(rules))
-    if hit is not None and hit[0] is rules:
-        return hit[1]
+    """The compiled fan table of ``rules`` (cached per rules value)."""
+    table = _TABLES.get(rules)
+    if table is not None:
+        return table
     if len(_TABLES) > 64:
         _TABLES.clear()
-    table = _Table(rules)
-    _TABLES[id(rules)] = (rules, table)
+    table = _TABLES[rules] = _Table(rules)
     return table
 
 
@@ -156,6 +161,19 @@ def _recognise(table: _Table, facts: HandFacts, times: dict[str, int]) -> list[_
             found.append(row)
             if hit is not True and hit > 1 and row.spec.per:
                 times[row.spec.name] = hit
+    if table.reads:
+        more = False
+        for attr, by_name in table.reads.items():
+            for name, n in getattr(facts, attr).items():
+                row = by_name.get(name)
+                if row is None or not n or (row.conditions and not _conditions_hold(row, facts)):
+                    continue
+                found.append(row)
+                more = True
+                if row.unit.per and n > 1 and row.spec.per:
+                    times[row.spec.name] = n
+        if more:
+            found.sort(key=attrgetter("order"))
     if table.fallbacks:
         kinds = table.drops_fallback
         facts.recognized = frozenset(r.spec.name for r in found if kinds is None or r.unit.kind in kinds)

@@ -31,6 +31,7 @@ from typing import Callable, Mapping, Sequence
 
 from engine import settlement
 from engine import tiles as T
+from engine.defaults import default
 from engine.capabilities import register
 
 PHASE_TYPE = "opening_wins"
@@ -124,15 +125,28 @@ class Declaration:
 
 
 def declared_hands(phase_options: Mapping) -> list[tuple[str, int]]:
-    """``(canonical name, points)`` of each hand a phase lists; unknown names raise ValueError (with the path)."""
+    """``(canonical name, points)`` of each hand a phase lists (names the engine does not know are left out:
+    loading the rules reports them, see :func:`phase_problems`)."""
     out = []
-    for i, entry in enumerate(phase_options.get("hands") or ()):
+    for entry in phase_options.get("hands") or ():
         name = str(entry.get("name", "")) if isinstance(entry, Mapping) else str(entry)
         unit = lookup(name)
-        if unit is None:
-            raise ValueError(f"hands[{i}].name: 引擎不认识起手小胡 {name!r}（可用：{'、'.join(OPENING_HANDS)}）")
-        points = int(entry.get("points", 1)) if isinstance(entry, Mapping) else 1
-        out.append((unit.name, points))
+        if unit is not None:
+            points = entry.get("points") if isinstance(entry, Mapping) else None
+            out.append((unit.name, int(default("phases[].hands[].points") if points is None else points)))
+    return out
+
+
+def phase_problems(phase) -> list[tuple[str, str]]:
+    """``(field path under the phase, Chinese message)`` for each problem of an ``opening_wins`` phase."""
+    hands = phase.options.get("hands")
+    if not hands:
+        return [("hands", "起手小胡阶段需要列出 hands")]
+    out = []
+    for i, entry in enumerate(hands):
+        name = str(entry.get("name", "")) if isinstance(entry, Mapping) else str(entry)
+        if lookup(name) is None:
+            out.append((f"hands[{i}].name", f"引擎不认识起手小胡 {name}（可用：{'、'.join(OPENING_HANDS)}）"))
     return out
 
 
@@ -154,28 +168,11 @@ def declarations(rules, hands: Sequence[Sequence[int]], dealer: int, listed: Seq
 
 def run(game, phase) -> None:
     """Declare and pay every opening hand at ``game``'s table (called by the flow after the deal)."""
-    try:
-        listed = declared_hands(phase.options)
-    except ValueError as exc:  # the flow's setup check reports it first; kept for direct callers
-        raise ValueError(f"phases: {exc}") from None
     hands = [p.hand for p in game.players]
-    for d in declarations(game.rules, hands, game.dealer, listed):
+    for d in declarations(game.rules, hands, game.dealer, declared_hands(phase.options)):
         entry = {"seat": d.seat, "hand": d.hand, "count": d.count, "points": d.points,
                  "payments": list(d.payments), "tiles": list(d.tiles)}
         game.opening_results.append(entry)
         for s in range(game.n):
             game.payments[s] += d.payments[s]
         game._event("opening", **entry)
-
-
-def check_phase(phase, index: int) -> str | None:
-    """A problem with an ``opening_wins`` phase's hands (Chinese, with the field path), or None."""
-    if phase.type != PHASE_TYPE:
-        return None
-    if not phase.options.get("hands"):
-        return f"phases[{index}].hands: 起手小胡阶段需要列出 hands"
-    try:
-        declared_hands(phase.options)
-    except ValueError as exc:
-        return f"phases[{index}].{exc}"
-    return None

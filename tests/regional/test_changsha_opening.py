@@ -6,7 +6,6 @@ import pytest
 
 from engine import solver
 from engine import tiles as T
-from engine.game import Game, GameSetupError
 from engine.game import opening
 from engine.game.narrate import narrate
 from engine.melds import Meld
@@ -120,8 +119,7 @@ def test_points_zero_or_unlisted_hands_pay_nothing():
 
 def test_synonyms_and_unknown_names():
     assert opening.declared_hands({"hands": [{"name": "大四喜", "points": 2}, {"name": "六六大顺"}]}) == [("四喜", 2), ("六六顺", 1)]
-    with pytest.raises(ValueError, match="一枝花"):
-        opening.declared_hands({"hands": [{"name": "一枝花"}]})
+    assert opening.declared_hands({"hands": [{"name": "一枝花"}]}) == []  # loading the rules reports it
 
 
 def test_the_specification_table_lists_the_registry():
@@ -145,12 +143,14 @@ def test_game_pays_opening_hands_before_play_and_narrates_them():
     assert "座位0(庄) 起手小胡 四喜（1 番）" in text and "座位1 起手小胡 缺一色" in text
 
 
-def test_unknown_opening_hand_is_a_setup_error():
+def test_unknown_opening_hand_is_a_rules_error():
+    from engine.errors import RulesError
+
     data = catalog_data("changsha")
     phase = next(p for p in data["phases"] if p["type"] == "opening_wins")
     phase["hands"] = [{"name": "一枝花"}]
-    with pytest.raises(GameSetupError, match=r"phases\[1\]\.hands\[0\]\.name"):
-        Game(Rules.from_dict(data), 0)
+    with pytest.raises(RulesError, match=r"phases\[1\]\.hands\[0\]\.name"):
+        Rules.from_dict(data)
 
 
 def test_simulation_counts_opening_hands_with_zero_errors():
