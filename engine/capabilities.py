@@ -184,6 +184,23 @@ def _reactions(data: Mapping[str, Any]) -> Path | None:
     return ("phases", play[0], "sub_phases", "others_reaction", "options") if options else None
 
 
+def _reaction_condition(name: str) -> Callable[[Mapping[str, Any]], Path | None]:
+    def find(data: Mapping[str, Any]) -> Path | None:
+        play = _play(data)
+        options = _at(play[1], "sub_phases", "others_reaction", "options") if play else None
+        for j, o in enumerate(options if isinstance(options, (list, tuple)) else ()):
+            if isinstance(o, Mapping) and o.get("condition") == name:
+                return ("phases", play[0], "sub_phases", "others_reaction", "options", j, "condition")
+        return None
+
+    return find
+
+
+def _first(*finders: Callable[[Mapping[str, Any]], Path | None]) -> Callable[[Mapping[str, Any]], Path | None]:
+    """The first use any of ``finders`` finds."""
+    return lambda data: next((p for p in (f(data) for f in finders) if p is not None), None)
+
+
 def _exclusions(data: Mapping[str, Any]) -> Path | None:
     rows = _at(data, "fan_types")
     for i, row in enumerate(rows if isinstance(rows, (list, tuple)) else ()):
@@ -218,7 +235,8 @@ NEEDS: tuple[Need, ...] = (
     Need("phase.mahjong_turn", "麻将回合阶段（type: mahjong_turn）", _play_phase),
     Need("phase.parallel_elimination", "血战到底（parallel_elimination: true）", _play_key("parallel_elimination")),
     Need("phase.priority_arbitration", "响应优先级仲裁（others_reaction）", _reactions),
-    Need("phase.rob_kong", "番型 抢杠胡", _fans(frozenset({"抢杠胡"}))),
+    Need("phase.rob_kong", "番型 抢杠胡或只能抢杠胡的胡牌反应（condition: can_rob_kong）",
+         _first(_fans(frozenset({"抢杠胡"})), _reaction_condition("can_rob_kong"))),
     Need("dsl.dirty_flag", "过水标记（fu_flag）", _play_key("fu_flag", truthy=False)),
     Need("scoring.fan_table", "番型表计分（scoring.mode: fan_table）", _fan_table),
     Need("scoring.fan_exclusion", "番型互斥（excludes / conflicts）", _exclusions),

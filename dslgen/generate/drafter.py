@@ -107,6 +107,11 @@ def _drop(options: list[dict[str, Any]], *actions: str) -> None:
     options[:] = [o for o in options if o.get("action") not in actions]
 
 
+def _drop_rob_only(options: list[dict[str, Any]]) -> None:
+    """Remove a ``win`` reaction limited to robbing a kong (a base file's 转转 rule)."""
+    options[:] = [o for o in options if not (o.get("action") == "win" and o.get("condition") == "can_rob_kong")]
+
+
 def _sort_reactions(options: list[dict[str, Any]]) -> None:
     options.sort(key=lambda o: (o.get("action") == "pass", o.get("priority") or 0))
 
@@ -201,9 +206,12 @@ def _apply_actions(data: dict[str, Any], v: dict[str, Any], pool: list[Example])
         _ensure(selfs, {"action": "an_kong"})
         _ensure(selfs, {"action": "bu_kong", "condition": "has_punged_pair"})
     if v.get("discard_win") is True:
+        _drop_rob_only(reactions)
         _ensure(reactions, {"action": "win", "priority": 4, "condition": "can_win_and_fan_ge_8" if min8 else "can_win"})
     elif v.get("discard_win") is False:
         _drop(reactions, "win")
+        if v.get("rob_kong"):  # self-draw only, but a kong may be robbed (转转)
+            reactions.append({"action": "win", "priority": 4, "condition": "can_rob_kong"})
     _sort_reactions(reactions)
     block = play["sub_phases"]["others_reaction"]
     if "multi_win" in v:
@@ -436,7 +444,7 @@ def _apply_scalars(data: dict[str, Any], v: dict[str, Any]) -> None:
         eight = int(v["min_fan"]) == 8
         for slot in ("self_action", "others_reaction"):
             for o in _options(_play(data), slot):
-                if o.get("action") != "win":
+                if o.get("action") != "win" or o.get("condition") == "can_rob_kong":
                     continue
                 plain = "can_win_tumo" if slot == "self_action" else "can_win"
                 o["condition"] = f"{plain}_and_fan_ge_8" if eight else plain
@@ -515,6 +523,8 @@ def draft_offline(description: str, pool: list[Example], name: str = "") -> Offl
     if v.get("wildcard_any") and not data.get("wildcard_rules") and "wildcard" not in v:
         facts.gaps.append({"text": "癞子", "reason": "描述提到癞子但没有说明是哪张牌或怎样定（固定红中/翻牌定精），草稿未加入癞子"})
     _apply_actions(data, v, pool)
+    if v.get("rob_kong") and v.get("discard_win") is not False and "抢杠胡" not in facts.fans:
+        facts.fans["抢杠胡"] = None  # robbing needs the 抢杠胡 fan where discards win (its value: an assumption)
     if "fan_stacking" in v:
         data["fan_stacking"] = v["fan_stacking"]
     _apply_fans(data, facts, fan_knowledge(pool), inherit=same)
@@ -544,7 +554,10 @@ def facts_of(data: dict[str, Any]) -> dict[str, Any]:
     data = fill(data)
     play = _play(copy.deepcopy(data))
     subs = play.get("sub_phases") or {}
-    reactions = [o.get("action") for o in (subs.get("others_reaction") or {}).get("options") or []]
+    options = (subs.get("others_reaction") or {}).get("options") or []
+    reactions = [o.get("action") for o in options if o.get("condition") != "can_rob_kong"]
+    robbing = any(o.get("action") == "win" for o in options) and (
+        "phase.rob_kong" in (data.get("requires") or []))
     selfs = [o.get("action") for o in (subs.get("self_action") or {}).get("options") or []]
     deck = data.get("deck") or {}
     wild = data.get("wildcard_rules")
@@ -562,6 +575,7 @@ def facts_of(data: dict[str, Any]) -> dict[str, Any]:
         "chi": "chi" in reactions,
         "kong": "ming_kong" in reactions or "an_kong" in selfs,
         "discard_win": "win" in reactions,
+        "rob_kong": robbing,
         "multi_win": (subs.get("others_reaction") or {}).get("priority_policy") == "all_winners",
         "xuezhan": bool(play.get("parallel_elimination")),
         "fu_flag": bool(play.get("fu_flag")),

@@ -455,6 +455,21 @@ def _kong(c: _Clause) -> None:
         c.set("kong", True, "phases.play.sub_phases")
 
 
+#: "别人加杠时可以抢杠胡" / "抢杠胡算自摸": robbing a kong as a rule (not a fan with a value).
+_ROB_RULE = re.compile(r"(?:可以|能|允许|准|也可以|也能|可)抢杠|抢杠(?:胡|和)?(?:算|按|当)(?:作|成)?自摸")
+
+
+@reader
+def _rob_kong(c: _Clause) -> None:
+    """``别人加杠时可以抢杠胡`` / ``不能抢杠``: whether a kong may be robbed (``rob_kong``). In a self-draw-only
+    variant (转转) the drafter then lets the ``win`` reaction rob a kong only (``condition: can_rob_kong``)."""
+    t = c.text
+    if re.search(r"(?:不能|不可以|不许|不准|不可|没有)抢杠", t):
+        c.set("rob_kong", False, "phases.play.sub_phases.others_reaction(win)")
+    elif _ROB_RULE.search(t):
+        c.set("rob_kong", True, "phases.play.sub_phases.others_reaction(win)")
+
+
 #: The plain win's names (the fallback fan 鸡胡 and the words designers use for it).
 _PLAIN_WIN = r"(?:鸡胡|鸡和|屁胡|小胡|素胡)"
 
@@ -696,6 +711,9 @@ def _fans(c: _Clause) -> None:
             continue
         if word == "全中" and "红中" in t:
             continue
+        if FAN_ALIASES[word] == "抢杠胡" and not _FAN_VALUE.match(t[m.end():]) \
+                and (_ROB_RULE.search(t) or t[m.start() - 1:m.start()] == "被"):
+            continue  # "可以抢杠胡" / "抢杠胡算自摸" / "被抢杠的人": the rule (read by _rob_kong), not a fan
         if word in ("平胡", "屁胡", "鸡胡", "小胡") and re.match(r"[^，。]*?(只能|只许|必须)自摸", t[m.end():]):
             continue
         name = FAN_ALIASES[word]

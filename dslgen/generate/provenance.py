@@ -45,7 +45,7 @@ SPEC_DEFAULTS: dict[str, tuple[Any, str]] = {
 #: Chinese labels for the facts (review and CLI).
 LABELS = {
     "honors": "字牌", "flowers": "花牌", "wildcard": "癞子", "per_wildcard_in_win": "每张癞子加番", "chi": "吃",
-    "kong": "杠", "discard_win": "点炮胡", "multi_win": "一炮多响", "xuezhan": "血战到底", "fu_flag": "过水",
+    "kong": "杠", "discard_win": "点炮胡", "rob_kong": "抢杠胡", "multi_win": "一炮多响", "xuezhan": "血战到底", "fu_flag": "过水",
     "miss_suit": "缺一门", "pair_258": "2/5/8 将", "min_fan": "起胡番", "max_fan": "封顶", "fan_stacking": "番数叠加方式",
     "self_draw_multiplier": "自摸倍数", "discard_win_multiplier": "点炮倍数", "dealer_multiplier": "庄家倍数",
     "ji_hu_self_draw_only": "鸡胡只能自摸", "ji_hu_dropped_by": "鸡胡被哪些番取代", "base_points": "底分", "base_paid_by": "点炮时谁付底分", "settlement_items": "结算项",
@@ -58,6 +58,7 @@ FIELDS = {
     "per_wildcard_in_win": "wildcard_rules.scoring.per_wildcard_in_win",
     "chi": "phases.play.sub_phases.others_reaction(chi)", "kong": "phases.play.sub_phases(kong)",
     "discard_win": "phases.play.sub_phases.others_reaction(win)",
+    "rob_kong": "phases.play.sub_phases.others_reaction(win).rob_kong",
     "multi_win": "phases.play.sub_phases.others_reaction.priority_policy",
     "xuezhan": "phases.play.parallel_elimination", "fu_flag": "phases.play.fu_flag",
     "miss_suit": "win_condition.must_miss_suit", "pair_258": "win_condition.pair_must_be_258",

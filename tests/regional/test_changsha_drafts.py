@@ -68,3 +68,33 @@ def test_ji_hu_default_is_never_inferred(pool):
     text = "屁胡 1 番，有其他番就不算屁胡，门前清 1 番。"
     assert "ji_hu_dropped_by" not in read_facts(text).values
     assert "ji_hu_dropped_by" not in (draft_offline(text, pool).data.get("win_rule") or {})
+
+
+#: 转转 as a designer writes it.
+ZHUANZHUAN = ("转转麻将是湖南长沙一带的打法。用万条筒108张，再加4个红中，一共112张，不要风牌，也没有花牌。四个人打，庄家14张，闲家13张。"
+              "红中是癞子，可以当任何一张牌用。不能吃，只能碰和杠。只能自摸，别人打的牌不能胡，但是别人补杠的时候可以抢杠胡，"
+              "抢杠胡算自摸，被抢杠的人一个人包三家。可以胡七对。胡牌后抓鸟：从牌墙最后翻4张，翻到1、5、9的算中鸟，"
+              "每中一只鸟胡牌的人每家多赢2分。算分：平胡1番（平胡就是普通的胡牌），七对2番，自摸每家出2倍。")
+
+
+def test_zhuanzhuan_draft_is_self_draw_only_but_robs_kongs(pool):
+    draft = draft_offline(ZHUANZHUAN, pool)
+    data = draft.data
+    assert not draft.facts.gaps and not draft.facts.unmapped
+    got = facts_of(data)
+    assert got["discard_win"] is False and got["rob_kong"] is True and got["chi"] is False
+    assert got["wildcard"] == {"type": "fixed", "tiles": ["红中"]} and got["self_draw_multiplier"] == 2
+    assert got["fans"] == {"鸡胡": 1, "七对": 2}  # 抢杠胡 is a rule here, not an invented fan
+    items = {i["item"]: i for i in data["settlement_items"]}
+    assert items["birds"]["count"] == 4 and items["birds"]["value"] == 2 and items["liability"]["cases"] == ["robbed_kong"]
+    wins = [o for o in data["phases"][1]["sub_phases"]["others_reaction"]["options"] if o["action"] == "win"]
+    assert wins == [{"action": "win", "priority": 4, "condition": "can_rob_kong"}]
+
+
+@pytest.mark.parametrize("text", [CHANGSHA, ZHUANZHUAN], ids=["changsha", "zhuanzhuan"])
+def test_designer_drafts_play_without_errors(text, pool):
+    from engine.game import run_chunk
+    from engine.rules import Rules
+
+    stats = run_chunk(Rules.from_dict(draft_offline(text, pool).data), 3, 0, 40).to_dict()
+    assert stats["error_count"] == 0 and stats["wins"] > 0
