@@ -16,7 +16,7 @@ def render_opening_hands_md() -> str:
         "<!-- 本文件由 dslgen docs build 根据 engine/game/opening.py 中各起手小胡的文档字符串生成，请勿手改。 -->",
         "",
         "长沙麻将发完牌先看起手小胡：成立的一家亮牌，按自摸 `points` 番当场结算（其他每家各付，"
-        "和胡牌用同一套倍数），然后照常行牌（见 [DSL 规范](dsl-specification.md) 第 18 节）。"
+        "和胡牌用同一套倍数），然后照常行牌（见 [DSL 规范](dsl-specification.md) 第 19 节）。"
         "`dslgen replay` 讲述每一次起手小胡，`dslgen simulate` 统计各起手小胡出现的次数（`opening_wins`）。",
         "",
         "| 名字 | 同义 |",

@@ -39,7 +39,7 @@ SPEC_DEFAULTS: dict[str, tuple[Any, str]] = {
     "base_points": (0, "§12 scoring.base_points 默认 0（没有底分）"),
     "base_paid_by": ("payers", "§12 scoring.base_paid_by 默认 payers（只有付番的人付底分）"),
     "settlement_items": ({}, "§17 settlement_items 可选：不写即没有番型以外的结算项"),
-    "opening_hands": ({}, "§18 起手小胡阶段可选：不写即没有起手小胡"),
+    "opening_hands": ({}, "§19 起手小胡阶段可选：不写即没有起手小胡"),
 }
 
 #: Chinese labels for the facts (review and CLI).
