@@ -40,6 +40,9 @@ SPEC_DEFAULTS: dict[str, tuple[Any, str]] = {
     "base_paid_by": ("payers", "§12 scoring.base_paid_by 默认 payers（只有付番的人付底分）"),
     "settlement_items": ({}, "§17 settlement_items 可选：不写即没有番型以外的结算项"),
     "opening_hands": ({}, "§19 起手小胡阶段可选：不写即没有起手小胡"),
+    "players": (4, "§2 game.players：描述不说人数即 4 人麻将"),
+    "suits": (None, "§4 deck.suits 可选：不写即万条筒三门"),
+    "honor_tiles": (None, "§4 deck.honors 可选：不写即 include_honors 决定的全部字牌"),
 }
 
 #: Chinese labels for the facts (review and CLI).
@@ -50,6 +53,7 @@ LABELS = {
     "self_draw_multiplier": "自摸倍数", "discard_win_multiplier": "点炮倍数", "dealer_multiplier": "庄家倍数",
     "ji_hu_self_draw_only": "鸡胡只能自摸", "ji_hu_dropped_by": "鸡胡被哪些番取代", "base_points": "底分", "base_paid_by": "点炮时谁付底分", "settlement_items": "结算项",
     "opening_hands": "起手小胡",
+    "players": "人数", "suits": "数牌花色", "honor_tiles": "字牌种类",
 }
 
 #: The rule-file field each fact lives in.
@@ -69,6 +73,7 @@ FIELDS = {
     "base_points": "scoring.base_points", "base_paid_by": "scoring.base_paid_by",
     "settlement_items": "settlement_items",
     "opening_hands": "phases.opening_wins.hands",
+    "players": "game.players", "suits": "deck.suits", "honor_tiles": "deck.honors",
 }
 
 
@@ -84,6 +89,8 @@ def show(value: Any) -> str:
         return "固定：" + "、".join(value.get("tiles") or [])
     if isinstance(value, dict) and value.get("type") == "random":
         return f"翻牌定 {value.get('random_count', 1)} 种"
+    if isinstance(value, list):
+        return "、".join(map(str, value)) or "无"
     if isinstance(value, dict) and all(isinstance(v, dict) for v in value.values()):
         return "、".join(value) or "无"  # settlement items by name
     if isinstance(value, dict) and all(v is None or isinstance(v, int) for v in value.values()):

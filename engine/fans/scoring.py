@@ -75,6 +75,7 @@ class _Row:
     order: int
     bit: int = 0  # this row's bit in a set of recognised rows
     excluders: int = 0  # bits of the other rows whose fan excludes this one
+    excluder_names: tuple = ()  # (bits, name) of each fan excluding this one, in declaration order
 
 
 class _Table:
@@ -93,15 +94,17 @@ class _Table:
         for b, (i, spec, unit) in enumerate(declared):
             conds = tuple(CONDITIONS.get(c) for c in [spec.condition] if c)
             excluders = 0
+            excluder_names = []
             for n in self.excluded_by.get(spec.name, ()):
                 if n != spec.name:
                     excluders |= name_bits.get(n, 0)
-            row = _Row(spec, unit, conds, i, 1 << b, excluders)
+                    excluder_names.append((name_bits.get(n, 0), n))
+            row = _Row(spec, unit, conds, i, 1 << b, excluders, tuple(excluder_names))
             (fallbacks if unit.kind == FALLBACK else rows).append(row)
         self.rows: tuple[_Row, ...] = tuple(rows)
         self.fallbacks: tuple[_Row, ...] = tuple(fallbacks)
-        #: (predicate, conditions, row) per non-fallback row: the recognition loop's input
-        self.checks = tuple((r.unit.test, r.conditions, r) for r in rows if not r.unit.reads)
+        #: (predicate, row) per non-fallback row that is not read from a map: the recognition loop's input
+        self.checks = tuple((r.unit.test, r) for r in rows if not r.unit.reads)
         #: rows read from a per-reading map (``FanUnit.reads``): map attribute -> fan name -> row
         self.reads: dict[str, dict[str, _Row]] = {}
         for r in rows:
@@ -126,7 +129,7 @@ class _Table:
         self.per_wild = rules.wildcard.per_wildcard_in_win if rules.wildcard else 0
         self.flowers = rules.flowers
         #: tile kinds a wild tile may stand for: the deck's suited tiles, and honors when the deck has them.
-        self.kinds = T.PLAYABLE if rules.include_honors else T.SUITED
+        self.kinds = rules.tile_kinds
         self.shapes = dataclasses.replace(solver.shapes_for(rules), pair_258=False)
         self.decompositions = solver.decompositions
         #: fans that win a tie between readings (``prefer_on_tie``); with any, ties are broken canonically.
@@ -155,12 +158,12 @@ def seat_position(seat: int, dealer: int, players: int = 4) -> int:
 def _recognise(table: _Table, facts: HandFacts, times: dict[str, int]) -> list[_Row]:
     """The recognised rows; ``times`` receives the occurrences of counted rows seen more than once."""
     found = []
-    for test, conditions, row in table.checks:
-        hit = test(facts)
-        if hit and (not conditions or _conditions_hold(row, facts)):
-            found.append(row)
-            if hit is not True and hit > 1 and row.spec.per:
-                times[row.spec.name] = hit
+    for row, hit in [(row, hit) for test, row in table.checks if (hit := test(facts))]:
+        if row.conditions and not _conditions_hold(row, facts):
+            continue
+        found.append(row)
+        if hit is not True and hit > 1 and row.spec.per:
+            times[row.spec.name] = hit
     if table.reads:
         more = False
         for attr, by_name in table.reads.items():
@@ -189,20 +192,13 @@ def _conditions_hold(row: _Row, facts: HandFacts) -> bool:
 
 def apply_table(table: _Table, found: list[_Row]) -> tuple[list[_Row], list[tuple[str, str]]]:
     """Excludes, then conflicts, then stacking: the counted rows and the dropped ones with reasons."""
-    dropped: list[tuple[str, str]] = []
     present = 0
     for row in found:
         present |= row.bit
-    survivors = []
-    names = None
-    for row in found:
-        if row.excluders & present:
-            if names is None:
-                names = {r.spec.name for r in found}
-            by = [n for n in table.excluded_by[row.spec.name] if n in names and n != row.spec.name]
-            dropped.append((row.spec.name, f"被 {by[0]} 排除"))
-        else:
-            survivors.append(row)
+    survivors = [row for row in found if not row.excluders & present]
+    dropped: list[tuple[str, str]] = [] if len(survivors) == len(found) else [
+        (row.spec.name, f"被 {next(n for bits, n in row.excluder_names if bits & present)} 排除")
+        for row in found if row.excluders & present]
     if table.conflicts:
         kept: list[_Row] = []
         for row in sorted(survivors, key=lambda r: (-r.spec.base_fan, r.order)):
@@ -309,9 +305,14 @@ def _evaluate(table: _Table, ctx: WinContext, decomposition, wild_count: int, bo
 
 def _result(table: _Table, ctx: WinContext, ev: tuple, bonuses) -> ScoreResult:
     legal, total, fan_total, counted, dropped, reason, decomposition, times = ev
-    kept = {r.spec.name for r in counted}
+    if times:
+        kept = {r.spec.name for r in counted}
+        fans = [(r.spec.name, r.spec.base_fan * times.get(r.spec.name, 1)) for r in counted]
+    else:
+        kept = ()
+        fans = [(r.spec.name, r.spec.base_fan) for r in counted]
     return ScoreResult(
-        fans=[(r.spec.name, r.spec.base_fan * times.get(r.spec.name, 1)) for r in counted],
+        fans=fans,
         dropped=dropped,
         total=total,
         legal=legal,
