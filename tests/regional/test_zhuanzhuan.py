@@ -63,9 +63,9 @@ def test_a_discard_cannot_be_won_but_a_kong_can_be_robbed_and_the_robbed_pays_al
     act(g, 2, "win")  # 抢杠胡: allowed by condition can_rob_kong
     _others_pass(g)
     w = g.wins[0]
-    assert w.robbing_kong and w.discarder == 1 and w.payments == [0, -2, 2, 0]  # as a discard win: 1 番 × 2
+    assert w.robbing_kong and w.discarder == 1 and w.payments == [0, -3, 3, 0]  # as a discard win: 1 番 × 3 (default)
     liability = next(i for i in g.item_results if i["name"] == "liability")
-    assert liability["payments"] == [0, -4, 4, 0]  # priced as a self-draw (2 from each of three), all from seat 1
+    assert liability["payments"] == [0, -3, 3, 0]  # priced as a self-draw (2 from each of three), all from seat 1
     assert g.payments == [0, -6, 6, 0] and sum(g.payments) == 0
 
 
