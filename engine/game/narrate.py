@@ -76,6 +76,10 @@ def narrate(events: list[dict]) -> list[str]:
             bonus = f"；加分：{bonus}" if bonus else ""
             lines.append(f"     番型：{fans}{bonus}；合计 {e['total']} 番")
             lines.append(f"     支付：{_payments(e['payments'])}")
+        elif kind == "opening":
+            times = f" ×{e['count']}" if e["count"] > 1 else ""
+            lines.append(f"{prefix}{who} 起手小胡 {e['hand']}{times}（{e['points']} 番）：{T.format_tiles(e['tiles'])}")
+            lines.append(f"     支付：{_payments(e['payments'])}")
         elif kind == "exhausted":
             left = "、".join(seat_label(x, dealer) for x in e["remaining"])
             lines.append(f"{prefix}牌墙摸完，荒庄（未胡：{left}）")

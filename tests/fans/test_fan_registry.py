@@ -22,7 +22,7 @@ def test_every_reference_name_is_recognised():
     assert set(REFERENCE_NAMES) <= F.recognized_names()
     guobiao = {n for u in F.FANS.values() if u.test.__module__ == "engine.fans.guobiao" for n in u.names}
     hubei = {n for u in F.FANS.values() if u.test.__module__ == "engine.fans.hubei" for n in u.names}  # 卡五星
-    assert F.recognized_names() - set(REFERENCE_NAMES) == {"抢杠和", "断幺", "全双刻"} | guobiao | hubei
+    assert F.recognized_names() - set(REFERENCE_NAMES) == {"抢杠和", "断幺", "全双刻", "将将胡"} | guobiao | hubei
 
 
 def test_synonyms_resolve_to_one_unit():
