@@ -18,6 +18,7 @@ four chows and two for three, trimming repeats first from 老少副 down). The f
 
 from __future__ import annotations
 
+from engine import memo
 from engine.fans.facts import HandFacts
 from engine.solver.tables import exact_bits
 
@@ -353,6 +354,7 @@ def wait_fan(groups, win_tile: int) -> str:
 # -- one reading ----------------------------------------------------------------------------------
 
 _LAST: list = [None, None]  # (ctx, hand-level facts) of the last win analysed
+memo.on_clear("fans.gbsets.last_win", lambda: _LAST.__setitem__(slice(None), [None, None]))
 
 
 def _hand_level(ctx) -> dict:
