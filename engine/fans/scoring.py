@@ -129,7 +129,7 @@ class _Table:
         self.per_wild = rules.wildcard.per_wildcard_in_win if rules.wildcard else 0
         self.flowers = rules.flowers
         #: tile kinds a wild tile may stand for: the deck's suited tiles, and honors when the deck has them.
-        self.kinds = T.PLAYABLE if rules.include_honors else T.SUITED
+        self.kinds = rules.tile_kinds
         self.shapes = dataclasses.replace(solver.shapes_for(rules), pair_258=False)
         self.decompositions = solver.decompositions
         #: fans that win a tie between readings (``prefer_on_tie``); with any, ties are broken canonically.
