@@ -163,7 +163,7 @@ def win_shapes(counts: list[int], wilds: int = 0, melds: tuple[Meld, ...] = (), 
 
 
 #: declared meld -> its exposed group (groups are immutable and shared)
-_MELD_GROUPS: dict[Meld, Group] = {}
+_MELD_GROUPS: dict[Meld, Group] = memo.table("solver.win.meld_groups")
 
 
 def meld_group(m: Meld) -> Group:
