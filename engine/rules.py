@@ -40,6 +40,12 @@ class FanSpec:
     excludes: tuple[str, ...] = ()
     conflicts: tuple[str, ...] = ()
     condition: str = ""
+    #: counted fans (根): what one unit is (see the fan's ``units``); "" = the fan's default unit.
+    unit: str = ""
+    #: composite fans (清对 = 清一色 + 对对胡): the fans this one stands for (see engine.fans.composite).
+    composite_of: tuple[str, ...] = ()
+    #: the win scores the cap (天胡/地胡 at the cap) when this fan counts.
+    at_cap: bool = False
 
 
 @dataclass(frozen=True)
@@ -70,6 +76,8 @@ class Hook:
     name: str
     condition: str = ""
     description: str = ""
+    #: what the hook charges per payer when the rule file declares it (查花猪); None = the hook's default.
+    amount: int | None = None
 
 
 @dataclass(frozen=True)
@@ -139,6 +147,43 @@ class Scoring:
     discard_win_multiplier: int = 3
     dealer_multiplier: int = 1
     pre_hooks: tuple[Hook, ...] = ()
+    #: ``scoring.doubling`` (fan_stacking: double): points = base × 2^番.
+    doubling: "Doubling" = field(default_factory=lambda: Doubling())
+    #: ``scoring.kong_payments`` (刮风下雨, 退税, 呼叫转移); None = kongs are not paid.
+    kong_payments: "KongPayments | None" = None
+
+
+@dataclass(frozen=True)
+class Doubling:
+    """``scoring.doubling``: the base of a doubling table, its point cap and the 自摸 bonus.
+
+    ``self_draw``: ``none``, ``add_base`` (自摸加底: one more base) or ``add_fan`` (自摸加番: one more 番).
+    """
+
+    base: int = 1
+    max_points: int | None = None
+    self_draw: str = "none"
+
+
+@dataclass(frozen=True)
+class KongPayments:
+    """``scoring.kong_payments``: what each kong is paid when it is made (刮风下雨).
+
+    ``ming_kong`` is paid by the discarder; ``an_kong`` and ``bu_kong`` by every seat still
+    playing. ``refund`` (退税): at an exhaustive draw a seat that is not ready returns its kong
+    income. ``transfer`` (呼叫转移): a win on the discard that follows a kong's replacement
+    draw passes that kong's income to the winner.
+    """
+
+    ming_kong: int = 0
+    an_kong: int = 0
+    bu_kong: int = 0
+    refund: bool = False
+    transfer: bool = False
+
+    def amount(self, kind: str) -> int:
+        """The declared amount of a kong of ``kind`` (an action name: ming_kong, an_kong, bu_kong)."""
+        return int(getattr(self, kind, 0) or 0)
 
 
 @dataclass(frozen=True)
@@ -268,6 +313,9 @@ def _fan(item: Mapping[str, Any], i: int) -> FanSpec:
         excludes=_names(item.get("excludes")),
         conflicts=_names(item.get("conflicts")),
         condition=str(item.get("condition") or ""),
+        unit=str(item.get("unit") or ""),
+        composite_of=_names(item.get("composite_of")),
+        at_cap=bool(item.get("at_cap", False)),
     )
 
 
@@ -346,10 +394,26 @@ def _scoring(item: Mapping[str, Any]) -> Scoring:
         discard_win_multiplier=int(item.get("discard_win_multiplier", 3)),
         dealer_multiplier=int(item.get("dealer_multiplier", 1)),
         pre_hooks=tuple(
-            Hook(str(h["name"]), str(h.get("condition") or ""), str(h.get("description") or ""))
+            Hook(str(h["name"]), str(h.get("condition") or ""), str(h.get("description") or ""),
+                 _opt_int(h.get("amount")))
             for h in item.get("pre_hooks") or []
         ),
+        doubling=_doubling(item.get("doubling") or {}),
+        kong_payments=_kong_payments(item.get("kong_payments")),
     )
+
+
+def _doubling(item: Mapping[str, Any]) -> Doubling:
+    return Doubling(base=int(item.get("base", 1) or 1), max_points=_opt_int(item.get("max_points")),
+                    self_draw=str(item.get("self_draw") or "none"))
+
+
+def _kong_payments(item: Any) -> KongPayments | None:
+    if not item:
+        return None
+    return KongPayments(ming_kong=int(item.get("ming_kong", 0) or 0), an_kong=int(item.get("an_kong", 0) or 0),
+                        bu_kong=int(item.get("bu_kong", 0) or 0), refund=bool(item.get("refund", False)),
+                        transfer=bool(item.get("transfer", False)))
 
 
 def _flowers(item: Any) -> FlowerRules:

@@ -23,7 +23,7 @@ def unknown_fan(ctx: RuleContext) -> Iterator[Problem]:
     known = ctx.facts.fan_names
     for i, fan in ctx.fans():
         name = fan["name"]
-        if name in known:
+        if name in known or fan.get("composite_of"):  # composites: their own name, parts checked by C801
             continue
         canonical = ctx.facts.fan_canonical
         close = list(dict.fromkeys(canonical.get(c, c) for c in difflib.get_close_matches(name, sorted(known), n=5, cutoff=0.5)))[:3]

@@ -95,6 +95,18 @@ USAGES: tuple[Usage, ...] = (
     Usage("scoring.fan_table", "番型表计分（scoring.mode: fan_table）", _fan_table),
     Usage("scoring.fan_exclusion", "番型互斥（excludes / conflicts）", _exclusions),
     Usage("scoring.pre_hooks", "结算前钩子（scoring.pre_hooks）", _pre_hooks),
+    # 川麻 (issue 14)
+    Usage("scoring.doubling", "加倍计分（fan_stacking: double）", lambda ctx: ("fan_stacking",) if ctx.get("fan_stacking") == "double" else None),
+    Usage("scoring.composite_fans", "组合番或计数番（composite_of / unit / at_cap）", lambda ctx: next(
+        (("fan_types", i, k) for i, f in ctx.fans() for k in ("composite_of", "unit", "at_cap") if f.get(k)), None)),
+    Usage("scoring.kong_payments", "刮风下雨（scoring.kong_payments）", _present("scoring", "kong_payments")),
+    Usage("phase.exchange_three", "换三张（type: exchange_three）", lambda ctx: next(
+        (("phases", i, "type") for i, p in ctx.phases() if p.get("type") == "exchange_three"), None)),
+    Usage("phase.declare_void", "定缺（type: declare_void）", lambda ctx: next(
+        (("phases", i, "type") for i, p in ctx.phases() if p.get("type") == "declare_void"), None)),
+    Usage("phase.blood_flow", "血流成河（on_win: stay）", lambda ctx: next(
+        (p[:-1] + ("on_win",) for p in [("phases", ctx.play_phase()[0], "sub_phases", "others_reaction", "x")]
+         if ctx.get(*p[:-1], "on_win") == "stay"), None) if ctx.play_phase() else None),
 )
 
 

@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from dslgen.generate import sichuan_draft
 from dslgen.generate.examples import Example
 from dslgen.generate.facts import Facts, read_facts
 from dslgen.generate.similarity import rank
@@ -33,8 +34,9 @@ _ALWAYS = ["deck.generator_mahjong", "meldsolver.standard_win", "phase.mahjong_t
 _CAPABILITY_ORDER = [
     "deck.generator_mahjong", "deck.flower_cards", "meldsolver.standard_win", "meldsolver.seven_pairs",
     "meldsolver.thirteen_orphans", "meldsolver.all_orphans", "meldsolver.combo_dragon", "meldsolver.double_dragon",
-    "meldsolver.wildcard", "meldsolver.pair_258", "phase.mahjong_turn", "phase.parallel_elimination",
-    "phase.priority_arbitration", "phase.rob_kong", "dsl.dirty_flag", "scoring.fan_table", "scoring.fan_exclusion",
+    "meldsolver.wildcard", "meldsolver.pair_258", "phase.mahjong_turn", "phase.exchange_three", "phase.declare_void",
+    "phase.parallel_elimination", "phase.blood_flow", "phase.priority_arbitration", "phase.rob_kong", "dsl.dirty_flag",
+    "scoring.fan_table", "scoring.fan_exclusion", "scoring.doubling", "scoring.composite_fans", "scoring.kong_payments",
     "scoring.pre_hooks",
 ]
 _FIXED_HONOR = {"红中", "发财", "白板"}
@@ -221,13 +223,8 @@ def _apply_xuezhan(data: dict[str, Any], play: dict[str, Any], on: bool, pool: l
             {"type": "one_player_left", "action": "settle"},
             {"type": "deck_exhausted", "action": "settle"},
         ])
-        hooks = (model.data.get("scoring") or {}).get("pre_hooks") if model else None
-        scoring["pre_hooks"] = copy.deepcopy(hooks or [
-            {"name": "check_hua_zhu", "condition": "deck_exhausted",
-             "description": "查花猪：荒庄时手里仍有三门花色的玩家赔给其他玩家"},
-            {"name": "check_ting", "condition": "deck_exhausted AND not hua_zhu",
-             "description": "查叫：荒庄时不是花猪但没听牌的玩家赔给听牌的玩家"},
-        ])
+        hooks = scoring.get("pre_hooks") or ((model.data.get("scoring") or {}).get("pre_hooks") if model else None)
+        scoring["pre_hooks"] = copy.deepcopy(hooks or list(sichuan_draft.DEFAULT_HOOKS.values()))
     else:
         if not play.get("parallel_elimination"):
             return
@@ -462,6 +459,7 @@ def sync_requires(data: dict[str, Any], combo_dragon: bool = False) -> None:
         "dsl.dirty_flag": bool(play.get("fu_flag")),
         "scoring.fan_exclusion": any(r.get("excludes") or r.get("conflicts") for r in data.get("fan_types") or []),
         "scoring.pre_hooks": bool((data.get("scoring") or {}).get("pre_hooks")),
+        **sichuan_draft.capability_flags(data),
     }
     wanted |= {cap for cap, on in flags.items() if on}
     keep_other = [r for r in data.get("requires") or [] if r not in _CAPABILITY_ORDER and r not in flags]
@@ -496,6 +494,7 @@ def draft_offline(description: str, pool: list[Example], name: str = "") -> Offl
         data["fan_stacking"] = v["fan_stacking"]
     _apply_fans(data, facts, fan_knowledge(pool))
     _apply_scalars(data, v)
+    sichuan_draft.apply(data, v)
     _deck_total(data)
     sync_requires(data, combo_dragon=bool(v.get("combo_dragon")))
     return OfflineDraft(data=ordered(data), facts=facts, base=base.id)
@@ -542,4 +541,5 @@ def facts_of(data: dict[str, Any]) -> dict[str, Any]:
         "fan_stacking": data.get("fan_stacking", "add"),
         "ji_hu_self_draw_only": bool((data.get("win_rule") or {}).get("ji_hu_self_draw_only")),
         "fans": {_canonical(str(r["name"])): int(r.get("base_fan", 0) or 0) for r in data.get("fan_types") or []},
+        **sichuan_draft.facts_of(data),
     }

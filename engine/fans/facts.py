@@ -34,6 +34,8 @@ class WinContext:
     seat: int = 0
     dealer: int = 0
     flowers: tuple[int, ...] = ()
+    kong_discard: bool = False  # 杠上炮: a win on the discard that followed a kong's replacement draw
+    last_discard: bool = False  # 海底炮: a win on the discard made after the wall's last tile
 
     @property
     def wild_count(self) -> int:

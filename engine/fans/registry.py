@@ -49,6 +49,20 @@ class FanUnit:
     guobiao: tuple[str, ...] = ()
     condition: str = ""
     doc: str = field(default="", compare=False)
+    #: counted fans (根): unit name -> ``count(facts) -> int``; the first is the default unit.
+    #: ``test`` of a counted fan returns the default unit's count (0 = not present).
+    units: dict = field(default_factory=dict, compare=False)
+
+    @property
+    def counted(self) -> bool:
+        """True for a fan counted once per unit (根)."""
+        return bool(self.units)
+
+    def counter(self, unit: str = ""):
+        """The count function of ``unit`` ("" = the default unit); None for an unknown unit."""
+        if not self.units:
+            return None
+        return self.units.get(unit or next(iter(self.units)))
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -73,8 +87,11 @@ CONDITIONS: dict[str, FanCondition] = {}
 
 
 def fan(name: str, *, kind: str, synonyms: tuple[str, ...] = (), guobiao: tuple[str, ...] = (),
-        condition: str = "") -> Callable:
-    """Register the decorated predicate ``f(facts) -> bool`` as the fan ``name``."""
+        condition: str = "", units: dict | None = None) -> Callable:
+    """Register the decorated predicate ``f(facts) -> bool`` as the fan ``name``.
+
+    A counted fan passes ``units`` (unit name -> ``count(facts) -> int``, default first); its
+    predicate is the default unit's count."""
     if kind not in KINDS:
         raise ValueError(f"unknown fan kind {kind!r}")
 
@@ -82,7 +99,7 @@ def fan(name: str, *, kind: str, synonyms: tuple[str, ...] = (), guobiao: tuple[
         doc = inspect.cleandoc(func.__doc__ or "")
         if not doc:
             raise ValueError(f"fan {name} needs a docstring stating its definition")
-        unit = FanUnit(name, kind, func, tuple(synonyms), tuple(guobiao), condition, doc)
+        unit = FanUnit(name, kind, func, tuple(synonyms), tuple(guobiao), condition, doc, dict(units or {}))
         for n in unit.names:
             if n in _BY_NAME and _BY_NAME[n] is not unit:
                 raise ValueError(f"fan name {n!r} registered twice")

@@ -33,7 +33,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import solver
+from engine.capabilities import register
 from engine import tiles as T
+from engine.fans import composite
 from engine.fans.facts import HandFacts, WinContext
 from engine.fans.registry import CONDITIONS, FALLBACK, FanUnit, lookup
 from engine.rules import FanSpec, Rules
@@ -67,6 +69,15 @@ class _Row:
     order: int
     bit: int = 0  # this row's bit in a set of recognised rows
     excluders: int = 0  # bits of the other rows whose fan excludes this one
+    count: Any = None  # counted fans (根): count(facts) -> int for the declared unit
+    parts: tuple = ()  # composites: the registered unit of each part
+
+
+#: names a result may list that are not ``fan_types`` rows (自摸加番 of ``scoring.doubling``).
+PSEUDO_FANS = frozenset({"自摸加番"})
+
+#: the pseudo-row 自摸加番 (``scoring.doubling.self_draw: add_fan``) adds to a self-drawn win.
+_SELF_DRAW_FAN = _Row(FanSpec("自摸加番", 1), FanUnit("自摸加番", "event", lambda h: True, doc="自摸加番"), (), 1 << 30)
 
 
 class _Table:
@@ -77,23 +88,34 @@ class _Table:
         for spec in rules.fans:
             for target in spec.excludes:
                 self.excluded_by.setdefault(target, []).append(spec.name)
-        declared = [(i, spec, unit) for i, spec in enumerate(rules.fans) if (unit := lookup(spec.name)) is not None]
+        declared = [(i, spec, unit) for i, spec in enumerate(rules.fans) if (unit := _unit_of(spec)) is not None]
         name_bits: dict[str, int] = {}
         for b, (_, spec, _) in enumerate(declared):
             name_bits[spec.name] = name_bits.get(spec.name, 0) | 1 << b
-        rows, fallbacks = [], []
+        rows, fallbacks, composites = [], [], []
         for b, (i, spec, unit) in enumerate(declared):
             conds = tuple(CONDITIONS.get(c) for c in [spec.condition] if c)
             excluders = 0
             for n in self.excluded_by.get(spec.name, ()):
                 if n != spec.name:
                     excluders |= name_bits.get(n, 0)
-            row = _Row(spec, unit, conds, i, 1 << b, excluders)
-            (fallbacks if unit.kind == FALLBACK else rows).append(row)
+            count = unit.counter(spec.unit) if unit.counted else None
+            parts = composite.part_units(spec.composite_of) if spec.composite_of else ()
+            row = _Row(spec, unit, conds, i, 1 << b, excluders, count, parts)
+            if parts:
+                composites.append(row)
+            else:
+                (fallbacks if unit.kind == FALLBACK else rows).append(row)
         self.rows: tuple[_Row, ...] = tuple(rows)
         self.fallbacks: tuple[_Row, ...] = tuple(fallbacks)
+        #: declared composites, largest first (see :mod:`engine.fans.composite`).
+        self.composites: tuple[_Row, ...] = tuple(
+            sorted(composites, key=lambda r: (-len(r.parts), -r.spec.base_fan, r.order)))
         #: (predicate, conditions, row) per non-fallback row: the recognition loop's input
-        self.checks = tuple((r.unit.test, r.conditions, r) for r in rows)
+        self.checks = tuple((r.count or r.unit.test, r.conditions, r) for r in rows)
+        self.counted = any(r.count for r in rows)
+        self.at_cap = any(r.spec.at_cap for r in rows + composites + fallbacks)
+        self.doubling = rules.scoring.doubling if rules.fan_stacking == "double" else None
         self.conflicts: dict[str, set[str]] = {}
         for spec in rules.fans:
             for other in spec.conflicts:
@@ -119,6 +141,13 @@ class _Table:
 _TABLES: dict[int, tuple[Rules, _Table]] = {}
 
 
+def _unit_of(spec: FanSpec) -> FanUnit | None:
+    """The unit recognising a declared row: the registry's, or a composite's synthetic one."""
+    if spec.composite_of:
+        return composite.composite_unit(spec.name, spec.composite_of)
+    return lookup(spec.name)
+
+
 def compile_table(rules: Rules) -> _Table:
     """The compiled fan table of ``rules`` (cached per rules object)."""
     hit = _TABLES.get(id(rules))
@@ -136,17 +165,71 @@ def seat_position(seat: int, dealer: int, players: int = 4) -> int:
     return (seat - dealer) % players + 1
 
 
-def _recognise(table: _Table, facts: HandFacts) -> list[_Row]:
+def _recognise(table: _Table, facts: HandFacts) -> tuple[list[_Row], dict, list[tuple[str, str]]]:
+    """Recognised rows, the unit counts of counted rows (row -> n) and the parts composites consumed."""
     found = []
+    counts: dict = {}
     for test, conditions, row in table.checks:
-        if test(facts) and (not conditions or _conditions_hold(row, facts)):
+        n = test(facts)
+        if n and (not conditions or _conditions_hold(row, facts)):
             found.append(row)
+            if row.count is not None:
+                counts[row] = n
+    consumed: list[tuple[str, str]] = []
+    if table.composites:
+        found = _match_composites(table, facts, found, counts, consumed)
     if table.fallbacks:
         facts.recognized = frozenset(r.spec.name for r in found)
         for row in table.fallbacks:
             if row.unit.test(facts) and (not row.conditions or _conditions_hold(row, facts)):
                 found.append(row)
-    return found
+    return found, counts, consumed
+
+
+def _match_composites(table: _Table, facts: HandFacts, found: list[_Row], counts: dict,
+                      consumed: list[tuple[str, str]]) -> list[_Row]:
+    """Replace parts by the composites they make up (see :mod:`engine.fans.composite`)."""
+    declared = {r.unit.name: r for r in found}
+    avail: dict[str, int] = {}
+
+    def available(unit) -> int:
+        name = unit.name
+        if name not in avail:
+            row = declared.get(name)
+            if row is not None:
+                avail[name] = counts.get(row, 1)
+            else:
+                avail[name] = int(unit.test(facts) or 0)
+        return avail[name]
+
+    made = []
+    for comp in table.composites:
+        if any(u is None or available(u) < 1 for u in comp.parts):
+            continue
+        if comp.conditions and not _conditions_hold(comp, facts):
+            continue
+        for u in comp.parts:
+            avail[u.name] -= 1
+        made.append(comp)
+    if not made:
+        return found
+    out = []
+    for row in found:
+        left = avail.get(row.unit.name)
+        if left is None:
+            out.append(row)
+            continue
+        by = next(c.spec.name for c in made if any(u.name == row.unit.name for u in c.parts))
+        if row.count is not None and left > 0:
+            consumed.append((row.spec.name, f"{counts[row] - left} 个计入 {by}"))
+            counts[row] = left
+            out.append(row)
+        elif left <= 0:
+            consumed.append((row.spec.name, f"计入 {by}"))
+            counts.pop(row, None)
+        else:
+            out.append(row)
+    return out + made
 
 
 def _conditions_hold(row: _Row, facts: HandFacts) -> bool:
@@ -254,24 +337,63 @@ def score_decomposition(rules: Rules, ctx: WinContext, decomposition) -> ScoreRe
 def _evaluate(table: _Table, ctx: WinContext, decomposition, wild_count: int, bonuses) -> tuple:
     """(legal, total, fan_total, counted rows, dropped, reason, decomposition) of one reading."""
     facts = HandFacts(ctx, decomposition, wild_count)
-    found = _recognise(table, facts)
+    found, counts, consumed = _recognise(table, facts)
     counted, dropped = apply_table(table, found)
+    if consumed:
+        dropped = consumed + dropped
     fan_total = 0
-    for r in counted:
-        fan_total += r.spec.base_fan
-    total = fan_total
-    for _, v in bonuses:
-        total += v
-    if table.cap is not None and total > table.cap:
-        total = table.cap
-    reason = _illegal_reason(table, ctx, facts, counted, fan_total)
+    if counts:
+        for r in counted:
+            fan_total += r.spec.base_fan * counts.get(r, 1)
+        counted = [(r, counts.get(r, 1)) for r in counted]
+    else:
+        for r in counted:
+            fan_total += r.spec.base_fan
+    if table.at_cap and table.cap is not None and any(
+            (r[0] if isinstance(r, tuple) else r).spec.at_cap for r in counted):
+        fan_total = max(fan_total, table.cap)
+    if table.doubling is not None:
+        total, fan_total, counted = _doubled(table, ctx, fan_total, counted, bonuses)
+    else:
+        total = fan_total
+        for _, v in bonuses:
+            total += v
+        if table.cap is not None and total > table.cap:
+            total = table.cap
+    reason = _illegal_reason(table, ctx, facts, [r[0] if isinstance(r, tuple) else r for r in counted], fan_total)
     return (not reason, total, fan_total, counted, dropped, reason, decomposition)
+
+
+register("scoring.doubling", "加倍计分",
+         "fan_stacking: double：番数相加，得分 = 底分 × 2^番；番数封顶（max_fan）或分数封顶（doubling.max_points），自摸加底或自摸加番",
+         "0.1.0", __name__)
+register("scoring.composite_fans", "组合番与计数番",
+         "composite_of 声明组合番（清对 = 清一色 + 对对胡，取代其组成番），unit 声明计数番（根）的单位，at_cap 按封顶计",
+         "0.1.0", __name__)
+
+
+def _doubled(table: _Table, ctx: WinContext, fan_total: int, counted: list, bonuses) -> tuple[int, int, list]:
+    """``fan_stacking: double``: points = base × 2^番 (番 capped), 自摸加底/加番, point cap."""
+    dbl = table.doubling
+    if ctx.self_drawn and dbl.self_draw == "add_fan":
+        fan_total += 1
+        counted = list(counted) + [_SELF_DRAW_FAN]
+    fans = fan_total if table.cap is None else min(fan_total, table.cap)
+    points = dbl.base << fans
+    if ctx.self_drawn and dbl.self_draw == "add_base":
+        points += dbl.base
+    for _, v in bonuses:
+        points += v
+    if dbl.max_points is not None and points > dbl.max_points:
+        points = dbl.max_points
+    return points, fan_total, counted
 
 
 def _result(table: _Table, ctx: WinContext, ev: tuple, bonuses) -> ScoreResult:
     legal, total, fan_total, counted, dropped, reason, decomposition = ev
     return ScoreResult(
-        fans=[(r.spec.name, r.spec.base_fan) for r in counted],
+        fans=[(r[0].spec.name, r[0].spec.base_fan * r[1]) if isinstance(r, tuple) else (r.spec.name, r.spec.base_fan)
+              for r in counted],
         dropped=dropped,
         total=total,
         legal=legal,

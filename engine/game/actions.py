@@ -25,6 +25,8 @@ class ActionKind:
 
 SELF_ACTIONS: dict[str, ActionKind] = {}
 REACTIONS: dict[str, ActionKind] = {}
+#: actions of the phases before play (换三张, 定缺); registered by :mod:`engine.game.prelude`.
+PRELUDE_ACTIONS: dict[str, ActionKind] = {}
 
 
 def register_action(name: str, zh: str, description: str, *, self_action: bool = False,
@@ -37,6 +39,9 @@ def register_action(name: str, zh: str, description: str, *, self_action: bool =
         REACTIONS[name] = kind
     return kind
 
+
+#: 换三张 directions as seat offsets in turn order: 1 下家, 2 对家, 3 上家.
+DIRECTION_NAMES = {1: "下家", 2: "对家", 3: "上家"}
 
 DISCARD, AN_KONG, BU_KONG, WIN = "discard", "an_kong", "bu_kong", "win"
 CHI, PUNG, MING_KONG, PASS = "chi", "pung", "ming_kong", "pass"
@@ -66,7 +71,10 @@ class Action:
 
     def label(self) -> str:
         """Short Chinese description, e.g. ``碰 5万`` or ``吃 3万（4万5万）``."""
-        zh = (SELF_ACTIONS.get(self.kind) or REACTIONS[self.kind]).zh
+        kind = SELF_ACTIONS.get(self.kind) or REACTIONS.get(self.kind) or PRELUDE_ACTIONS[self.kind]
+        zh = kind.zh
+        if self.kind in PRELUDE_ACTIONS:
+            return _prelude_label(self, zh)
         if self.tile is None:
             return zh
         text = f"{zh} {T.tile_name(self.tile)}"
@@ -77,6 +85,15 @@ class Action:
     def to_dict(self) -> dict:
         """Plain mapping for JSON output and logs."""
         return {"kind": self.kind, "seat": self.seat, "tile": self.tile, "tiles": list(self.tiles)}
+
+
+def _prelude_label(action: "Action", zh: str) -> str:
+    """``换三张 1万2万3万``, ``定缺 筒``, ``换牌方向 对家``."""
+    if action.kind == "declare_void":
+        return f"{zh} {T.SUIT_NAMES[action.tiles[0]]}"
+    if action.kind == "choose_direction":
+        return f"{zh} {DIRECTION_NAMES[action.tiles[0]]}"
+    return f"{zh} " + "".join(T.tile_name(t) for t in action.tiles)
 
 
 class IllegalAction(ValueError):

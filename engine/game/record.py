@@ -33,6 +33,10 @@ class GameRecord:
     hooks: list[dict] = field(default_factory=list)
     error: dict | None = None
     events: list[dict] | None = None
+    #: 刮风下雨: one mapping per paid kong (seat, kind, income, transferred).
+    kongs: list[dict] = field(default_factory=list)
+    #: 过水: wins passed on a discard.
+    passed_wins: int = 0
 
     @property
     def draw(self) -> bool:
@@ -70,6 +74,10 @@ class Stats:
     gain_max: int = 0
     seat_net: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     hook_moves: Counter = field(default_factory=Counter)
+    kongs_paid: int = 0
+    kong_points: int = 0
+    kong_transfers: int = 0
+    passed_wins: int = 0
 
     def add(self, rec: GameRecord) -> None:
         """Count one game."""
@@ -106,11 +114,18 @@ class Stats:
         for h in rec.hooks:
             if any(h["payments"]):
                 self.hook_moves[h["name"]] += 1
+        for k in rec.kongs:
+            if k["income"]:
+                self.kongs_paid += 1
+                self.kong_points += k["income"]
+            self.kong_transfers += bool(k["transferred"])
+        self.passed_wins += rec.passed_wins
 
     def merge(self, other: "Stats") -> "Stats":
         """Add ``other`` into this object and return it."""
         for name in ("games", "games_with_win", "draws", "exhausted", "wins", "self_draw_wins", "discard_wins",
-                     "robbing_wins", "dealer_wins", "length_sum", "gain_sum"):
+                     "robbing_wins", "dealer_wins", "length_sum", "gain_sum", "kongs_paid", "kong_points",
+                     "kong_transfers", "passed_wins"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.errors.extend(other.errors)
         self.seat_wins = [a + b for a, b in zip(self.seat_wins, other.seat_wins)]
@@ -180,7 +195,11 @@ class Stats:
                 "gain_histogram": {k: self.gain_buckets[k] for k in _bucket_order() if self.gain_buckets.get(k)},
                 "seat_net_avg": [round(v / div, 3) for v in self.seat_net],
                 "hooks_with_payments": dict(sorted(self.hook_moves.items())),
+                "kongs_paid_per_game": round(self.kongs_paid / div, 4),
+                "kong_points_per_game": round(self.kong_points / div, 4),
+                "kong_transfers": self.kong_transfers,
             },
+            "passed_wins": self.passed_wins,
         }
 
 

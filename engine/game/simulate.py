@@ -65,6 +65,9 @@ def play_game(rules: Rules, seed: int, bot: str = "greedy", *, index: int = 0, r
         rec.end_reason = game.end_reason
         rec.payments = list(game.payments)
         rec.hooks = [dict(h) for h in game.hook_results]
+        rec.kongs = [{"seat": k.seat, "kind": k.kind, "income": k.income, "transferred": k.transferred}
+                     for k in game.kongs]
+        rec.passed_wins = game.passed_wins
         rec.wins = [
             {"seat": w.seat, "total": w.total, "fans": [n for n, _ in w.fans], "self_drawn": w.self_drawn,
              "discarder": w.discarder, "robbing_kong": w.robbing_kong, "payments": list(w.payments)}

@@ -55,6 +55,7 @@ def test_worked_hand(rules_name, case):
         kong_replacement=bool(case.get("kong_replacement")), last_tile=bool(case.get("last_tile")),
         robbing_kong=bool(case.get("robbing_kong")), first_turn=bool(case.get("first_turn")),
         seat=seat, dealer=dealer, flowers=tuple(parse_tiles(case.get("flowers", ""))),
+        kong_discard=bool(case.get("kong_discard")), last_discard=bool(case.get("last_discard")),
     )
     expect = case["expect"]
     res = score_win(rules, ctx)

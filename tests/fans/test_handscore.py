@@ -89,7 +89,7 @@ def test_hand_command_shows_dropped_fans_and_flags():
     assert {d["name"]: d["reason"] for d in out["dropped"]}["五门齐"] == "被 十三幺 排除"
     flags = json.loads(_cli(str(CATALOG / "sichuan_xuezhan.yaml"), "123m456m789m55m", "--melds", "kong:9s",
                             "--kong-replacement", "--last-tile", "--json").output)
-    assert {f["name"] for f in flags["fans"]} == {"杠上开花", "海底捞月"}
+    assert {f["name"] for f in flags["fans"]} == {"杠上开花", "海底捞月", "根", "素胡"}
     bad = _cli(str(CATALOG / "guobiao.yaml"), "19m19s19p东南西北中发白白", "--from", "0")
     assert bad.exit_code == 2 and "点炮者不能是和牌者自己" in bad.output
 

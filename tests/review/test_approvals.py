@@ -35,7 +35,7 @@ def test_approve_draft_then_verify_then_edit_fails(catalog, draft_factory, chi_v
     assert data["meta"]["provenance"]["simulation"]["games"] == 30
     assert data["fan_types"] == load_yaml_file(draft / "sichuan_xuezhan.yaml").data["fan_types"]
     # the rule lines are copied byte for byte; only the meta block is restamped
-    assert "  - {name: 清一色, base_fan: 8}\n" in text
+    assert "  - {name: 清一色, base_fan: 4}\n" in text
 
     code, report = _verify(catalog)
     statuses = {v["id"]: v["status"] for v in report["variants"]}
@@ -47,11 +47,11 @@ def test_approve_draft_then_verify_then_edit_fails(catalog, draft_factory, chi_v
         catalog.joinpath(other + ".yaml").unlink()
     assert _verify(catalog)[0] == 0
 
-    target.write_text(text.replace("{name: 清一色, base_fan: 8}", "{name: 清一色, base_fan: 16}"), encoding="utf-8")
+    target.write_text(text.replace("{name: 清一色, base_fan: 4}", "{name: 清一色, base_fan: 16}"), encoding="utf-8")
     code, report = _verify(catalog)
     assert code == 1
     assert report["variants"][0]["status"] == "modified"
-    assert report["variants"][0]["changes"] == ["清一色：8 番 → 16 番"]
+    assert report["variants"][0]["changes"] == ["清一色：4 番 → 16 番"]
     text_out = CliRunner().invoke(cli, ["catalog", "verify", "--catalog", str(catalog)])
     assert text_out.exit_code == 1 and "sichuan_xuezhan" in text_out.output and "批准后被修改" in text_out.output
 
