@@ -11,11 +11,14 @@ import importlib
 import os
 import pkgutil
 import sys
+import time
 
 import click
 
-from dslgen import __version__, commands
+from dslgen import clizh, commands, terminal
 from dslgen.errors import EXIT_USAGE, DslgenError
+
+clizh.install()
 
 
 class _Group(click.Group):
@@ -28,8 +31,16 @@ class _Group(click.Group):
             cmd = getattr(module, "command", None)
             if isinstance(cmd, click.Command):
                 self.add_command(cmd)
+        for cmd in self.commands.values():
+            terminal.add_common_options(cmd)
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        terminal.reset()
+        return super().make_context(info_name, args, parent=parent, **extra)
 
     def invoke(self, ctx):
+        started = time.perf_counter()
+        ctx.call_on_close(lambda: terminal.detail(f"用时 {time.perf_counter() - started:.2f} 秒"))
         try:
             return super().invoke(ctx)
         except DslgenError as exc:
@@ -51,10 +62,31 @@ class _Group(click.Group):
             ctx.exit(EXIT_USAGE)
 
 
-@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="dslgen")
-def cli() -> None:
-    """dslgen：从自然语言描述生成麻将玩法 DSL，校验、模拟并交付审核。"""
+def _version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
+        from dslgen.versions import version_text
+
+        click.echo(version_text())
+        ctx.exit()
+
+
+@click.group("dslgen", cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_version,
+              help="显示 dslgen、DSL 规范、提示词与引擎的版本并退出。")
+@click.pass_context
+def cli(ctx: click.Context) -> None:
+    """dslgen：从自然语言描述生成麻将玩法 DSL，校验、模拟并交付审核。
+
+    常用选项（provider、model、games、jobs、catalog、reviewer 等）可写在 dslgen.toml 中，见 dslgen config show。
+    """
+    from dslgen.generate import config
+
+    for source, path in config.config_files():
+        terminal.detail(f"读取配置（{'项目' if source == 'project' else '用户'}）：{path}")
+    ctx.default_map = config.default_map(ctx.command, config.values())
+
+
+terminal.add_common_options(cli)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -34,6 +34,9 @@ def console(stderr: bool = False) -> Console:
     """The shared rich console for stdout (or stderr when ``stderr``).
 
     Rich looks up ``sys.stdout`` / ``sys.stderr`` at each print, so output follows
-    the current stream (click's test runner swaps it).
+    the current stream (click's test runner swaps it). ``--color`` (:mod:`dslgen.terminal`)
+    decides the colours; the cache is cleared when it changes.
     """
-    return Console(stderr=stderr, highlight=False, soft_wrap=True)
+    from dslgen.terminal import console_options
+
+    return Console(stderr=stderr, highlight=False, soft_wrap=True, **console_options())

@@ -14,11 +14,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from dslgen import spec
+from dslgen import resources, spec
 from dslgen.errors import DslgenError
 from dslgen.yamlio import write_atomic
 
-SCHEMA_DIR = spec.SPEC_PATH.parents[1] / "schemas"
+SCHEMA_DIR = resources.SCHEMA_DIR
 SCHEMA_FILE = SCHEMA_DIR / "mahjong-dsl.schema.json"
 DRAFT07_FILE = SCHEMA_DIR / "mahjong-dsl.draft07.schema.json"
 

@@ -1,28 +1,28 @@
-"""Run many engine games across processes and merge their statistics.
+"""Run many engine games on a backend (local processes or a Ray cluster) and merge their statistics.
 
-Game ``k`` always uses the seed :func:`engine.game.game_seed` ``(seed, k)`` and
-the statistics are sums and counters, so the result is identical for any
-``jobs``.
+Game ``k`` always uses the seed :func:`engine.game.game_seed` ``(seed, k)``; the
+games are cut into chunks that depend only on the number of games, and the
+statistics are sums, counters and a bounded list of failing games, so the
+result is byte-identical for any backend and any number of workers. Memory
+stays bounded however many games run: only ``2 × workers`` chunks are in flight
+and each chunk's statistics are folded in as it finishes.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import shlex
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Callable
 
 from engine.game import Stats, run_chunk
 from engine.game.bots import BOTS
 from engine.rules import Rules
 
+from dslgen import backends
 from dslgen.errors import UsageError
 
-#: At most this many games per task, so progress stays smooth and work balances.
-MAX_CHUNK = 50
-
-_WORKER_RULES: Rules | None = None
+#: Games per task: small enough for smooth progress and balance, large enough to amortise a task.
+CHUNK = 50
 
 
 def resolve_jobs(jobs: int | str | None) -> int:
@@ -44,50 +44,42 @@ def replay_command(rules_path: str, seed: int, game: int, bot: str = "greedy") -
     return f"dslgen replay {shlex.quote(str(rules_path))} --seed {seed} --game {game}{extra}"
 
 
-def _init_worker(rules: Rules) -> None:
-    global _WORKER_RULES
-    _WORKER_RULES = rules
-
-
-def _work(seed: int, start: int, stop: int, bot: str) -> tuple[int, Stats]:
-    return stop - start, run_chunk(_WORKER_RULES, seed, start, stop, bot)
-
-
-def _chunks(games: int, jobs: int) -> list[tuple[int, int]]:
-    size = max(1, min(MAX_CHUNK, games // (jobs * 4) or 1))
+def chunks(games: int) -> list[tuple[int, int]]:
+    """The ``[start, stop)`` game ranges of a run: a function of ``games`` alone."""
+    size = min(CHUNK, max(1, games // 16))
     return [(i, min(games, i + size)) for i in range(0, games, size)]
+
+
+def _chunk_task(rules: Rules, seed: int, start: int, stop: int, bot: str) -> Stats:
+    """One chunk of games (the unit a backend runs); ``rules`` is the worker's shared value."""
+    from dslgen.backends.faults import maybe_die
+
+    maybe_die(start)
+    return run_chunk(rules, seed, start, stop, bot)
 
 
 def run(rules: Rules, games: int, seed: int, bot: str = "greedy", jobs: int | str = 1,
         progress: Callable[[int, int], None] | None = None, rules_path: str | None = None) -> dict:
     """Simulate ``games`` games and return the statistics (the ``dslgen simulate --json`` object).
 
-    ``progress(done, total)`` is called as games finish. With ``rules_path`` every
-    error carries the ``dslgen replay`` command that reproduces it.
+    The games run on the backend in force (:func:`dslgen.backends.use`; local
+    processes by default). ``progress(done, total)`` is called as chunks finish.
+    With ``rules_path`` every error carries the ``dslgen replay`` command that
+    reproduces it.
     """
     if bot not in BOTS:
         raise UsageError(f"未知的机器人 {bot!r}", hint="可选：" + "、".join(sorted(BOTS)))
     if games < 0:
         raise UsageError("--games 不能为负数")
-    n_jobs = min(resolve_jobs(jobs), max(1, games))
+    parts = chunks(games)
+    n_jobs = min(resolve_jobs(jobs), max(1, len(parts)))
     stats = Stats()
     done = 0
-    if n_jobs == 1 or games <= 1:
-        for start, stop in _chunks(games, 1):
-            stats.merge(run_chunk(rules, seed, start, stop, bot))
-            done += stop - start
-            if progress:
-                progress(done, games)
-    else:
-        ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-        with ProcessPoolExecutor(n_jobs, mp_context=ctx, initializer=_init_worker, initargs=(rules,)) as pool:
-            futures = [pool.submit(_work, seed, a, b, bot) for a, b in _chunks(games, n_jobs)]
-            for fut in as_completed(futures):
-                count, part = fut.result()
-                stats.merge(part)
-                done += count
-                if progress:
-                    progress(done, games)
+    for i, part in backends.run_all(_chunk_task, rules, [(seed, a, b, bot) for a, b in parts], jobs=n_jobs):
+        stats.merge(part)
+        done += parts[i][1] - parts[i][0]
+        if progress:
+            progress(done, games)
     result = stats.to_dict([f.name for f in rules.fans])
     result["seed"] = seed
     result["bot"] = bot

@@ -20,10 +20,11 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
+from dslgen import resources
 from dslgen.errors import DslgenError
 
-#: Where the specification lives in a source checkout.
-SPEC_PATH = Path(__file__).resolve().parents[1] / "docs" / "dsl-specification.md"
+#: Where the specification lives (packaged data; ``docs/dsl-specification.md`` in a checkout).
+SPEC_PATH = resources.SPEC_PATH
 
 #: Keys of :func:`enumerations`, in this order.
 ENUMERATION_KEYS = ("capabilities", "fans", "conditions", "self_actions", "reactions", "pre_hooks")
@@ -45,10 +46,10 @@ class Block:
 
 
 def spec_path() -> Path:
-    """Path of the specification file (an error if the checkout lacks it)."""
+    """Path of the specification file (an error if the installation lacks it)."""
     if not SPEC_PATH.is_file():
         raise DslgenError(
-            "找不到 DSL 规范文件", where=str(SPEC_PATH), hint="dslgen 需要在源码目录中运行（pip install -e .）"
+            "找不到 DSL 规范文件", where=str(SPEC_PATH), hint="安装不完整：重新安装 dslgen（规范随包发布于 dslgen/data/）"
         )
     return SPEC_PATH
 

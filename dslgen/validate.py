@@ -17,6 +17,7 @@ from typing import Any, Iterable
 import jsonschema
 
 from dslgen import schema as schema_mod
+from dslgen.checks.inputs import FILE_UNREADABLE, SCHEMA_INVALID, YAML_INVALID
 from dslgen.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError
 from dslgen.yamlio import LoadedYaml, YamlError, load_yaml_file
 
@@ -42,6 +43,8 @@ class Issue:
     path: str
     message: str
     hint: str = ""
+    #: The stable finding code (``docs/checks.md``): C002 schema, C001 unparsable YAML, C000 unreadable file.
+    code: str = SCHEMA_INVALID.code
 
     def render(self, file: str) -> str:
         """``file:line:col: path: message`` plus an indented hint line."""
@@ -64,7 +67,7 @@ class FileResult:
         return not self.issues
 
     def to_json(self) -> dict[str, Any]:
-        """The ``--json`` shape: ``{file, valid, errors: [{line, column, path, message, hint}]}``."""
+        """The ``--json`` shape: ``{file, valid, errors: [{line, column, path, message, hint, code}]}``."""
         return {"file": self.file, "valid": self.valid, "errors": [asdict(i) for i in self.issues]}
 
 
@@ -102,7 +105,8 @@ def validate_file(path: str | os.PathLike[str]) -> FileResult:
         loaded = load_yaml_file(path)
     except YamlError as exc:
         line, col = _where_position(exc.where)
-        return FileResult(name, [Issue(line, col, "(文件)", exc.message, exc.hint)], exc.exit_code)
+        code = FILE_UNREADABLE.code if exc.exit_code == EXIT_USAGE else YAML_INVALID.code
+        return FileResult(name, [Issue(line, col, "(文件)", exc.message, exc.hint, code)], exc.exit_code)
     issues = validate_data(loaded)
     return FileResult(name, issues, EXIT_FINDINGS if issues else EXIT_OK, loaded)
 

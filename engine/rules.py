@@ -20,6 +20,7 @@ SUPPORTED_WILDCARD_BEHAVIORS = ("substitute",)
 SUPPORTED_FAN_POLICIES = ("optimal",)
 SUPPORTED_SCORING_MODES = ("fan_table",)
 SUPPORTED_PLAYER_COUNTS = (4,)
+JI_HU_MODES = ("any_fan", "shape_fan")
 
 
 class RulesError(ValueError):
@@ -219,6 +220,9 @@ class Rules:
     scoring: Scoring
     flowers: FlowerRules | None
     players: int = 4
+    #: ``win_rule.ji_hu_dropped_by``: ``any_fan`` (鸡胡 only when no other fan) or ``shape_fan``
+    #: (鸡胡 unless a hand-shape fan — structural or special — is recognised).
+    ji_hu_dropped_by: str = "any_fan"
     raw: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     # --- derived views -------------------------------------------------
@@ -278,6 +282,7 @@ class Rules:
             scoring=_scoring(data.get("scoring") or {}),
             flowers=_flowers(data.get("flower_rules")) if deck.get("include_flowers") else None,
             players=int(players.get("max", 4)),
+            ji_hu_dropped_by=str((data.get("win_rule") or {}).get("ji_hu_dropped_by", "any_fan")),
             raw=data,
         )
 

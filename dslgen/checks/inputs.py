@@ -5,6 +5,19 @@ from __future__ import annotations
 from dslgen.checks.finding import ERROR
 from dslgen.checks.registry import register_code
 
+FILE_UNREADABLE = register_code(
+    "C000",
+    "file-unreadable",
+    ERROR,
+    "inputs",
+    """文件无法读取
+
+    给出的路径不存在、是目录或没有读权限：文件内容没有读到，所有检查都没有运行（退出码 2）。
+
+    修复：检查路径拼写与文件权限。
+    """,
+)
+
 YAML_INVALID = register_code(
     "C001",
     "yaml-invalid",

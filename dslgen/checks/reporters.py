@@ -47,22 +47,28 @@ def finding_line(report: FileReport, f: Finding) -> str:
 
 @reporter("text")
 def text_report(reports: Sequence[FileReport]) -> None:
-    """Per file: the adaptation rate, the capability summary, then each finding with its hint."""
+    """Per file: the adaptation rate, the capability summary, then each finding with its hint.
+
+    Under ``-q`` only the findings with their hints (and unreadable files) are printed.
+    """
+    from dslgen.terminal import quiet
+
     out = console()
     for report in reports:
         if report.unreadable is not None:
             out.print(Text(f"✗ {report.unreadable.render()}", style="bold red"))
             continue
         mark, style = ("✅", "green") if report.ok else ("❌", "red")
-        out.print(Text(f"{mark} {rate_line(report)}", style=f"bold {style}"), Text(f"  {report.file}", style="dim"))
-        if report.missing:
+        if not quiet():
+            out.print(Text(f"{mark} {rate_line(report)}", style=f"bold {style}"), Text(f"  {report.file}", style="dim"))
+        if report.missing and not quiet():
             out.print(Text(f"   缺少能力 {len(report.missing)} 项：{'、'.join(report.missing)}"
                            f"（引擎已实现 {report.implemented} 项，见 dslgen capabilities）", style="red"))
         for f in report.findings:
             out.print(Text(finding_line(report, f), style="red" if f.is_error else "yellow"))
             if f.hint:
                 out.print(Text(f"    提示：{f.hint}", style="dim"))
-    if len(reports) > 1:
+    if len(reports) > 1 and not quiet():
         bad = sum(1 for r in reports if not r.ok)
         warnings = sum(len(r.warnings) for r in reports)
         out.print(Text(f"共 {len(reports)} 个文件：{len(reports) - bad} 个通过，{bad} 个未通过，{warnings} 条警告"))

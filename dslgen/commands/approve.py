@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import click
 
+from dslgen.commands.backend_option import backend_options
+
 
 @click.command("approve")
 @click.argument("target", type=click.Path(path_type=str))
@@ -16,6 +18,7 @@ import click
 @click.option("--seed", type=int, help="批准规则文件时的模拟种子（默认 0）。")
 @click.option("--jobs", default="auto", show_default=True, help="模拟使用的进程数，或 auto（按 CPU 数）；结果与进程数无关。")
 @click.option("--json", "as_json", is_flag=True, help="以 JSON 输出批准记录。")
+@backend_options
 def command(target: str, reviewer: str, note: str, catalog: str | None, variant: str | None, force: bool, games: int | None,
             seed: int | None, jobs: str, as_json: bool) -> None:
     """批准：把草稿（或规则文件）的 YAML 复制进玩法目录，写入来源信息与模拟摘要，并记录绑定内容 sha256 的批准记录。

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from dslgen.commands.backend_option import backend_options
 from dslgen.errors import EXIT_FINDINGS, EXIT_OK
 
 
@@ -20,15 +21,19 @@ def _provider_names() -> list[str]:
 @click.option("--model", help="模型名。")
 @click.option("--games", default=1000, show_default=True, type=click.IntRange(1, 1_000_000), help="每个玩法的模拟局数。")
 @click.option("--seed", default=0, show_default=True, type=int, help="模拟种子。")
-@click.option("--jobs", default=1, show_default=True, type=click.IntRange(1, 64), help="同时处理的玩法数（进程数）。")
+@click.option("--jobs", default=1, show_default=True, type=click.IntRange(1, 64), help="本机同时处理的玩法数（进程数）；--backend ray 时由集群的 CPU 数决定。")
+@click.option("--max-model-calls", default=4, show_default=True, type=click.IntRange(1, 256),
+              help="同时进行的模型调用（即同时处理的玩法）上限，避免集群压垮模型服务。")
 @click.option("--out", default=".dslgen/batch", show_default=True, type=click.Path(file_okay=False, path_type=str),
               help="输出目录；重新运行时跳过已完成的玩法。")
 @click.option("--replay-from", type=click.Path(file_okay=False, path_type=str),
               help="配合 --provider replay：回放此前一次 batch 输出目录中各玩法的对话记录。")
 @click.option("--json", "as_json", is_flag=True, help="以 JSON 输出 {variants: [...]}。")
 @click.pass_context
+@backend_options
 def command(ctx: click.Context, catalog: str | None, only: str | None, provider: str | None, model: str | None,
-            games: int, seed: int, jobs: int, out: str, replay_from: str | None, as_json: bool) -> None:
+            games: int, seed: int, jobs: int, max_model_calls: int, out: str, replay_from: str | None,
+            as_json: bool) -> None:
     """批量重新生成：用目录中每个玩法保存的描述重新起草、跑全部关卡，写出草稿（绝不改动已批准的文件）。
 
     汇总表（玩法、结论、是否有变化、规则变化数、缺口、错误）同时写入 <out>/summary.json 与 summary.md。
@@ -41,14 +46,16 @@ def command(ctx: click.Context, catalog: str | None, only: str | None, provider:
     from dslgen.generate.examples import catalog_dir
     from dslgen.output import console, print_json
     from dslgen.review.batch import BatchOptions, run_batch
+    from dslgen.terminal import show_progress
 
     if provider and provider not in _provider_names():
         raise UsageError(f"未知的模型提供方：{provider}", where="--provider", hint="可选：" + "、".join(_provider_names()))
     ids = tuple(x.strip() for x in (only or "").split(",") if x.strip())
     opts = BatchOptions(catalog=str(catalog_dir(catalog)), out=out, only=ids, provider=provider, model=model,
-                        games=games, seed=seed, jobs=jobs, replay_from=replay_from)
+                        games=games, seed=seed, jobs=jobs, replay_from=replay_from,
+                        max_model_calls=max_model_calls)
     bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                   console=console(stderr=True), transient=True, disable=as_json)
+                   console=console(stderr=True), transient=True, disable=as_json or not show_progress())
     with bar:
         task = bar.add_task("重新生成", total=None)
 

@@ -5,31 +5,46 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
+
+from dslgen.commands.backend_option import backend_options
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from dslgen.errors import EXIT_FINDINGS, EXIT_OK, UsageError
 from dslgen.output import console, print_json
 
 #: The pipeline's gates, in report order (the pipeline module is imported only when the command runs).
-GATES = ("schema", "capabilities", "compliance", "simulation")
+GATES = ("schema", "capabilities", "compliance", "consistency", "simulation")
 
-_GATE_NAMES = {"schema": "规范校验", "capabilities": "能力检查", "compliance": "合规检查", "simulation": "模拟对局"}
+_GATE_NAMES = {"schema": "规范校验", "capabilities": "能力检查", "compliance": "合规检查", "consistency": "描述一致性",
+               "simulation": "模拟对局"}
+#: At most this many lines per list (gaps, unhandled sentences, assumptions); the rest is in result.json.
+_LIST_LIMIT = 12
 
 
 class _RichProgress:
     """Stages and the simulation bar on stderr (the pipeline's ``Progress`` interface)."""
 
-    def __init__(self) -> None:
+    def __init__(self, enabled: bool = True) -> None:
+        from dslgen.terminal import quiet, show_progress
+
+        #: Step lines unless --json / -q; the bar only on a terminal.
+        self.lines = enabled and not quiet()
+        self.show_bar = enabled and show_progress()
         self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                             console=console(stderr=True), transient=True)
         self.task = None
 
     def stage(self, text: str) -> None:
         """Print a step line."""
-        console(stderr=True).print(f"[dim]·[/dim] {text}")
+        if self.lines:
+            from rich.markup import escape
+
+            console(stderr=True).print(f"[dim]·[/dim] {escape(text)}")
 
     def games(self, done: int, total: int) -> None:
         """Advance the simulation bar."""
+        if not self.show_bar:
+            return
         if self.task is None:
             self.bar.start()
             self.task = self.bar.add_task("模拟对局", total=total)
@@ -72,6 +87,13 @@ def _read_description(text: str | None, file: str | None) -> str:
     return text
 
 
+def _print_limited(out, lines: list[str]) -> None:
+    for line in lines[:_LIST_LIMIT]:
+        out.print(f"  - {line}", markup=False)
+    if len(lines) > _LIST_LIMIT:
+        out.print(f"  ……另有 {len(lines) - _LIST_LIMIT} 条，见 result.json", markup=False)
+
+
 def _print_summary(result: dict) -> None:
     out = console()
     ok = result["verdict"] == "pass"
@@ -79,13 +101,32 @@ def _print_summary(result: dict) -> None:
     out.print(f"规则文件：{result['yaml']}")
     verdict = "[green]通过[/green]" if ok else "[red]未通过[/red]"
     out.print(f"结论：{verdict}（{result['rounds']} 轮）")
-    out.print("关卡：" + "  ".join(f"{_GATE_NAMES[g]} {'✓' if result['gates'][g] else '✗'}" for g in GATES))
+    out.print("关卡：" + "  ".join(f"{_GATE_NAMES[g]} {'✓' if result['gates'].get(g) else '✗'}" for g in GATES))
+    consistency = result.get("consistency") or {}
+    if consistency.get("no_rules"):
+        no_rules = next((f for f in consistency.get("findings") or [] if f.get("code") == "D003"), {})
+        out.print(f"[red]{no_rules.get('message', '描述中没有任何规则')}[/red]")
+        if no_rules.get("hint"):
+            out.print(f"  提示：{no_rules['hint']}", markup=False)
+    cov = result.get("coverage") or {}
+    if cov:
+        out.print(f"描述覆盖：已落实 {cov.get('carried', 0)} 条 / 列为缺口 {cov.get('gapped', 0)} 条 / 未处理 {cov.get('unhandled', 0)} 条")
+    counts = (result.get("value_sources") or {}).get("counts") or {}
+    if any(counts.values()):
+        out.print(f"取值来源：描述写明 {counts.get('stated', 0)} 项 / 规范默认 {counts.get('default', 0)} 项 / "
+                  f"假设待确认 {counts.get('assumed', 0)} 项")
     if result.get("failure"):
         failure = result["failure"]
         out.print(f"[red]模型调用失败：{failure['message']}[/red]")
         if failure.get("hint"):
             out.print(f"  提示：{failure['hint']}")
-    errors = [f for f in result["findings"] if f.get("severity") == "error"]
+    contradictions = [f for f in result["findings"] if f.get("code") == "D001"]
+    if contradictions:
+        out.print(f"[red]与描述矛盾（{len(contradictions)} 处）：[/red]")
+        for f in contradictions[:_LIST_LIMIT]:
+            out.print(f"  - 「{f.get('sentence')}」→ {f.get('path')}：描述 {f.get('described')}，草稿 {f.get('drafted')}",
+                      markup=False)
+    errors = [f for f in result["findings"] if f.get("severity") == "error" and f.get("code") not in ("D001", "D002", "D003")]
     for f in errors[:10]:
         where = f" {f['path']}" if f.get("path") else ""
         out.print(f"  [{f['code']}]{where}：{f['message']}", markup=False)
@@ -101,16 +142,18 @@ def _print_summary(result: dict) -> None:
             out.print(f"  {sim['reason']}", markup=False)
     elif sim.get("reason"):
         out.print(f"模拟：{sim['reason']}")
+    assumed = [r for r in (result.get("value_sources") or {}).get("rows") or [] if r.get("source") == "assumed"]
+    if assumed:
+        out.print(f"假设的取值（{len(assumed)} 项，描述没有写，请确认）：")
+        _print_limited(out, [f"{r['label']} = {r['shown']}（来自 {r['from']}）" for r in assumed])
     gaps = result.get("gaps") or []
     if gaps:
         out.print(f"DSL 无法表达的规则（{len(gaps)} 条，草稿中没有）：")
-        for g in gaps:
-            out.print(f"  - {g.get('text')}：{g.get('reason')}", markup=False)
-    unmapped = result.get("unmapped_sentences") or []
-    if unmapped:
-        out.print(f"没有识别的句子（{len(unmapped)} 条，草稿没有据此修改，请人工确认）：")
-        for sentence in unmapped:
-            out.print(f"  - {sentence}", markup=False)
+        _print_limited(out, [f"{g.get('reason')}：{g.get('text')}" for g in gaps])
+    unhandled = (result.get("consistency") or {}).get("unhandled") or []
+    if unhandled and not consistency.get("no_rules"):
+        out.print(f"未处理的规则句（{len(unhandled)} 条，既没有落实也没有列为缺口）：")
+        _print_limited(out, unhandled)
     usage = result.get("usage") or {}
     if usage.get("prompt_tokens") or usage.get("completion_tokens"):
         out.print(f"用量：输入 {usage['prompt_tokens']} / 输出 {usage['completion_tokens']} tokens，"
@@ -130,12 +173,13 @@ def _print_summary(result: dict) -> None:
 @click.option("--out", default=None, metavar="DIR", help="草稿目录（默认 .dslgen/drafts/<id>-<时间>/）")
 @click.option("--max-rounds", default=3, show_default=True, type=int, help="修正循环最多轮数")
 @click.option("--json", "as_json", is_flag=True, help="以 JSON 输出结果")
+@backend_options
 def command(description, file, name, provider, model, games, seed, jobs, out, max_rounds, as_json):
     """从中文玩法描述起草规则文件，并校验、检查、模拟，写出待审核的草稿。"""
     from dslgen.generate.pipeline import NewOptions, run_new
 
     text = _read_description(description, file)
-    progress = _RichProgress()
+    progress = _RichProgress(enabled=not as_json)
     try:
         result = run_new(NewOptions(description=text, name=name, provider=provider, model=model, games=games,
                                     seed=seed, jobs=_jobs(jobs), out=out, max_rounds=max_rounds), progress)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import click
 
+from dslgen.commands.backend_option import backend_options
+
 from dslgen.errors import EXIT_FINDINGS, EXIT_OK
 
 
@@ -18,6 +20,7 @@ from dslgen.errors import EXIT_FINDINGS, EXIT_OK
 @click.option("--markdown", "md_path", type=click.Path(dir_okay=False, path_type=str), help="另存一份 Markdown 报告（适合贴到合并请求）。")
 @click.option("--json", "as_json", is_flag=True, help="以 JSON 输出整份报告（含 semantic_changes 与 stats_diff）。")
 @click.pass_context
+@backend_options
 def command(ctx: click.Context, target: str, against: str | None, catalog: str | None, games: int | None,
             seed: int | None, jobs: str, html_path: str | None, md_path: str | None, as_json: bool) -> None:
     """审核报告：关卡结论、描述与规则对照、缺口、检查发现、模拟统计，以及与基准的规则差异、YAML 差异和统计差异。

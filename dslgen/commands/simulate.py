@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import click
 
+from dslgen.commands.backend_option import backend_options
+
 from dslgen.errors import EXIT_FINDINGS, EXIT_OK
 
 
@@ -29,6 +31,7 @@ def check_playable(rules, where: str) -> None:
               help="机器人：greedy（向听数最小化）或 random。")
 @click.option("--json", "as_json", is_flag=True, help="以 JSON 输出统计（不显示进度条）。")
 @click.pass_context
+@backend_options
 def command(ctx: click.Context, rules_file: str, games: int, seed: int, jobs: str, bot: str, as_json: bool) -> None:
     """用机器人模拟 N 局，检查每一步的不变量并统计胡牌率、流局率、番型频率与支付分布。
 
@@ -40,23 +43,35 @@ def command(ctx: click.Context, rules_file: str, games: int, seed: int, jobs: st
 
     rf = load_rules(rules_file)
     check_playable(rf.rules, rules_file)
+    from dslgen.terminal import show_progress
+
     n_jobs = simulation.resolve_jobs(jobs)
-    if as_json:
+    if as_json or not show_progress():
         result = simulation.run(rf.rules, games, seed, bot, n_jobs, rules_path=rules_file)
-        print_json(result)
     else:
         result = _run_with_progress(simulation, rf.rules, games, seed, bot, n_jobs, rules_file)
+    if as_json:
+        print_json(result)
+    else:
         render(result, rf.rules.name or rules_file)
     ctx.exit(EXIT_FINDINGS if result["errors"] else EXIT_OK)
 
 
 def _run_with_progress(simulation, rules, games, seed, bot, jobs, path):
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeElapsedColumn
+    from rich.progress import TimeRemainingColumn
+    from rich.text import Text
 
     from dslgen.output import console
 
-    with Progress(TextColumn("模拟对局"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=console(stderr=True), transient=True) as bar:
+    class GamesPerSecond(ProgressColumn):
+        """The recent speed in games per second."""
+
+        def render(self, task) -> Text:
+            return Text(f"{task.speed:,.0f} 局/秒" if task.speed else "… 局/秒")
+
+    with Progress(TextColumn("模拟对局"), BarColumn(), MofNCompleteColumn(), GamesPerSecond(), TimeElapsedColumn(),
+                  TextColumn("预计剩余"), TimeRemainingColumn(), console=console(stderr=True), transient=True) as bar:
         task = bar.add_task("simulate", total=games)
         return simulation.run(rules, games, seed, bot, jobs,
                               progress=lambda done, total: bar.update(task, completed=done), rules_path=path)
@@ -77,7 +92,7 @@ def render(r: dict, title: str) -> None:
     t.add_column("项目")
     t.add_column("数值", justify="right")
     t.add_row("对局数", str(r["games"]))
-    t.add_row("出错局数", f"[red]{len(r['errors'])}[/red]" if r["errors"] else "0")
+    t.add_row("出错局数", f"[red]{r['error_count']}[/red]" if r["errors"] else "0")
     t.add_row("有人胡牌的局", f"{r['games_with_win']}（{_pct(r['win_rate'])}）")
     t.add_row("胡牌次数", f"{r['wins']}（自摸 {r['self_draw_wins']}，点炮 {r['discard_wins']}，抢杠 {r['robbing_kong_wins']}）")
     t.add_row("流局率（无人胡）", _pct(r["draw_rate"]))
@@ -106,9 +121,10 @@ def render(r: dict, title: str) -> None:
         f.add_row(f"[yellow]{name}（从未出现）[/yellow]" if never else name, str(r["fan_counts"][name]), _pct(freq))
     out.print(f)
     if r["errors"]:
-        out.print(f"[red]{len(r['errors'])} 局出错：[/red]")
+        out.print(f"[red]{r['error_count']} 局出错：[/red]")
         for e in r["errors"][:20]:
             out.print(f"  第 {e['game']} 局，第 {e['action_index']} 个动作：{e['message']}")
             out.print(f"    复现：{e.get('replay', '')}")
-        if len(r["errors"]) > 20:
-            out.print(f"  ……另有 {len(r['errors']) - 20} 局（--json 查看全部）")
+        if r["error_count"] > 20:
+            kept = len(r["errors"])
+            out.print(f"  ……另有 {r['error_count'] - 20} 局（--json 列出前 {kept} 局）")

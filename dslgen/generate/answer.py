@@ -29,6 +29,12 @@ class Answer:
     gaps: list[dict[str, str]] = field(default_factory=list)
     mapping: list[dict[str, str]] = field(default_factory=list)
     unmapped: list[str] = field(default_factory=list)
+    #: Where the provider says each section came from: ``{field, sentence}`` (the sentence behind it).
+    provenance: list[dict[str, str]] = field(default_factory=list)
+    #: Values the provider filled without the description saying them: ``{field, value, from}``.
+    assumptions: list[dict[str, str]] = field(default_factory=list)
+    #: The template variant the answer started from (the offline drafter says so).
+    base: str = ""
     problems: list[dict[str, Any]] = field(default_factory=list)
 
     @property
@@ -71,6 +77,18 @@ def _texts(items: Any, keys: tuple[str, ...]) -> list[dict[str, str]]:
     return result
 
 
+def read_notes(answer: Answer, notes: Any) -> None:
+    """Fill ``answer``'s gaps, mapping, unmapped sentences, provenance and assumptions from ``notes``."""
+    if not isinstance(notes, dict):
+        return
+    answer.gaps = [g for g in _texts(notes.get("gaps"), ("text", "reason")) if g["text"]]
+    answer.mapping = [m for m in _texts(notes.get("mapping"), ("sentence", "section")) if m["sentence"]]
+    answer.unmapped = [str(u) for u in notes.get("unmapped") or [] if isinstance(u, (str, int, float))]
+    answer.provenance = [p for p in _texts(notes.get("provenance"), ("field", "sentence")) if p["field"]]
+    answer.assumptions = [a for a in _texts(notes.get("assumptions"), ("field", "value", "from")) if a["field"]]
+    answer.base = str(notes.get("base") or "")
+
+
 def parse_answer(text: str, finish_reason: str = "") -> Answer:
     """Extract and parse the rule file and the gaps block from ``text``."""
     answer = Answer(text=text)
@@ -107,7 +125,5 @@ def parse_answer(text: str, finish_reason: str = "") -> Answer:
             answer.problems.append(_finding("G004", f"gaps 代码块无法读取：{exc.message}", "gaps 代码块应是 YAML 映射",
                                             severity="warning"))
         else:
-            answer.gaps = [g for g in _texts(notes.get("gaps"), ("text", "reason")) if g["text"]]
-            answer.mapping = [m for m in _texts(notes.get("mapping"), ("sentence", "section")) if m["sentence"]]
-            answer.unmapped = [str(u) for u in notes.get("unmapped") or [] if isinstance(u, (str, int, float))]
+            read_notes(answer, notes)
     return answer

@@ -1,42 +1,213 @@
-"""Which provider and model to use: flags, then environment, then ``./dslgen.toml``, then
-``~/.config/dslgen/config.toml``.
+"""Settings a designer sets once: one config file per project and one per user.
 
-Recognised config keys (top level or under ``[generate]``): ``provider``, ``model``, ``base_url``,
-``timeout``, ``max_retries``, ``transcript``. The API key is read from ``OPENAI_API_KEY`` only —
-never from a file the project might commit.
+Where a value comes from, first match wins:
+
+1. the command-line flag (``--games 200``);
+2. the environment (``DSLGEN_GAMES=200``; see :data:`SETTINGS` for each name);
+3. the project's config: the nearest ``dslgen.toml``, or ``[tool.dslgen]`` in the
+   nearest ``pyproject.toml``, from the current directory upwards;
+4. the user's config: ``config.toml`` in ``click.get_app_dir("dslgen")``
+   (``~/.config/dslgen/config.toml`` on Linux);
+5. the command's own default.
+
+Keys are the setting names (top level, or under ``[generate]`` as older files wrote
+them). ``dslgen config show`` prints every value with the place it came from. The
+API key is read from ``OPENAI_API_KEY`` only — never from a file a project might
+commit (a key in a config file is ignored, and ``config show`` says so).
 """
 
 from __future__ import annotations
 
+import difflib
 import os
 import tomllib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import click
 
 from dslgen.errors import UsageError
 from dslgen.generate.providers import Settings
 
+PROJECT_FILE = "dslgen.toml"
+USER_FILE = "config.toml"
 
-def config_files(cwd: Path | None = None) -> list[Path]:
-    """Config files in precedence order (first wins)."""
-    home = Path(os.environ.get("HOME") or Path.home())
-    return [(cwd or Path.cwd()) / "dslgen.toml", home / ".config" / "dslgen" / "config.toml"]
+
+@dataclass(frozen=True)
+class Setting:
+    """One configurable value: its key, environment variable, the flags it feeds and its meaning."""
+
+    key: str
+    env: str
+    help: str
+    #: Names of the click parameters this setting is the default of (in every command that has them).
+    params: tuple[str, ...] = ()
+
+
+SETTINGS: tuple[Setting, ...] = (
+    Setting("provider", "DSLGEN_PROVIDER", "模型提供方：openai / offline / replay", ("provider",)),
+    Setting("model", "DSLGEN_MODEL", "模型名", ("model",)),
+    Setting("base_url", "OPENAI_BASE_URL", "OpenAI 兼容接口的地址"),
+    Setting("games", "DSLGEN_GAMES", "模拟局数（new、simulate、review、approve、batch）", ("games",)),
+    Setting("jobs", "DSLGEN_JOBS", "并行进程数（正整数或 auto）", ("jobs",)),
+    Setting("catalog", "DSLGEN_CATALOG", "玩法目录（默认 dsl-examples/）", ("catalog",)),
+    Setting("reviewer", "DSLGEN_REVIEWER", "审核人（approve、reject）", ("reviewer",)),
+    Setting("timeout", "DSLGEN_TIMEOUT", "模型调用超时（秒）"),
+    Setting("max_retries", "DSLGEN_MAX_RETRIES", "模型调用失败重试次数"),
+    Setting("retry_cap", "DSLGEN_RETRY_CAP", "重试等待上限（秒）"),
+    Setting("transcript", "DSLGEN_REPLAY", "replay 回放的草稿目录"),
+)
+BY_KEY = {s.key: s for s in SETTINGS}
+#: Keys accepted in a file but never used (the key lives in the environment only).
+IGNORED_KEYS = ("api_key",)
+
+
+@dataclass(frozen=True)
+class Value:
+    """A setting's effective value and where it came from: ``env``, ``project``, ``user`` or ``default``."""
+
+    key: str
+    value: Any
+    source: str
+    #: The environment variable or config file path that supplied it.
+    where: str = ""
+
+
+# --- files ---------------------------------------------------------------------------
+
+
+def user_file() -> Path:
+    """The user's config file (it may not exist)."""
+    return Path(click.get_app_dir("dslgen")) / USER_FILE
+
+
+def project_file(cwd: Path | None = None) -> Path | None:
+    """The nearest ``dslgen.toml``, or ``pyproject.toml`` with ``[tool.dslgen]``, from ``cwd`` upwards."""
+    start = (cwd or Path.cwd()).resolve()
+    for folder in (start, *start.parents):
+        candidate = folder / PROJECT_FILE
+        if candidate.is_file():
+            return candidate
+        pyproject = folder / "pyproject.toml"
+        if pyproject.is_file() and "dslgen" in (_parse(pyproject).get("tool") or {}):
+            return pyproject
+    return None
+
+
+def config_files(cwd: Path | None = None) -> list[tuple[str, Path]]:
+    """``(source, path)`` of the config files that exist, in precedence order (first wins)."""
+    found = []
+    project = project_file(cwd)
+    if project is not None:
+        found.append(("project", project))
+    if user_file().is_file():
+        found.append(("user", user_file()))
+    return found
+
+
+def _parse(path: Path) -> dict[str, Any]:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise UsageError(f"配置文件无法解析：{exc}", where=str(path), hint="检查 TOML 语法") from None
+    except OSError as exc:
+        raise UsageError(f"配置文件无法读取：{exc.strerror or exc}", where=str(path), hint="检查文件权限") from None
+
+
+def read_file(path: Path) -> dict[str, Any]:
+    """The settings one config file holds; an unknown key is a usage error naming the file."""
+    data = _parse(path)
+    if path.name == "pyproject.toml":
+        data = (data.get("tool") or {}).get("dslgen") or {}
+    flat: dict[str, Any] = {}
+    for key, value in data.items():
+        if key == "generate" and isinstance(value, dict):
+            flat.update(value)
+        else:
+            flat[key] = value
+    for key in flat:
+        if key not in BY_KEY and key not in IGNORED_KEYS:
+            close = difflib.get_close_matches(key, list(BY_KEY), n=1)
+            hint = f"是否想写 “{close[0]}”？" if close else f"可用的键：{', '.join(BY_KEY)}"
+            raise UsageError(f"配置文件中有未知的键 “{key}”", where=str(path), hint=hint)
+    return flat
 
 
 def read_config(cwd: Path | None = None) -> dict[str, Any]:
-    """Merged config mapping; a broken file is a usage error naming it."""
+    """Merged settings of the config files (project over user), without the environment."""
     merged: dict[str, Any] = {}
-    for path in reversed(config_files(cwd)):
-        if not path.is_file():
-            continue
-        try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-            raise UsageError(f"配置文件无法解析：{exc}", where=str(path), hint="检查 TOML 语法") from None
-        section = data.get("generate", data)
-        if isinstance(section, dict):
-            merged.update({k: v for k, v in section.items() if k != "api_key"})
+    for _, path in reversed(config_files(cwd)):
+        merged.update({k: v for k, v in read_file(path).items() if k not in IGNORED_KEYS})
     return merged
+
+
+def values(cwd: Path | None = None) -> dict[str, Value]:
+    """Every setting's value from the environment or a config file (absent when neither sets it)."""
+    out: dict[str, Value] = {}
+    for source, path in reversed(config_files(cwd)):
+        for key, value in read_file(path).items():
+            if key in BY_KEY:
+                out[key] = Value(key, value, source, str(path))
+    for setting in SETTINGS:
+        raw = os.environ.get(setting.env, "")
+        if raw.strip():
+            out[setting.key] = Value(setting.key, raw, "env", setting.env)
+    return out
+
+
+def ignored_keys(cwd: Path | None = None) -> list[tuple[str, Path]]:
+    """``(key, file)`` for keys a config file holds but dslgen never reads from a file (``api_key``)."""
+    return [(k, p) for _, p in config_files(cwd) for k in read_file(p) if k in IGNORED_KEYS]
+
+
+# --- the CLI ---------------------------------------------------------------------------
+
+
+def default_map(group: click.Group, found: dict[str, Value]) -> dict[str, Any]:
+    """click's ``default_map`` for ``group``: each command's parameters that a setting feeds.
+
+    A value that a command's parameter cannot take (``jobs = "auto"`` for ``batch``,
+    which wants a number) becomes a usage error naming the setting and where it was
+    set — raised only when that command runs without the flag, so other commands and
+    an explicit flag are unaffected.
+    """
+    params = {name: s for s in SETTINGS for name in s.params}
+    out: dict[str, Any] = {}
+    for name, cmd in group.commands.items():
+        if isinstance(cmd, click.Group):
+            sub = default_map(cmd, found)
+            if sub:
+                out[name] = sub
+            continue
+        entry = {}
+        for param in cmd.params:
+            setting = params.get(param.name or "")
+            if setting is not None and setting.key in found:
+                entry[param.name] = _checked(name, param, found[setting.key])
+        if entry:
+            out[name] = entry
+    return out
+
+
+def _checked(command: str, param: click.Parameter, value: Value) -> Any:
+    try:
+        param.type.convert(value.value, param, None)
+    except click.BadParameter as exc:
+        message = exc.message
+
+        def fail() -> Any:
+            raise UsageError(
+                f"设置 {value.key} = {value.value!r} 不适用于 dslgen {command} 的 --{param.name}：{message}",
+                where=value.where,
+                hint=f"在命令行用 --{param.name} 指定，或修改 {value.where}",
+            )
+
+        return fail
+    return value.value
+
+
+# --- model settings --------------------------------------------------------------------
 
 
 def _number(value: Any, name: str, cast):
@@ -49,20 +220,23 @@ def _number(value: Any, name: str, cast):
 def resolve(provider: str | None, model: str | None, cwd: Path | None = None) -> tuple[str, Settings]:
     """The provider name and its settings.
 
-    Without ``--provider`` the choice is the config's ``provider``, else ``openai`` when
-    ``OPENAI_API_KEY`` is set, else ``offline`` — so a fresh machine needs no key.
+    Without ``--provider`` the choice is the configured ``provider``, else ``openai``
+    when ``OPENAI_API_KEY`` is set, else ``offline`` — so a fresh machine needs no key.
     """
-    env = os.environ
-    conf = read_config(cwd)
-    key = env.get("OPENAI_API_KEY", "").strip()
-    name = provider or env.get("DSLGEN_PROVIDER") or conf.get("provider") or ("openai" if key else "offline")
+    found = values(cwd)
+
+    def get(key: str, default: Any = "") -> Any:
+        return found[key].value if key in found else default
+
+    key = os.environ.get("OPENAI_API_KEY", "").strip()
+    name = provider or get("provider") or ("openai" if key else "offline")
     settings = Settings(
-        model=model or env.get("DSLGEN_MODEL") or str(conf.get("model") or ""),
-        base_url=env.get("OPENAI_BASE_URL") or str(conf.get("base_url") or ""),
+        model=model or str(get("model") or ""),
+        base_url=str(get("base_url") or ""),
         api_key=key,
-        timeout=_number(env.get("DSLGEN_TIMEOUT") or conf.get("timeout") or 60, "timeout", float),
-        max_retries=_number(env.get("DSLGEN_MAX_RETRIES") or conf.get("max_retries") or 3, "max_retries", int),
-        retry_cap=_number(env.get("DSLGEN_RETRY_CAP") or conf.get("retry_cap") or 8, "retry_cap", float),
-        transcript=env.get("DSLGEN_REPLAY") or str(conf.get("transcript") or ""),
+        timeout=_number(get("timeout", 60), "timeout", float),
+        max_retries=_number(get("max_retries", 3), "max_retries", int),
+        retry_cap=_number(get("retry_cap", 8), "retry_cap", float),
+        transcript=str(get("transcript") or ""),
     )
     return str(name), settings

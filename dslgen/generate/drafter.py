@@ -42,10 +42,8 @@ _CAPABILITY_ORDER = [
 _FIXED_HONOR = {"红中", "发财", "白板"}
 #: The usual seat flowers: dealer 春梅, then 夏兰, 秋竹, 冬菊.
 SEAT_FLOWERS = {1: ["春", "梅"], 2: ["夏", "兰"], 3: ["秋", "竹"], 4: ["冬", "菊"]}
-#: Rules that set a variant apart: a description that does not state them does not get them from the
-#: base variant (a 南昌 description drafted from the 四川 file must not inherit 血战 or 缺一门).
-DISTINCTIVE = {"xuezhan": False, "miss_suit": False, "pair_258": False, "wildcard": None,
-               "ji_hu_self_draw_only": False, "min_fan": 0, "max_fan": None, "dealer_multiplier": 1}
+#: The plain win, the one fan a table needs when the description names none (listed as an assumption).
+PLAIN_WIN = {"name": "鸡胡", "base_fan": 1}
 KEY_ORDER = ["meta", "game", "requires", "deck", "deal", "wildcard_rules", "win_condition", "fan_types", "fan_stacking",
              "max_fan", "win_min_fan", "win_rule", "phases", "scoring", "flower_rules"]
 
@@ -57,6 +55,9 @@ class OfflineDraft:
     data: dict[str, Any]
     facts: Facts
     base: str
+    #: True when the base is the approved file of this very description (``dslgen batch``): unstated
+    #: values then come from that approved version rather than from the specification's defaults.
+    same_variant: bool = False
 
 
 def _canonical(name: str) -> str:
@@ -245,7 +246,7 @@ def _synonyms() -> set[str]:
     return set(fan_synonyms())
 
 
-def _apply_fans(data: dict[str, Any], facts: Facts, knowledge: dict[str, dict[str, Any]]) -> None:
+def _apply_fans(data: dict[str, Any], facts: Facts, knowledge: dict[str, dict[str, Any]], inherit: bool = False) -> None:
     table = [dict(r) for r in data.get("fan_types") or [] if isinstance(r, dict)]
     display: dict[str, str] = {}
     for row in table:
@@ -275,7 +276,9 @@ def _apply_fans(data: dict[str, Any], facts: Facts, knowledge: dict[str, dict[st
         for row in table:
             row.pop("level", None)  # the description's groups replace the base's
 
-    if len(explicit) >= 3:
+    if not inherit and not named:
+        table = [dict(PLAIN_WIN)]  # the text states no fan: nothing from the template, only the plain win
+    elif not inherit or len(explicit) >= 3:
         by_name = {r["name"]: r for r in table}
         result = []
         for name, value in named.items():
@@ -475,16 +478,20 @@ def choose_base(description: str, pool: list[Example]) -> Example:
 
 def draft_offline(description: str, pool: list[Example], name: str = "") -> OfflineDraft:
     """Rule data for ``description``: the closest catalog variant with every fact read applied."""
+    from dslgen.generate.provenance import SPEC_DEFAULTS
+
     facts = read_facts(description)
     base = choose_base(description, pool)
+    same = base.description.strip() == description.strip()
     data = copy.deepcopy(base.data)
     v = dict(facts.values)
-    for key, off in DISTINCTIVE.items():
-        if key == "wildcard" and v.get("wildcard_any"):
-            continue
-        v.setdefault(key, off)
+    if not same:  # what the text does not state is the specification's default, not the template's value
+        for key, (off, _) in SPEC_DEFAULTS.items():
+            if key == "wildcard" and v.get("wildcard_any"):
+                continue
+            v.setdefault(key, off)
     game = data.setdefault("game", {})
-    game["name"] = facts.name or name or str(game.get("name") or "新玩法")
+    game["name"] = facts.name or (str(game.get("name")) if same and game.get("name") else "") or name or "新玩法"
     _apply_deck(data, v)
     _apply_wildcard(data, v)
     if v.get("wildcard_any") and not data.get("wildcard_rules") and "wildcard" not in v:
@@ -492,12 +499,12 @@ def draft_offline(description: str, pool: list[Example], name: str = "") -> Offl
     _apply_actions(data, v, pool)
     if "fan_stacking" in v:
         data["fan_stacking"] = v["fan_stacking"]
-    _apply_fans(data, facts, fan_knowledge(pool))
+    _apply_fans(data, facts, fan_knowledge(pool), inherit=same)
     _apply_scalars(data, v)
     sichuan_draft.apply(data, v)
     _deck_total(data)
     sync_requires(data, combo_dragon=bool(v.get("combo_dragon")))
-    return OfflineDraft(data=ordered(data), facts=facts, base=base.id)
+    return OfflineDraft(data=ordered(data), facts=facts, base=base.id, same_variant=same)
 
 
 def ordered(data: dict[str, Any]) -> dict[str, Any]:

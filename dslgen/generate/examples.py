@@ -8,11 +8,12 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from dslgen import resources
 from dslgen.errors import DslgenError
 from dslgen.yamlio import dump_yaml, load_yaml_file
 
-#: The repository's catalog, next to the package.
-DEFAULT_CATALOG = Path(__file__).resolve().parents[2] / "dsl-examples"
+#: The catalog shipped with the package (``dsl-examples/`` in a source checkout).
+DEFAULT_CATALOG = resources.CATALOG_DIR
 
 
 @dataclass(frozen=True)
@@ -34,7 +35,8 @@ class Example:
 
 
 def catalog_dir(path: str | os.PathLike[str] | None = None) -> Path:
-    """The catalog folder: ``path``, else ``DSLGEN_CATALOG``, else the repository's ``dsl-examples/``."""
+    """The catalog folder: ``path``, else ``DSLGEN_CATALOG``, else the catalog shipped with the package
+    (:data:`dslgen.resources.CATALOG_DIR`, the repository's ``dsl-examples/`` in a checkout)."""
     return Path(path or os.environ.get("DSLGEN_CATALOG") or DEFAULT_CATALOG)
 
 

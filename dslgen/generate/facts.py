@@ -28,7 +28,18 @@ NUM = r"(\d+|[零一二两三四五六七八九十百]+)"
 #: Words designers use for a wildcard tile.
 WILD = r"(?:癞子|赖子|癞|赖|混子|混儿|混牌|会儿|会牌|鬼牌|鬼|精牌|精|财神|百搭|宝牌|万能牌|听用|花猫)"
 _FIXED_TILES = {"红中": "红中", "发财": "发财", "白板": "白板", "红中牌": "红中"}
-_NEG = r"(?:不能|不可以|不可|不许|不准|禁止|不让|不允许|没有|不|无|不带|不用)"
+_NEG = r"(?:不能|不可以|不可|不许|不准|禁止|不让|不允许|没有|没得|不|无|不带|不用|唔可以|唔能)"
+#: A negation just before a phrase in the same clause ("不可一炮多响", "不是血战", "没有一炮多响这回事").
+_NEG_BEFORE = re.compile(r"(?:不能|不可以|不可|不许|不准|禁止|不允许|没有|没得|不是|并非|不算|不|无|非)[^，。；]{0,3}$")
+
+
+#: "没有癞子的时候……": a clause qualified by whether a wildcard is held.
+_QUALIFIER = re.compile(r"(?:没有|没得|无|不带|有)" + WILD + r"[^，。]{0,3}(?:的时候|时候|时|的话)")
+
+
+def negated_at(text: str, start: int) -> bool:
+    """True when the phrase starting at ``start`` of ``text`` is negated by a word just before it."""
+    return bool(_NEG_BEFORE.search(text[max(0, start - 6):start]))
 
 #: Fan names designers write → the engine's name. ``None``: a fan the DSL cannot express.
 FAN_ALIASES: dict[str, str | None] = {
@@ -57,8 +68,13 @@ FAN_ALIASES: dict[str, str | None] = {
     "幺九": "带幺九", "带幺": "带幺九",
 }
 _FAN_PATTERN = re.compile("|".join(sorted(map(re.escape, FAN_ALIASES), key=len, reverse=True)))
-_FAN_VALUE = re.compile(r"\s*(?:[:：=为是算计记按得加]|算作|计为|记为|可得|值)?\s*" + NUM
-                        + r"\s*(?:(?:番|翻|倍)(?!数)|(?=\s*(?:[，,、。；;）)\n]|$)))")
+#: A fan's value right after its name, in any unit designers use: 番/翻/台/分/倍/点, or ``x4`` / ``×4``,
+#: or a bare number ending the clause (a table row ``碰碰胡 2``).
+UNIT = r"(?:番|翻|台|分|倍|点)"
+_FAN_VALUE = re.compile(r"\s*(?:[:：=为是算计记按得加]|算作|计为|记为|可得|值)?\s*(?:[xX×*]\s*)?" + NUM
+                        + r"\s*(?:" + UNIT + r"(?!数)|(?=\s*(?:[，,、。；;）)\n]|$)))")
+#: "翻倍", "翻一倍", "加倍": a fan that doubles the score rather than adding a value.
+_DOUBLING = re.compile(r"\s*(?:再|就|则)?(?:翻倍|加倍|翻一倍|翻番|双倍)")
 _FAN_GAP_REASON = "引擎没有这个番型的识别器（不在规范的番型表中），无法计分"
 
 
@@ -97,6 +113,15 @@ class Facts:
     unmapped: list[str] = field(default_factory=list)
     name: str = ""
     clauses: list[str] = field(default_factory=list)
+    #: The clause each fact (key of ``values``) and each fan was read from: the evidence for ``stated``.
+    sources: dict[str, str] = field(default_factory=dict)
+    fan_sources: dict[str, str] = field(default_factory=dict)
+    #: One entry per clause: ``{"text", "keys", "fans", "gaps", "sections"}`` — what the clause became.
+    readings: list[dict[str, Any]] = field(default_factory=list)
+    #: "平胡就是普通的胡牌": the description's own definition of the word 平胡 (``鸡胡`` or ``平胡``).
+    pinghu_means: str = ""
+    #: The last fan named without a value in the current sentence ("平胡……，算1番" gives it the value).
+    pending_fan: str = ""
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-friendly form (for tests and debugging)."""
@@ -112,15 +137,44 @@ class _Clause:
         self.facts = facts
         self.previous = previous  # the clause before, in the same sentence
         self.hits = 0
+        self.keys: list[str] = []
+        self.values: dict[str, Any] = {}
+        self.fan_values: dict[str, int | None] = {}
+        self.removed: list[str] = []
+        self.fans: list[str] = []
+        self.gaps: list[str] = []
+        self.sections: list[str] = []
 
-    def set(self, key: str, value: Any, section: str) -> None:
-        """Record fact ``key`` and the DSL section this clause maps to."""
+    def set(self, key: str, value: Any, section: str, claim: Any = None) -> None:
+        """Record fact ``key`` (with this clause as its evidence) and the DSL section it maps to.
+
+        ``claim`` is what this clause alone says when it is less than ``value`` (a wildcard drawn by
+        flipping, with the count said elsewhere)."""
         self.facts.values[key] = value
+        self.facts.sources[key] = self.text
+        self.values[key] = value if claim is None else claim
+        if key not in self.keys:
+            self.keys.append(key)
         self.map(section)
+
+    def fan(self, name: str, value: int | None, word: str = "") -> None:
+        """Record fan ``name`` (``value`` may be ``None``: named without a value) read from this clause."""
+        if value is not None or name not in self.facts.fans:
+            self.facts.fans[name] = value
+            if word:
+                self.facts.fan_words.setdefault(name, word)
+            self.facts.fan_sources[name] = self.text
+        self.facts.removed_fans.discard(name)
+        self.fan_values[name] = value
+        if name not in self.fans:
+            self.fans.append(name)
+        self.map(f"fan_types[{name}]")
 
     def map(self, section: str) -> None:
         """Record that this clause maps to ``section`` (no fact of its own)."""
         self.hits += 1
+        if section not in self.sections:
+            self.sections.append(section)
         entry = {"section": section, "sentence": self.text}
         if entry not in self.facts.mapping:
             self.facts.mapping.append(entry)
@@ -128,6 +182,7 @@ class _Clause:
     def gap(self, reason: str, text: str | None = None) -> None:
         """Record a rule the DSL cannot express, with the reason."""
         self.hits += 1
+        self.gaps.append(reason)
         entry = {"text": text or self.text, "reason": reason}
         if entry not in self.facts.gaps:
             self.facts.gaps.append(entry)
@@ -155,6 +210,12 @@ def _name(c: _Clause) -> None:
     if m and not c.facts.name and (len(c.text) <= 20 or re.match(r"[】\]）)]?\s*[:：（(]", c.text[m.end():])):
         c.facts.name = m.group(1)
         c.map("game.name")
+        return
+    first = not c.facts.clauses[:-1]
+    head = re.match(r"^(?:#+\s*)?([\u4e00-\u9fff]{2,10}(?:[（(][^）)]{1,10}[）)])?)\s*(?:[:：]|$)", c.text)
+    if first and head and not c.facts.name and re.search(r"麻|胡|和|玩法|打法|规则|晃晃|穷", head.group(1)) and not re.search(r"吃|碰|杠|张|番|台|自摸|点炮|可以|不能|只|用", head.group(1)):
+        c.facts.name = re.sub(r"[（(].*", "", head.group(1))
+        c.map("game.name")
 
 
 @reader
@@ -166,10 +227,34 @@ def _players(c: _Clause) -> None:
         c.map("game.players")
 
 
+#: Deck sizes the DSL can say (deck.total follows from honors, flowers and fixed wildcard tiles).
+_DECK_SIZES = {108, 112, 116, 120, 136, 144}
+
+
+@reader
+def _deck_size(c: _Clause) -> None:
+    """``共84张`` / ``一共一百一十二张``: a deck size the DSL cannot build is a gap, never a silent default."""
+    t = c.text
+    for m in re.finditer(r"(?:共|一共|总共|合计|牌数|牌库|用牌)?\s*" + NUM + r"\s*张", t):
+        n = cn_number(m.group(1))
+        before = t[max(0, m.start() - 8):m.start()]
+        if n < 50 or re.search(r"每|各|起手|摸|抓|手|庄|闲|发|鸟|马|翻|剩", before + t[m.end():m.end() + 2]):
+            continue  # hand sizes, "每种4张", "翻4张" are not the deck
+        if n in _DECK_SIZES:
+            c.map("deck.total")
+        else:
+            c.gap(f"牌库 {n} 张无法表达：DSL 的牌库只能是 108 张数牌加字牌（136）、花牌（144）或固定癞子牌（112–120）")
+    if re.search(r"(?:没有|没得|不要|去掉|去除|不用|不含|拿掉|除去)[^，。]{0,2}(?:万|条|筒|饼|索)(?:子|牌)?|只(?:用|有|要|打|留)?(?:条|筒|万|饼|索)(?:子)?(?:和|与|跟|、)?(?:条|筒|万|饼|索)(?:子)?(?![、和与跟]?(?:条|筒|万|饼|索))", t) \
+            and not re.search(r"(?:万|条|筒)[、和与]?(?:万|条|筒)[、和与]?(?:万|条|筒)", t):
+        c.gap("缺花色的牌库（少了万、条、筒中的一门）无法表达：DSL 的数牌总是三门齐全")
+    if re.search(r"(?:每人|每家|各|起手)[^，。]{0,4}(?:16|十六)\s*张|十六张", t):
+        c.gap("每人 16 张手牌无法表达：DSL 固定每人起手 13 张")
+
+
 @reader
 def _deck(c: _Clause) -> None:
     t = c.text
-    if re.search(r"108\s*张|只(有|用|留|打)?\s*(万|条|筒|饼|索)[、,/和及与]?(万|条|筒|饼|索)[、,/和及与]?(万|条|筒|饼|索)(三门|三种)?(?!.*[字风])", t) \
+    if re.search(r"108\s*张|一百零八张|只(有|用|留|打)?\s*(万|条|筒|饼|索)[、,/和及与]?(万|条|筒|饼|索)[、,/和及与]?(万|条|筒|饼|索)(三门|三种)?(?!.*[字风])", t) \
             or re.search(r"(只|仅)(有|用|打|留)?\s*(万条筒|条筒万|筒条万|万筒条|条万筒|筒万条)", t):
         c.set("honors", False, "deck")
         c.facts.values.setdefault("flowers", False)
@@ -182,14 +267,15 @@ def _deck(c: _Clause) -> None:
     t = re.sub(r"不(?:再)?计[^，。；]*", "", t)  # "清一色不计无字" names fans, it says nothing about the deck
     not_fan = r"(?!\s*[:：]?\s*" + NUM + r"\s*(?:[番翻]|[、，,。；;]|$))"
     honors = r"(?:字牌|风牌|风字牌|东南西北中发白|东南西北|中发白|箭牌|三元牌|风|字)"
-    if re.search(r"(?:不带|没有|无|去掉|去除|不含|不要|拿掉|不用|除去|不加|抽掉)(?:任何)?(?:[^，。]{0,8}[、和及与])?" + honors + not_fan, t) \
-            or re.search(honors + r"(?:都|也|全部|全)?(?:不要|去掉|拿掉|不用|不带)(?!花)", t):
+    extra = r"(?:[、和及与]?(?:花牌|花|春夏秋冬|发财白板|发财和白板|发白|白板发财|中发白|发财|白板)){0,2}"
+    if re.search(r"(?:不带|没有|没得|无|去掉|去除|不含|不要|拿掉|不用|除去|不加|抽掉)(?:任何)?(?:[^，。]{0,8}[、和及与])?" + honors + not_fan, t) \
+            or re.search(honors + extra + r"(?:都|也|全部|全)?(?:不要|去掉|拿掉|不用|不带)(?!花)", t):
         c.set("honors", False, "deck")
     elif re.search(r"(?:带|有|含|加上|加入|包括|包含|保留|用|要)" + honors, t) or re.search(honors + r"(?:也要|都要|都有|保留)", t) \
             or re.search(r"字牌|风牌|东南西北|中发白", t):
         c.set("honors", True, "deck")
     flowers = r"(?:花牌|花|春夏秋冬|梅兰竹菊)"
-    if re.search(r"(?:不带|没有|没|无|去掉|去除|不含|不要|拿掉|不用|不加|抽掉)(?:[^，。]{0,8}[、和及与])?" + flowers + r"(?![猪色龙])", t) \
+    if re.search(r"(?:不带|没有|没得|没|无|去掉|去除|不含|不要|拿掉|不用|不加|抽掉)(?:[^，。]{0,8}[、和及与]|字牌|风牌)?" + flowers + r"(?![猪色龙])", t) \
             or re.search(r"花牌(?:都|也)?(?:不要|去掉|拿掉|不用)", t):
         c.set("flowers", False, "deck")
     elif re.search(r"(?:带|有|含|加上|加入|包括|包含|用)(?:八张)?(?:花牌|花(?![猪色龙]))|补花|春夏秋冬|梅兰竹菊|(?:八|8)张花|花牌", t):
@@ -205,7 +291,7 @@ def _wildcards(c: _Clause) -> None:
     if re.search(r"冲关", t):
         c.gap("引擎不支持冲关计分（精的个数×2^N 的翻倍），只能按普通番型结算")
         special = True
-    if re.search(r"德国", t) or re.search(r"(没有|无|不带|不用)" + WILD + r"[^，。]*胡[^，。]*(加|翻|倍|分)", t) \
+    if re.search(r"德国", t) or re.search(r"(没有|无|不带|不用)(?:" + WILD + r"|红中|发财|白板)[^，。]*胡[^，。]*(加|翻|倍|分|多赢)", t) \
             or re.search(r"硬胡[^，。]*(加|翻|倍)", t):
         c.gap("引擎不支持“德国”/硬胡（胡牌时没有癞子另外加分）的计分")
         special = True
@@ -229,8 +315,11 @@ def _wildcards(c: _Clause) -> None:
         per = re.search(r"每(?:张|个)(?:红中|发财|白板)[^，。]*?(?:加|多|算|计|得)\s*" + NUM + r"\s*[番翻]", t)
         if per and isinstance(v.get("wildcard"), dict) and v["wildcard"].get("type") == "fixed":
             c.set("per_wildcard_in_win", cn_number(per.group(1)), "wildcard_rules.scoring.per_wildcard_in_win")
-        elif re.search(r"(开局|骰子|掷骰|庄家)[^，。]*翻(开|出)?(一|1)张|翻(开|出)?(一|1)张牌", t):
+        elif re.search(r"(开局|骰子|掷骰|庄家)[^，。]*翻(开|出)?(一|1)张|翻(开|出)?(一|1)张", t):
             c.map("wildcard_rules.type")
+        return
+    if _QUALIFIER.search(t):
+        c.gap("带癞子条件的胡牌限制（有/没有癞子时只能自摸等）无法表达：草稿保留癞子本身，这条限制请人工确认")
         return
     if re.search(_NEG + r"(?:任何)?" + WILD + r"(?!胡|钓|吊)", t) and not re.search(r"代替|当作|当做", t):
         c.set("wildcard", None, "wildcard_rules")
@@ -252,7 +341,8 @@ def _wildcards(c: _Clause) -> None:
     if random_cue or count2 or count1:
         current = v.get("wildcard") if isinstance(v.get("wildcard"), dict) else {}
         count = 1 if count1 else 2 if count2 else (current.get("random_count") or 1)
-        c.set("wildcard", {"type": "random", "random_count": count}, "wildcard_rules")
+        c.set("wildcard", {"type": "random", "random_count": count}, "wildcard_rules",
+              claim=None if count1 or count2 else {"type": "random"})
         return
     if re.search(r"(幺鸡|[一二三四五六七八九1-9]\s*[万条筒饼索]|东风|南风|西风|北风|东|南|西|北)[^，。]*(当|做|作|为|是)" + WILD, t):
         c.gap("固定癞子只能是红中、发财或白板（wildcard_rules.tiles），这种癞子牌无法表达")
@@ -271,8 +361,8 @@ def _wildcards(c: _Clause) -> None:
 @reader
 def _chi(c: _Clause) -> None:
     t = c.text
-    neg = r"(?:不能|不可以|不可|不许|不准|禁止|不让|没有|无|不)吃(?![胡和炮])|只(?:能|可以|许)?碰(?:不|不能|不可)吃|只碰不吃|吃牌不允许|不能上牌|不可上牌|只许碰|只能碰杠"
-    pos = r"(?:可以|能|允许|可|准|能够|也能|也可以)吃(?![胡和炮])|吃碰杠|吃、碰|吃，碰|[碰杠][、和与及,，/]吃(?![胡和炮])|可以上牌|有吃(?![胡和炮])|能吃能碰"
+    neg = r"(?:不能|不可以|不可|不许|不准|禁止|不让|没有|无|不)吃(?![胡和炮])|只(?:能|可以|许)?碰(?:不|不能|不可)吃|只碰不吃|吃牌不允许|吃不行|吃不可以|不给吃|不能上牌|不可上牌|只许碰|只能碰(?:杠|和杠|、杠|牌)?(?![^，。]*吃)"
+    pos = r"(?:可以|能|允许|可|准|能够|也能|也可以)吃(?![胡和炮])|吃碰杠|吃、碰|吃，碰|[碰杠][、和与及,，/]吃(?![胡和炮])|可以上牌|可以上(?=[（(]|$)|上牌|有吃(?![胡和炮])|能吃能碰"
     if _FAN_PATTERN.search(t) and re.search(NUM + r"\s*[番翻]", t):
         return  # a fan's definition ("没有吃碰明杠的门前清 1 番"), not a rule about chow
     t = re.sub(r"吃[^，。吃]{0,8}?(?:胡|和)", "", t)  # 吃别人打出的牌胡 is winning on a discard
@@ -280,29 +370,35 @@ def _chi(c: _Clause) -> None:
         c.set("chi", False, "phases.play.sub_phases.others_reaction")
     elif re.search(pos, t):
         c.set("chi", True, "phases.play.sub_phases.others_reaction")
+    if re.search(r"(?:可以|能|可|只能|只可以)碰|碰牌|碰随便|碰杠|碰(?:也)?可以", t) and not re.search(r"不(?:能|可以|可)碰", t):
+        c.map("phases.play.sub_phases.others_reaction(pung)")
 
 
 @reader
 def _kong(c: _Clause) -> None:
     t = c.text
-    if re.search(r"(不能|不可以|不许|禁止|没有|不)杠(?![上开花炮])", t):
+    if re.search(r"选择不杠|可以不杠", t):
+        c.map("phases.play.sub_phases")  # an option the player has, not a prohibition
+    elif re.search(r"(不能|不可以|不许|禁止|没有|不)杠(?![上开花炮])", t):
         c.set("kong", False, "phases.play.sub_phases")
-    elif re.search(r"(可以|能|允许)(碰、?)?杠|明杠|暗杠|加杠|补杠|碰杠", t) and not re.search(r"收|付|给|赔|分|钱", t):
+    elif re.search(r"(可以|能|允许|可)(碰、?)?杠|吃[、，,]?碰[、，,和]?杠|碰[、和与]杠|杠牌|明杠|暗杠|加杠|补杠|碰杠|杠(?:也)?(?:可以|都可以|随便)", t) and not re.search(r"收|付|给|赔|分|钱", t):
         c.set("kong", True, "phases.play.sub_phases")
 
 
 @reader
 def _discard_win(c: _Clause) -> None:
     t = c.text
-    if re.search(r"(鸡胡|屁胡|平胡|小胡)[^。]*?((只能|只许|必须|要|只可以|只可)(自摸|自己摸)|(不能|不可以|不许|不准)(吃胡|点炮|接炮|捉炮|胡别人))", t):
+    if _QUALIFIER.search(t):
+        return  # "没有癞子的时候只能自摸": a qualified rule (listed as a gap by the wildcard reader)
+    if re.search(r"(鸡胡|屁胡|平胡|小胡)[^。]*?((只能|只许|必须|要|只可以|只可)(自摸|自己摸)|(不能|不可以|不许|不准|唔可以|唔能)(吃胡|食胡|点炮|接炮|捉炮|胡别人))", t):
         c.set("ji_hu_self_draw_only", True, "win_rule.ji_hu_self_draw_only")
         return
     if re.search(r"鸡胡|屁胡|小胡", c.previous) and (re.match(r"^(?:只能|只许|必须|要|只可以)(?:自摸|自己摸)", t)
                                                   or re.match(r"^(?:不能|不可以|不许|不准)(?:吃|点炮|接炮|捉炮|胡别人)", t)):
         c.map("win_rule.ji_hu_self_draw_only")
         return
-    neg = _NEG + r"(?:点炮|放炮|接炮|吃胡|吃和|捉炮|点胡|胡别人|胡他人|胡别人打的)|只(?:能|许|准|可以)?(?:自摸|自己摸)(?:胡|和)?|必须自摸|自摸才(?:能|可以)?(?:胡|和)|只有自摸(?:才)?(?:能|可以)?(?:胡|和)"
-    pos = r"(?:可以|能|允许|可|也可以|也能)(?:点炮|放炮|接炮|吃胡|捉炮)|(?:可以|能)吃[^，。吃]{0,8}?(?:胡|和)|(?:点炮|放炮)(?:也)?(?:可以|可|能)(?:胡|和)|点炮(?:胡|和|也?(?:可以|能)胡)|接炮|放炮(?:胡|和)|点炮(?:者|的人|方)?[^，。]*?(?:付|出|赔|包)"
+    neg = _NEG + r"(?:点炮|放炮|接炮|吃胡|吃和|食胡|捉炮|点胡|胡别人|胡他人|胡别人打的)|只(?:能|许|准|可以)?(?:自摸|自己摸)(?:胡|和)?|必须自摸|自摸才(?:能|可以)?(?:胡|和)|只有自摸(?:才)?(?:能|可以)?(?:胡|和)|别人(?:打|放|点)[^，。]{0,6}(?:不能|不可以|不可|一律不能)(?:胡|和)"
+    pos = r"(?:可以|能|允许|可|也可以|也能)(?:点炮|放炮|接炮|吃胡|捉炮|食胡|食糊|放冲|出铳|放枪)|点炮、?自摸都(?:能|可以|算)|(?:点炮|放炮)(?:也)?胡得|点炮[^，。]{0,2}(?:均|都)(?:可|能|可以)(?:胡|和)?|(?:点炮|放炮)(?:和|、)自摸都|点炮也算|(?:可以|能)吃[^，。吃]{0,8}?(?:胡|和)|(?:点炮|放炮)(?:也)?(?:可以|可|能)(?:胡|和)|点炮(?:胡|和|也?(?:可以|能)胡)|接炮|放炮(?:胡|和)|点炮(?:者|的人|方)?[^，。]*?(?:付|出|赔|包)"
     if re.search(neg, t):
         c.set("discard_win", False, "phases.play.sub_phases.others_reaction")
     elif re.search(pos, t):
@@ -311,22 +407,28 @@ def _discard_win(c: _Clause) -> None:
         c.map("phases.play.sub_phases.self_action")
     if re.search(r"几家都能(?:胡|和)时|多家(?:同时)?(?:要|想)(?:胡|和)时", t):
         c.map("phases.play.sub_phases.others_reaction.priority_policy")
-    if re.search(r"一炮(?:多|双|三)响|多家(?:同时)?(?:都)?(?:可以|能)?胡|几家同时(?:胡|和)|多(?:人|家)胡同一张", t):
+    multi = re.search(r"一炮(?:可以)?(?:多|双|三)响|多家(?:同时)?(?:都)?(?:可以|能)?胡|几家同时(?:胡|和)|多(?:人|家)胡同一张|几家(?:能|可以)胡就几家胡", t)
+    if multi and negated_at(t, multi.start()):
+        c.set("multi_win", False, "phases.play.sub_phases.others_reaction.priority_policy")
+    elif multi:
         c.set("multi_win", True, "phases.play.sub_phases.others_reaction.priority_policy")
-    elif re.search(r"截胡|一炮一响|只(?:能|有)(?:一|1)家(?:胡|和)|只算(?:一|1)家|只让[^，。]*(?:一家|最近)", t):
+    elif re.search(r"截胡|一炮一响|只(?:能|有)[^，。]{0,8}(?:一|1)家(?:能|可以)?(?:胡|和)|只算(?:一|1)家|只让[^，。]*(?:一家|最近)|只有[^，。]{0,8}最近的一家", t):
         c.set("multi_win", False, "phases.play.sub_phases.others_reaction.priority_policy")
 
 
 @reader
 def _flow(c: _Clause) -> None:
     t = c.text
-    if re.search(r"血流成河|血流", t):
+    if re.search(r"血流成河|血流|胡了(?:以后)?(?:可以|还能|还可以|能)(?:继续|接着|再)胡", t):
         c.set("blood", True, "phases.play.sub_phases.others_reaction.on_win")
         c.facts.values["xuezhan"] = False
         return
-    if re.search(r"血战|胡(?:了|牌)?(?:后|之后|以后)?(?:牌局)?(?:不结束|不算完|继续|接着打)|(?:其他|其余|剩下|剩余)的?(?:人|玩家|家)?(?:继续|接着)打|打到(?:只)?剩(?:下)?(?:最后)?(?:一|1)家|直到(?:只剩|剩下?)(?:一|1)(?:家|人)|先胡(?:的)?(?:人|玩家|家)?(?:离场|退出|出局|下桌)", t):
+    xz = re.search(r"血战", t)
+    if xz and negated_at(t, xz.start()):
+        c.set("xuezhan", False, "phases.play.parallel_elimination")
+    elif re.search(r"血战|胡(?:了|牌)?(?:后|之后|以后)?(?:牌局)?(?:不结束|不算完|继续|接着打)|接到打|退出本局|(?:剩余|其余|剩下)(?:的)?玩家继续|(?:其他|其余|剩下|剩余)的?(?:人|玩家|家)?(?:继续|接着)打|打到(?:只)?剩(?:下)?(?:最后)?(?:一|1)家|直到(?:只剩|剩下?)(?:一|1)(?:家|人)|先胡(?:的)?(?:人|玩家|家)?(?:离场|退出|出局|下桌)", t):
         c.set("xuezhan", True, "phases.play.parallel_elimination")
-    elif re.search(r"(一|1)(家|人)胡(了|牌)?(就|即|则)?(结束|算完)|[胡和]牌(即|就|后)(本局|这局|牌局)?结束|胡了就结束", t):
+    elif re.search(r"(一|1)(家|人)胡(了|牌)?(就|即|则)?(结束|算完)|[胡和]牌(即|就|后)(本局|这局|牌局)?结束|胡了就结束|胡了(?:以后|之后)?(?:这局|本局)?就结束", t):
         c.set("xuezhan", False, "phases.play.parallel_elimination")
     if re.search(r"查花猪|花猪", t):
         c.map("scoring.pre_hooks")
@@ -363,7 +465,7 @@ def _miss_suit(c: _Clause) -> None:
 def _pair(c: _Clause) -> None:
     t = c.text
     digits = r"(?:2|二)\s*[、/,，或和]?\s*(?:5|五)\s*[、/,，或和]?\s*(?:8|八)"
-    negative = re.search(r"乱将|将(?:牌|对)?(?:不限|随意|任意)|任意(?:对子|一对)(?:都)?(?:可以)?(?:做|作|当)将|(?:不需要|不用|无需|不必|不要求|不限)\s*(?:是)?" + digits, t)
+    negative = re.search(r"乱将|不管将|将(?:牌|对)?(?:不限|随意|任意)|任意(?:对子|一对)(?:都)?(?:可以)?(?:做|作|当)将|(?:不需要|不用|无需|不必|不要求|不限)\s*(?:是)?" + digits, t)
     if negative and re.search(r"大胡|大牌", t):
         c.facts.values["pair_258_exempt_big"] = True
         c.map("win_condition.pair_258_exempt_fans")
@@ -376,18 +478,20 @@ def _pair(c: _Clause) -> None:
 @reader
 def _fan_limits(c: _Clause) -> None:
     t = c.text
-    m = re.search(NUM + r"\s*[番翻]\s*(?:起胡|起和|起|才能胡|才可以胡|才能和|以上(?:才能|方可|才可以)?胡)", t) \
-        or re.search(r"起[胡和]\s*(?:番数?)?\s*[:：]?\s*(?:为|是|要)?\s*" + NUM + r"\s*[番翻]", t) \
-        or re.search(r"(?:至少|最少|最低|起码|满|够|不少于|不低于)\s*(?:要)?\s*" + NUM + r"\s*[番翻]", t)
+    u = r"[番翻台分倍]"
+    m = re.search(NUM + r"\s*" + u + r"\s*(?:起胡|起和|起糊|起|才能胡|才可以胡|才能和|以上(?:才能|方可|才可以)?胡)", t) \
+        or re.search(r"(?:起[胡和糊]|[胡和]牌起点)\s*(?:番数?)?\s*[:：]?\s*(?:为|是|要)?\s*" + NUM + r"\s*" + u, t) \
+        or re.search(r"(?:至少|最少|最低|起码|满|够|不少于|不低于|不足)\s*(?:要)?\s*" + NUM + r"\s*" + u, t)
     if m:
         c.set("min_fan", cn_number(m.group(1)), "win_min_fan")
     elif re.search(r"(没有|无|不限|不设)(起胡|番数限制|最低番)|胡牌不限番|不限番", t):
         c.set("min_fan", 0, "win_min_fan")
-    m = re.search(r"封顶\s*[:：]?\s*(?:为|是)?\s*" + NUM + r"(?:\s*[番翻]|\s*$)", t) \
-        or re.search(NUM + r"\s*[番翻]\s*封顶", t) \
-        or re.search(r"最(?:高|多|大)\s*(?:只)?(?:算|计|到)?\s*" + NUM + r"\s*[番翻]", t) \
+    m = re.search(r"封顶\s*[:：]?\s*(?:为|是)?\s*" + NUM + r"(?:\s*" + u + r"|\s*$)", t) \
+        or re.search(NUM + r"\s*" + u + r"\s*(?:为止)?\s*(?:就)?封顶", t) \
+        or re.search(r"(?:顶到|到)\s*" + NUM + r"\s*" + u + r"[^，。]{0,4}封顶", t) \
+        or re.search(r"最(?:高|多|大)\s*(?:只)?(?:算|计|到)?(?:到)?\s*" + NUM + r"\s*" + u, t) \
         or re.search(r"(?:上限|番数上限)\s*(?:为|是)?\s*" + NUM, t) \
-        or re.search(r"不(?:超过|能超过)\s*" + NUM + r"\s*[番翻]", t)
+        or re.search(r"不(?:超过|能超过)\s*" + NUM + r"\s*" + u, t)
     if m:
         c.set("max_fan", cn_number(m.group(1)), "max_fan")
     elif re.search(r"不封顶|无封顶|没有封顶|没有上限|不设上限", t):
@@ -408,8 +512,10 @@ def _multipliers(c: _Clause) -> None:
     t = c.text
     zhuang = re.search(r"庄(?:家)?", t)
     zimo = re.search(r"自摸", t)
-    pao = re.search(r"点炮|放炮|点胡", t)
-    if zhuang and not zimo:
+    pao = re.search(r"点炮|放炮|点胡|放枪|放冲|出铳|点和", t)
+    if zhuang and re.search(r"庄[^，。]*多(?:算|加|计|赢|收)\s*" + NUM + r"\s*[番台分]", t):
+        c.gap("庄家多算番/台（加法）无法表达：DSL 只有庄家倍数 scoring.dealer_multiplier")
+    elif zhuang and not zimo:
         if re.search(r"庄闲(一样|相同|同等|不分)|不分庄闲|庄[^，。]*不(加倍|翻倍|翻番|多付|多给)|庄家(输赢)?(只)?(算)?(一|1)倍", t):
             c.set("dealer_multiplier", 1, "scoring.dealer_multiplier")
         else:
@@ -423,14 +529,21 @@ def _multipliers(c: _Clause) -> None:
             c.set("self_draw_bonus", "add_fan", "scoring.doubling.self_draw")
         elif re.search(r"自摸(?:加|多)(?:底|分|(?:一|1)\s*(?:个)?底)", t) or re.search(r"自摸[^，。]*每家多付", t):
             c.set("self_draw_bonus", "add_base", "scoring.doubling.self_draw")
+        elif m := re.match(r"^自摸\s*" + NUM + r"\s*[番台]$", t):
+            c.facts.fans["自摸"] = cn_number(m.group(1))  # 自摸 as a fan of the table (engine/fans/sichuan.py)
+            c.map("fan_types[自摸]")
+        elif re.search(r"自摸(?:加|多)(?:分|" + NUM + r"\s*分)", t) or re.match(r"^自摸\s*" + NUM + r"\s*分$", t):
+            c.gap("自摸加分（不是加底、加番）没有对应字段")
         else:
             n = _times(t, zimo.start())
             if n:
                 c.set("self_draw_multiplier", n, "scoring.self_draw_multiplier")
+            elif re.search(r"自摸[^，。]*(?:三家|每家|各家|其余|其他)[^，。]*(?:给|付|出)", t):
+                c.set("self_draw_multiplier", 1, "scoring.self_draw_multiplier")
     if pao and not zhuang:
         if re.search(r"包(三家|赔|全部|所有)|一家(付|包)三家|一人包", t):
             c.set("discard_win_multiplier", 3, "scoring.discard_win_multiplier")
-        elif re.search(r"(点炮|放炮)(?:者|的人|方)?(?:只)?(?:付|出|赔|给)(?:一|1)(?:份|倍|家)|(点炮|放炮)[^，。]*(?:的人|者)(?:只)?(?:付|出|赔|给)番数|(点炮|放炮)[^，。]*一家(付|出|赔|给)", t):
+        elif re.search(r"(点炮|放炮|放枪|放冲|出铳|点和)(?:者|的人|方)?(?:只)?[^，。]{0,3}(?:一个人|一人|自己)(?:付|出|赔|给)|(点炮|放炮)(?:者|的人|方)?(?:只)?(?:付|出|赔|给)(?:一|1)(?:份|倍|家)|(点炮|放炮|点和)[^，。]*(?:的人|者)(?:只)?(?:付|出|赔|给)[^，。]{0,5}番数|(点炮|放炮)[^，。]*一家(付|出|赔|给)", t):
             c.set("discard_win_multiplier", 1, "scoring.discard_win_multiplier")
         elif re.search(r"(三家|大家|每家|所有人)(都)?(付|出|给|赔)", t):
             c.gap("点炮时三家都付钱的结算方式无法表达（点炮只由放炮者付 discard_win_multiplier 倍）")
@@ -449,6 +562,8 @@ def _stacking(c: _Clause) -> None:
         c.gap("番数相乘（multiply_score）引擎不支持，只支持番数相加或取最大")
     elif re.search(r"(同级|同一级|每级|各级|每一级)[^，。]*(最大|最高)[^，。]*(相加|累加|叠加)|各级(?:的)?番数?(?:相加|累加|叠加)|番型分(?:等)?级", t):
         c.set("fan_stacking", "add_max", "fan_stacking")
+    elif re.search(r"一级|同级|同一级", t) and not re.search(r"相加|累加|叠加", t):
+        return  # "牌型一级里……只取最大的": the maximum within one level group (read by _levels)
     elif re.search(r"(只|仅)(算|取|计|按)(最大|最高|最大的|最高的)|取最大|不叠加|不累加|就高不就低|不能叠加|不可叠加", t):
         c.set("fan_stacking", "max_level", "fan_stacking")
     elif re.search(r"番(?:数|型)?(?:可以|直接|全部|都)?(?:叠加|累加|相加)|各番相加|可以叠加|累计相加|叠加计算|累加计算", t):
@@ -487,42 +602,46 @@ def _fans(c: _Clause) -> None:
         if word in ("平胡", "屁胡", "鸡胡", "小胡") and re.match(r"[^，。]*?(只能|只许|必须)自摸", t[m.end():]):
             continue
         name = FAN_ALIASES[word]
-        if name == "平胡" and re.search(r"没有(?:任何)?(?:其他|别的)(?:牌型)?番|普通胡牌|不带任何番|无番", t) \
-                and not re.search(r"顺子|全是顺", t):
-            name = "鸡胡"  # 平胡 defined as "a plain win with no other fan" is the engine's 鸡胡
+        if name == "平胡" and word != "平和":
+            if c.facts.pinghu_means:
+                name = c.facts.pinghu_means  # the description defined the word itself
+            elif re.search(r"没有(?:任何)?(?:其他|别的)(?:牌型)?番|普通(?:的)?胡牌|不带任何番|无番", t) \
+                    and not re.search(r"顺子|全是顺", t):
+                name = "鸡胡"  # 平胡 defined as "a plain win with no other fan" is the engine's 鸡胡
         before = t[pos:m.start()]
         after = t[m.end():]
         value_m = _FAN_VALUE.match(after)
         negated = re.search(r"(不算|不计|没有|不能胡|不可以胡|不能和|不要|取消|去掉)$", before) \
-            or re.match(r"\s*(不算|不计|不能胡|不可以胡|不要|不成立)", after)
+            or re.match(r"\s*(?:也|都)?(不算|不计|不能胡|不可以胡|不能和|不可胡|不要|不成立|不行)", after)
         pos = m.end()
         if name is None:
             c.gap(_FAN_GAP_REASON, text=f"{word}（{c.text}）")
             continue
-        if re.match(r"\s*(?:再)?(?:翻倍|加倍|x2|×2)", after) and not value_m:
+        if _DOUBLING.match(after) and not value_m:
             c.gap("番型翻倍（按倍数相乘）无法表达，fan_types 只能写固定番数", text=f"{word}（{c.text}）")
             continue
         if negated:
             c.facts.removed_fans.add(name)
             c.facts.fans.pop(name, None)
+            c.facts.fan_sources[name] = c.text
+            c.removed.append(name)
             c.map(f"fan_types[{name}]")
             continue
-        if value_m and value_m.group(0).strip().endswith("倍"):
-            c.gap("番型按倍数计分无法表达，fan_types 只能写固定番数", text=f"{word}（{c.text}）")
-            continue
         value = cn_number(value_m.group(1)) if value_m else None
-        if value is not None or name not in c.facts.fans:
-            c.facts.fans[name] = value
-            c.facts.fan_words.setdefault(name, word)
-        c.facts.removed_fans.discard(name)
-        c.map(f"fan_types[{name}]")
+        c.fan(name, value, word)
+        c.facts.pending_fan = name if value is None else ""
 
 
 @reader
 def _other_unsupported(c: _Clause) -> None:
     t = c.text
     rules = [
-        (r"买马|买码|抓鸟|扎鸟|中码|奖马|抓码|扎码", "引擎不支持买马/抓鸟（胡牌后翻牌奖励）"),
+        (r"买中的马|马[^，。]{0,4}(?:算分|加分)|买马|买码|抓鸟|扎鸟|中鸟|抓\s*\S{0,3}鸟|中码|奖马|抓码|扎码", "引擎不支持买马/抓鸟（胡牌后翻牌奖励）"),
+        (r"开门|必须[^，。]{0,4}(?:吃|碰)过", "“开门才能胡”（至少吃或碰一次）的胡牌条件无法表达"),
+        (r"(?:必须|要)有幺九|不能缺门|三门都要有|三门齐", "“必须有幺九/三门齐”的胡牌条件无法表达"),
+        (r"捉鸡|(?:幺鸡|冲锋鸡|乌骨鸡)[^，。]*(?:分|倍|鸡)|是鸡", "引擎不支持捉鸡（鸡牌另外计分）"),
+        (r"亮倒|亮牌", "引擎不支持亮倒（听牌后亮牌、胡牌翻倍）"),
+        (r"包赔|包三家的钱|一个人包", "包赔（一人替其他人付钱）的结算无法表达"),
         (r"飘分|漂分|下跑|跑分|坐飘|加飘|下漂|飘", "引擎不支持飘分/下跑（开局押注加倍）"),
         (r"跟庄", "引擎不支持跟庄"),
         (r"连庄|坐庄|轮庄|下庄|庄家轮|谁胡谁(坐|做)庄", "庄家轮换/连庄规则无法表达（模拟按局独立进行）"),
@@ -538,24 +657,30 @@ def _other_unsupported(c: _Clause) -> None:
             c.gap(reason)
 
 
+def _fan_name(facts: Facts, word: str) -> str:
+    """The engine's name for fan word ``word`` (平胡 as the description defines it)."""
+    name = FAN_ALIASES[word] or word
+    return facts.pinghu_means if name == "平胡" and word != "平和" and facts.pinghu_means else name
+
+
 _NOT_FAN = re.compile(r"封顶|起胡|起和|最高|最多|最低|至少|上限|每|加|共|各|番数|番型|胡牌|张|倍|分|局|人|家|是|须|要|为|有|牌|将")
 
 
 @reader
 def _shared_values(c: _Clause) -> None:
     """``碰碰胡、清一色……，每个 6 番`` / ``各6番``: one value for every fan of the list (or the clause before)."""
-    m = re.search(r"(?:每个|每种|各|都|均)(?:是|算|为|计)?\s*" + NUM + r"\s*[番翻]", c.text)
-    lone = re.match(r"^(?:算|计|记|为)\s*" + NUM + r"\s*[番翻]$", c.text)
+    m = re.search(r"(?:每个|每种|各|都|均)(?:是|算|为|计)?\s*" + NUM + r"\s*[番翻台分]", c.text)
+    lone = re.match(r"^(?:算|计|记|为)\s*" + NUM + r"\s*[番翻台分倍]$", c.text)
     if not m and not lone:
         return
     value = cn_number((m or lone).group(1))
-    here = [FAN_ALIASES[w] for w in _FAN_PATTERN.findall(c.text) if FAN_ALIASES[w]]
-    names = here or [FAN_ALIASES[w] for w in _FAN_PATTERN.findall(c.previous) if FAN_ALIASES[w]]
+    here = [_fan_name(c.facts, w) for w in _FAN_PATTERN.findall(c.text) if FAN_ALIASES[w]]
+    names = here or [_fan_name(c.facts, w) for w in _FAN_PATTERN.findall(c.previous) if FAN_ALIASES[w]]
     if lone and not here:
-        names = names[-1:]
+        names = [c.facts.pending_fan] if c.facts.pending_fan else names[-1:]
     for name in names:
-        c.facts.fans[name] = value
-        c.map(f"fan_types[{name}]")
+        c.fan(name, value)
+    c.facts.pending_fan = ""
 
 
 @reader
@@ -603,7 +728,7 @@ def _unknown_fans(c: _Clause) -> None:
     body = re.sub(r"[（(][^）)]*[）)]", "", c.text)
     body = re.sub(r"^[^：:]*[：:]", "", body)
     for item in re.split(r"[、]", body):
-        m = re.match(r"^\s*([\u4e00-\u9fff]{2,6})\s*[:：=]?\s*" + NUM + r"\s*(?:番|翻)?\s*$", item)
+        m = re.match(r"^\s*([\u4e00-\u9fff]{2,6})\s*[:：=]?\s*" + NUM + r"\s*(?:番|翻|台|分)?\s*$", item)
         if not m or _FAN_PATTERN.search(item) or _NOT_FAN.search(m.group(1)):
             continue
         c.gap("没有识别为规范中的番型，无法计分（番型名须是规范番型表中的名字）", text=item.strip())
@@ -616,9 +741,13 @@ def _deal(c: _Clause) -> None:
         c.map("deal")
     if re.search(r"流局|荒庄|牌摸完|牌墙摸完|没人胡", t):
         c.map("phases.play.end_conditions")
-    if re.search(r"四组面子加一对将|普通牌型|4\s*组面子|四副牌加一对", t):
+    if re.search(r"^(?:其他就是|就是|只用|用)?(?:万|条|筒)[、和]?(?:万|条|筒)[、和]?(?:万|条|筒)(?:三门|三种)?$|每种\s*(?:4|四)\s*张", t):
+        c.map("deck")
+    if re.search(r"没(?:有)?别的番|没有(?:任何)?(?:其他|别的)番|胡了就算", t):
+        c.map("fan_types")
+    if re.search(r"四组面子加一对将|四个面子加一对将|普通牌型|4\s*组面子|四副牌加一对", t):
         c.map("requires")
-    if re.search(r"(加入|另加|加上|再加)\s*(4|四)\s*张(红中|发财|白板)|牌库共\s*\d+\s*张|共\s*(112|116|120)\s*张", t):
+    if re.search(r"牌全要|(加入|另加|加上|再加)\s*(4|四)\s*[张个](红中|发财|白板)|牌库共\s*\d+\s*张|共\s*(112|116|120)\s*张", t):
         c.map("deck.total")
     if re.search(r"最有利|最优|最大化", t):
         c.map("wildcard_rules.fan_calculation_policy")
@@ -629,35 +758,94 @@ def _deal(c: _Clause) -> None:
 _FILLER = re.compile(r"玩法|规则|如下|说明|具体|以下|介绍|基本|主要|是|的|了|一下|这个|这种|我们|大家|打法|麻将|[:：\s]")
 
 
-def clauses(description: str) -> list[str]:
-    """The description cut into sentences, then into comma clauses (digit lists like 2，5，8 stay whole)."""
-    text = re.sub(r"(?<=[\d一二三四五六七八九])\s*[，,]\s*(?=[\d一二三四五六七八九][，,、]?)", "、", description)
+#: A table header row or a bare heading: no rule in it.
+_HEADING = re.compile(r"^(?:番型|番种|牌型|番数|台数|分数|倍数|番|台|分|倍|名称|番型表|计分表|说明|备注|\s)+$")
+
+
+def _normalise_line(line: str) -> str:
+    """One line of a table or list as plain text: ``| 碰碰胡 | 2 |`` → ``碰碰胡 2``; separator rows vanish."""
+    stripped = line.strip()
+    if stripped.count("|") >= 1 and re.match(r"^\|?[^|]+(\|[^|]*)+\|?$", stripped):
+        cells = [cell.strip() for cell in stripped.strip("|").split("|")]
+        if all(re.fullmatch(r":?-{2,}:?|", cell) for cell in cells):
+            return ""
+        stripped = " ".join(cell for cell in cells if cell)
+    stripped = re.sub(r"^(?:#+|[-*•·]|\d+\s*[.．、)）]|[（(]\d+[)）]|[①-⑳]|第[一二三四五六七八九十]+条|[一二三四五六七八九十]+[、.．])\s*", "", stripped)
+    stripped = re.sub(r"\t+", " ", stripped)
+    # a name padded to a column, then its value ("平胡            1")
+    return re.sub(r"(?<=[\u4e00-\u9fff）)])\s{2,}(?=[xX×*]?\s*[\d一二三四五六七八九十]+\s*(?:番|台|分|倍)?\s*$)", " ", stripped)
+
+
+def sentences(description: str) -> list[list[str]]:
+    """The description cut into sentences, each cut into comma clauses (digit lists like 2，5，8 stay whole)."""
+    lines = [_normalise_line(line) for line in description.splitlines()]
+    text = "\n".join(line for line in lines if line)
+    text = re.sub(r"(?<=[\d一二三四五六七八九])\s*[，,]\s*(?=[\d一二三四五六七八九][，,、]?)", "、", text)
     text = re.sub(r"[（(][^）)]*[）)]", lambda m: m.group(0).replace("，", "、").replace(",", "、"), text)
     out = []
     for sentence in re.split(r"[。；;！!？?\n]+", text):
+        parts = []
         for clause in re.split(r"[，,]|(?<=[^\d])\s{2,}", sentence):
             clause = clause.strip(" \t-•*·、：:")
             clause = re.sub(r"^\d+[.、)）]\s*", "", clause).strip()
-            if clause:
-                out.append(clause)
+            if clause and not _HEADING.match(clause):
+                parts.append(clause)
+        if parts:
+            out.append(parts)
     return out
+
+
+def clauses(description: str) -> list[str]:
+    """Every clause of the description, in order."""
+    return [clause for sentence in sentences(description) for clause in sentence]
+
+
+#: "平胡就是普通的胡牌" / "这里说的平胡是全部是顺子……": how the description itself defines 平胡.
+_PINGHU_DEFINITION = re.compile(r"(?:平胡|平和)(?:就|即)?(?:是|指|为|：|:)([^。；\n]{0,40})")
+
+
+def pinghu_meaning(description: str) -> str:
+    """``鸡胡`` when the text defines 平胡 as the plain win, ``平胡`` when as all chows, else ``""``."""
+    for m in _PINGHU_DEFINITION.finditer(description):
+        body = m.group(1)
+        if re.search(r"顺子|全是顺|四副顺|全部是顺", body):
+            return "平胡"
+        if re.search(r"普通(?:的)?胡|没有(?:任何)?(?:其他|别的)?(?:牌型)?番|什么番都没有|不带任何番|无番|最基本|基本胡", body):
+            return "鸡胡"
+    return ""
+
+
+#: Words that make a clause rule-bearing: a clause without any of them carries no rule.
+RULE_WORDS = re.compile(r"胡|和牌|糊|番|台|[\d一二两三四五六七八九十]\s*分|牌|吃|碰|杠|张|庄|炮|摸|癞|赖|精|财神|百搭|鬼|混|将|缺|封顶|倍|花|"
+                        r"字|风|万|条|筒|饼|索|鸟|马|听|人打|人玩|玩家|局|自摸|点|血战|血流|对子|顺子|刻|幺|红中|发财|白板")
+
+
+def is_rule_bearing(clause: str) -> bool:
+    """True when ``clause`` says something about the game (not filler, not a heading)."""
+    return bool(RULE_WORDS.search(clause)) and bool(_FILLER.sub("", clause))
 
 
 def read_facts(description: str) -> Facts:
     """Every fact, gap and unmapped clause the offline reader finds in ``description``."""
     facts = Facts()
-    facts.clauses = clauses(description)
-    previous = ""
-    for text in facts.clauses:
-        clause = _Clause(text, facts, previous)
-        previous = text
-        for fn in _READERS:
-            fn(clause)
-        if clause.hits:
-            continue
-        if not _FILLER.sub("", text):
-            continue
-        facts.unmapped.append(text)
+    facts.pinghu_means = pinghu_meaning(description)
+    for sentence in sentences(description):
+        previous = ""
+        facts.pending_fan = ""
+        for text in sentence:
+            facts.clauses.append(text)
+            clause = _Clause(text, facts, previous)
+            previous = text
+            for fn in _READERS:
+                fn(clause)
+            bearing = is_rule_bearing(text)
+            facts.readings.append({"text": text, "keys": clause.keys, "values": clause.values, "fans": clause.fans,
+                                   "fan_values": clause.fan_values, "removed": clause.removed, "gaps": clause.gaps,
+                                   "sections": clause.sections,
+                                   "rule": bearing or bool(set(clause.sections) - {"game.name"}) or bool(clause.gaps)})
+            if clause.hits or not bearing:
+                continue
+            facts.unmapped.append(text)
     return facts
 
 

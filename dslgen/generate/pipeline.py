@@ -20,7 +20,11 @@ import engine
 from dslgen.errors import UsageError
 from dslgen.generate import config, providers
 from dslgen.generate.draft import DESCRIPTION, RESULT, TRANSCRIPT, write_draft
+from dslgen.generate.answer import Answer
+from dslgen.generate.consistency import judge, merge_gaps
 from dslgen.generate.examples import load_examples
+from dslgen.generate.facts import read_facts
+from dslgen.generate.provenance import value_sources
 from dslgen.generate.prompt import build_messages, prompt_version
 from dslgen.generate.repair import DEFAULT_MAX_ROUNDS, Outcome, run_rounds
 from dslgen.generate.secrets import redact
@@ -44,7 +48,7 @@ _PLACES = {
     "红中": "hongzhong", "鸡平胡": "jipinghu", "推倒胡": "tuidaohu", "卡五星": "kawuxing", "赣州": "ganzhou",
     "九江": "jiujiang", "宜春": "yichun", "上饶": "shangrao", "萍乡": "pingxiang", "景德镇": "jingdezhen",
 }
-GATES = ("schema", "capabilities", "compliance", "simulation")
+GATES = ("schema", "capabilities", "compliance", "consistency", "simulation")
 
 
 @dataclass
@@ -99,7 +103,8 @@ def _gates(outcome: Outcome) -> dict[str, bool]:
         "schema": readable and not any(c.startswith(("C0", "G")) for c in codes),
         "capabilities": readable and outcome.report is not None and not outcome.report.missing
         and not any(c.startswith("C1") for c in codes),
-        "compliance": readable and not any(c and not c.startswith(("C0", "C1", "G")) for c in codes),
+        "compliance": readable and not any(c and not c.startswith(("C0", "C1", "G", "D")) for c in codes),
+        "consistency": False,
         "simulation": False,
     }
 
@@ -186,22 +191,49 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
     messages = build_messages(description, draft_id, pool, spec_text(), version)
     transcript = Transcript()
     usage = Usage()
+    claims = read_facts(description)
+
+    def gaps_of(answer: Answer) -> list[dict[str, str]]:
+        """The answer's gaps, plus the reader's for a model that left some out, duplicates merged."""
+        gaps = list(answer.gaps)
+        if provider.name != "offline":
+            gaps += _reader_gaps(description, gaps)
+        return merge_gaps(gaps)
+
+    def consistency_of(answer: Answer, data: dict[str, Any]) -> list[dict[str, Any]]:
+        """The description-consistency findings of one round's answer (sent back to a model like any other)."""
+        body = {k: v for k, v in data.items() if k != "meta"}
+        return judge(description, body, gaps_of(answer), answer.mapping, facts=claims).findings
+
     outcome = run_rounds(
         provider, messages, description=description, name=draft_id, catalog=pool, max_rounds=opts.max_rounds,
-        with_meta=with_meta, transcript=transcript, usage=usage,
+        with_meta=with_meta, transcript=transcript, usage=usage, extra_findings=consistency_of,
         on_round=lambda n: progress.stage(f"第 {n} 轮：{provider.name} 起草") if n > 1 else None,
     )
     provenance.update(model=provider.model, attempts=outcome.rounds)
     gates = _gates(outcome)
+    answer = outcome.answer
+    gaps = gaps_of(answer) if answer else []
+    data = outcome.loaded.data if outcome.loaded is not None and isinstance(outcome.loaded.data, dict) else None
+    body = {k: v for k, v in data.items() if k != "meta"} if data else None
+    consistency = judge(description, body, gaps, answer.mapping if answer else [], facts=claims)
+    gates["consistency"] = outcome.error is None and consistency.passed
+    sources = None
+    if body is not None and answer is not None:
+        origin = f"模板玩法 {answer.base}" if answer.base else f"模型（{provider.model}）的假设"
+        sources = value_sources(body, claims, description, assumed_from=origin, reported=answer.provenance,
+                                assumptions=answer.assumptions)
     simulation: dict[str, Any] = {"ran": False, "reason": "前面的检查没有通过，未运行模拟"}
+    if consistency.no_rules:
+        simulation["reason"] = "描述中没有任何规则，未运行模拟"
     yaml_name = str(folder / f"{draft_id}.yaml")
-    if outcome.error is None and gates["schema"] and gates["capabilities"] and gates["compliance"]:
+    if outcome.error is None and gates["schema"] and gates["capabilities"] and gates["compliance"] \
+            and not consistency.no_rules:
         simulation, gates["simulation"] = _simulate(outcome, opts, yaml_name, progress)
     failure = None
     if outcome.error is not None:
         failure = {"kind": outcome.error.kind, "message": redact(outcome.error.message), "hint": redact(outcome.error.hint)}
         simulation["reason"] = "模型调用失败，未运行模拟"
-    answer = outcome.answer
     yaml_text = outcome.yaml_text
     if not yaml_text:  # nothing readable: keep whatever the model said for the reviewer, as a comment-only file
         raw = (answer.yaml_text or answer.text) if answer else ""
@@ -209,9 +241,7 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
         meta = dump_yaml({"meta": {"id": draft_id, "description": description, "provenance": provenance}})
         yaml_text = f"# 模型回答无法作为规则文件读取，原文保留在注释中\n{body}\n{meta}"
     verdict = "pass" if all(gates[g] for g in GATES) else "fail"
-    gaps = list(answer.gaps) if answer else []
-    if provider.name != "offline":
-        gaps += _reader_gaps(description, gaps)
+    findings = [f for f in outcome.findings if f.get("gate") != "consistency"] + consistency.findings
     result = {
         "draft": str(folder),
         "yaml": yaml_name,
@@ -221,7 +251,10 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
         "gaps": gaps,
         "unmapped_sentences": list(answer.unmapped) if answer else [],
         "mapping": list(answer.mapping) if answer else [],
-        "findings": outcome.findings,
+        "findings": findings,
+        "consistency": consistency.to_dict(),
+        "coverage": consistency.coverage(),
+        "value_sources": sources or {"counts": {"stated": 0, "default": 0, "assumed": 0}, "rows": []},
         "round_findings": outcome.history,
         "simulation": simulation,
         "rounds": outcome.rounds,

@@ -8,14 +8,14 @@ fenced between markers it cannot forge, and the model is told it is data, not in
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from string import Template
 from typing import Any
 
+from dslgen import resources
 from dslgen.generate.examples import Example
 from dslgen.generate.providers import Message
 
-PROMPTS_DIR = Path(__file__).resolve().parents[2] / "prompts"
+PROMPTS_DIR = resources.PROMPTS_DIR
 FENCE_OPEN = "<<<描述开始>>>"
 FENCE_CLOSE = "<<<描述结束>>>"
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")

@@ -63,8 +63,12 @@ def run_rounds(
     transcript: Transcript,
     usage: Usage,
     on_round: Callable[[int], None] | None = None,
+    extra_findings: Callable[[Answer, dict[str, Any]], list[dict[str, Any]]] | None = None,
 ) -> Outcome:
-    """Ask up to ``max_rounds`` times until an answer has no error-level finding."""
+    """Ask up to ``max_rounds`` times until an answer has no error-level finding.
+
+    ``extra_findings`` adds findings of gates beyond the checks (the description-consistency gate),
+    so a model gets its contradictions back like any other finding."""
     out = Outcome()
     previous = ""
     for number in range(1, max(1, max_rounds) + 1):
@@ -103,6 +107,8 @@ def run_rounds(
                 out.loaded = load_yaml_text(out.yaml_text, f"{name}.yaml")
                 out.report = check_data(out.loaded, file=f"{name}.yaml")
                 findings += [finding_dict(f) for f in out.report.findings]
+                if extra_findings is not None:
+                    findings += [{**finding_dict(f), "gate": f.get("gate", "")} for f in extra_findings(answer, data)]
         out.findings = findings
         out.history.append({"round": number, "findings": findings})
         if not out.errors:

@@ -21,15 +21,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-import multiprocessing
 import os
 import shutil
-import signal
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
+from dslgen import backends
 from dslgen.errors import UsageError
 from dslgen.review.baseline import RuleDoc, catalog_files, read_rule_doc
 from dslgen.review.semantic_diff import semantic_changes
@@ -52,6 +51,7 @@ class BatchOptions:
     seed: int = 0
     jobs: int = 1
     replay_from: str | None = None
+    max_model_calls: int = 4
 
 
 def _fingerprint(doc: RuleDoc, opts: BatchOptions) -> str:
@@ -193,8 +193,9 @@ def select(opts: BatchOptions) -> list[tuple[str, RuleDoc | None, str]]:
     return entries
 
 
-def _regenerate_args(args: tuple[str, str, BatchOptions, str]) -> dict[str, Any]:
-    return regenerate(*args)
+def _regenerate_task(opts: BatchOptions, variant: str, path: str, fingerprint: str) -> dict[str, Any]:
+    """One variant (the unit a backend runs); ``opts`` is the worker's shared value."""
+    return regenerate(variant, path, opts, fingerprint)
 
 
 def _sweep(folder: Path) -> None:
@@ -206,11 +207,6 @@ def _sweep(folder: Path) -> None:
             shutil.rmtree(leftover, ignore_errors=True)
         elif leftover.exists():
             leftover.unlink()
-
-
-def _quiet_worker() -> None:
-    """Pool workers leave Ctrl-C to the parent, which cancels what has not started."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def run_batch(opts: BatchOptions, progress: Callable[[int, int, str], None] | None = None) -> dict[str, Any]:
@@ -236,18 +232,12 @@ def run_batch(opts: BatchOptions, progress: Callable[[int, int, str], None] | No
             progress(len(rows), total, name)
 
     tick("")
-    if opts.jobs <= 1 or len(todo) <= 1:
-        for variant, path, fingerprint in todo:
-            rows[variant] = regenerate(variant, path, opts, fingerprint)
-            tick(variant)
-    else:
-        ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-        # Leaving the block terminates the workers, so Ctrl-C stops everything at once; every
-        # write is atomic, so a killed worker leaves at most a temporary file, swept on the rerun.
-        with ctx.Pool(min(opts.jobs, len(todo)), initializer=_quiet_worker) as pool:
-            for row in pool.imap_unordered(_regenerate_args, [(v, p, opts, f) for v, p, f in todo]):
-                rows[row["id"]] = row
-                tick(row["id"])
+    # Variants run on the backend in force (local processes or a Ray cluster). Every write is
+    # atomic and each variant's done.json is written last, so a killed worker or driver leaves
+    # at most a temporary file, swept on the rerun, which skips the variants already done.
+    for _, row in backends.run_all(_regenerate_task, opts, todo, jobs=opts.jobs, limit=opts.max_model_calls):
+        rows[row["id"]] = row
+        tick(row["id"])
     ordered = [rows[variant] for variant, _, _ in entries]
     summary = {"format": BATCH_FORMAT, "catalog": str(opts.catalog), "out": str(opts.out),
                "provider": opts.provider or "", "games": opts.games, "seed": opts.seed,

@@ -14,10 +14,14 @@ from dslgen.output import console
 def progress_bar(label: str, enabled: bool = True) -> Iterator[Callable[..., None] | None]:
     """Yield ``report(done, total, label=None)`` that drives one bar, or None when disabled.
 
+    Disabled also under ``-q`` and when stderr is not a terminal (:func:`dslgen.terminal.show_progress`).
+
     Each new ``label`` starts a new task line, so consecutive simulations (draft,
     then baseline) show as separate bars.
     """
-    if not enabled:
+    from dslgen.terminal import show_progress
+
+    if not (enabled and show_progress()):
         yield None
         return
     bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),

@@ -93,6 +93,7 @@ STACKING = {"add": "所有番型相加", "max_level": "只取最高等级", "add
 TURN_ORDER = {"counter_clockwise": "逆时针", "clockwise": "顺时针"}
 PRIORITY_POLICY = {"highest_wins": "优先级最高者胡（截胡）", "all_winners": "所有人都可以胡（一炮多响）"}
 WILDCARD_TYPE = {"fixed": "固定牌", "random": "翻牌定精"}
+JI_HU_MODES = {"any_fan": "任何其他番", "shape_fan": "只有牌型番"}
 RANDOM_COUNT = {"1": "仅正精", "2": "正精 + 副精"}
 DEAL_ACTION = {"deal_cards": "标准发牌", "deal_cards_with_flowers": "发牌并开局补花"}
 REPLACE_TILES = {"": "游戏中补花", "BEFORE_GAME_START": "开局前补花"}
@@ -145,6 +146,7 @@ FIELDS: tuple[Field, ...] = (
     Field("max_fan", "单局最高番数", _cap, None),
     Field("win_min_fan", "起胡番数", _min_fan, 0),
     Field("win_rule.ji_hu_self_draw_only", "鸡胡只能自摸", _yes_no, False),
+    Field("win_rule.ji_hu_dropped_by", "鸡胡被哪些番取代", _enum(JI_HU_MODES), "any_fan"),
     Field("scoring.mode", "计分方式", _plain, "fan_table"),
     Field("scoring.max_cap", "结算封顶", _cap, None),
     Field("scoring.self_draw_multiplier", "自摸倍数", _times, 1),

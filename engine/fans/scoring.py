@@ -11,11 +11,13 @@
    ``base_fan``）；``add_max`` 每个 ``level`` 只留 ``base_fan`` 最高的一个，再相加；
 5. 不是番型的加分：``wildcard_rules.scoring.per_wildcard_in_win`` 按手中每张癞子加分；花牌
    （``flower_rules``）每张 ``normal`` 分，和自己座位相配的花再加 ``matching.value`` 分；
+   ``win_rule.ji_hu_dropped_by``：``any_fan``（默认）时任何其他番都取代兜底番 鸡胡；``shape_fan`` 时只有
+   牌型番（结构番型、特殊牌型）取代它，门前清、杠上开花、癞子胡等照常与 鸡胡 相加（武汉、广东）；
 6. 总数受 ``max_fan`` 与 ``scoring.max_cap`` 封顶（取较小者）。
 
 和牌 *合法*（legal）需要：满足 ``win_condition``（缺一门：最多两门数牌；标准牌型的将牌须是
 2/5/8，除非识别到 ``pair_258_exempt_fans`` 中的番型）、``win_rule.ji_hu_self_draw_only``
-（只有鸡胡的和牌必须自摸）、``win_min_fan``（叠加后的番数，不含加分，达到起和番）。
+（计了鸡胡的和牌必须自摸）、``win_min_fan``（叠加后的番数，不含加分，达到起和番）。
 
 最优癞子策略：求解器给出的每一种分解（包括癞子的每一种取值）都计分一遍，取合法且总数最高
 的一种（相同时比番数，再按求解器顺序）。全部由癞子组成的面子或对子可以代表牌库中任意一种
@@ -37,7 +39,7 @@ from engine.capabilities import register
 from engine import tiles as T
 from engine.fans import composite
 from engine.fans.facts import HandFacts, WinContext
-from engine.fans.registry import CONDITIONS, FALLBACK, FanUnit, lookup
+from engine.fans.registry import CONDITIONS, FALLBACK, SPECIAL, STRUCTURAL, FanUnit, lookup
 from engine.rules import FanSpec, Rules
 
 
@@ -130,6 +132,8 @@ class _Table:
         self.stacking = rules.fan_stacking
         self.min_fan = rules.win_min_fan
         self.ji_hu_self_draw_only = rules.ji_hu_self_draw_only
+        #: fan kinds whose recognition drops the fallback 鸡胡 (None: every kind).
+        self.drops_fallback = (STRUCTURAL, SPECIAL) if rules.ji_hu_dropped_by == "shape_fan" else None
         self.per_wild = rules.wildcard.per_wildcard_in_win if rules.wildcard else 0
         self.flowers = rules.flowers
         #: tile kinds a wild tile may stand for: the deck's suited tiles, and honors when the deck has them.
@@ -179,7 +183,8 @@ def _recognise(table: _Table, facts: HandFacts) -> tuple[list[_Row], dict, list[
     if table.composites:
         found = _match_composites(table, facts, found, counts, consumed)
     if table.fallbacks:
-        facts.recognized = frozenset(r.spec.name for r in found)
+        kinds = table.drops_fallback
+        facts.recognized = frozenset(r.spec.name for r in found if kinds is None or r.unit.kind in kinds)
         for row in table.fallbacks:
             if row.unit.test(facts) and (not row.conditions or _conditions_hold(row, facts)):
                 found.append(row)
@@ -304,7 +309,7 @@ def _illegal_reason(table: _Table, ctx: WinContext, facts: HandFacts, counted: l
     if table.pair_258 and facts.pair and not (facts.pair < 30 and facts.pair % 10 in (2, 5, 8)):
         if not any(u.test(facts) for u in table.exempt):
             return f"将牌必须是 2/5/8（此手将牌为 {T.tile_name(facts.pair)}）"
-    if table.ji_hu_self_draw_only and not ctx.self_drawn and counted and all(r.unit.kind == FALLBACK for r in counted):
+    if table.ji_hu_self_draw_only and not ctx.self_drawn and any(r.unit.kind == FALLBACK for r in counted):
         return "鸡胡只能自摸"
     if fan_total < table.min_fan:
         return f"番数 {fan_total} 未达起胡 {table.min_fan} 番"

@@ -53,6 +53,7 @@ pass a prearranged ``wall`` (see :func:`state.stacked_wall`) and ``dealer``.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from dataclasses import dataclass, field
@@ -132,7 +133,13 @@ class Game:
             raise GameSetupError("预设牌墙与规则的牌库不一致")
         self.wall = Wall(tiles)
         self.players = [PlayerState(s) for s in range(self.n)]
-        self.shapes = cache.canonical(solver.shapes_for(rules))
+        #: the shapes a win may take (the fan layer then rules on legality).
+        self.win_shapes = cache.canonical(solver.shapes_for(rules))
+        #: the shapes bots plan for: under 2/5/8 with exempt 大胡 (长沙), the common 小胡 needs the
+        #: 2/5/8 pair, so bots aim for it; a legal 大胡 with another pair is still offered to them.
+        self.shapes = self.win_shapes
+        if rules.win_condition.pair_must_be_258 and not self.win_shapes.pair_258:
+            self.shapes = cache.canonical(dataclasses.replace(self.win_shapes, pair_258=True))
         self.elimination = self.play.parallel_elimination or self.play.on_win == "continue"
         #: 血流成河 (``on_win: stay``): winners stay, locked, and may win again.
         self.blood = self.play.on_win == "stay" and not self.play.parallel_elimination
@@ -527,12 +534,12 @@ class Game:
             wilds -= 1
         else:
             counts[tile] -= 1
-        ready = cache.shanten(counts, wilds, len(melds), self.shapes) <= 0
+        ready = cache.shanten(counts, wilds, len(melds), self.win_shapes) <= 0
         if tile in self.wild_codes:
             wilds += 1
         else:
             counts[tile] += 1
-        if not ready or not cache.is_win(counts, wilds, melds, self.shapes):
+        if not ready or not cache.is_win(counts, wilds, melds, self.win_shapes):
             return None
         ctx = fans.WinContext(
             concealed=tuple(hand), melds=melds, win_tile=tile, wild_codes=self.wild_codes,

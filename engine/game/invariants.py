@@ -100,7 +100,7 @@ def wins_confirmed(game, checker: Checker) -> str | None:
         counts, wilds = cache.split(w.concealed, game.wild_codes)
         if len(w.concealed) + 3 * len(w.melds) != 14:
             return f"座位 {w.seat} 胡牌张数不对"
-        if not solver.is_win(counts, wilds, w.melds, game.shapes):
+        if not solver.is_win(counts, wilds, w.melds, game.win_shapes):
             return f"座位 {w.seat} 的胡牌 {T.format_tiles(w.concealed)} 求解器不认"
         if w.result is None or not w.result.legal:
             return f"座位 {w.seat} 的胡牌不合规则"

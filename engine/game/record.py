@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 
 #: Upper edges of the payment histogram buckets (a winner's gain from one win).
 PAYMENT_BUCKETS = (1, 2, 4, 8, 16, 32, 64, 128, 256)
+#: Failing games kept in full (with their seeds) per run; the rest are only counted.
+ERRORS_KEPT = 200
 
 
 @dataclass
@@ -56,7 +58,8 @@ class Stats:
     """Mergeable statistics over many games."""
 
     games: int = 0
-    errors: list[dict] = field(default_factory=list)
+    errors: list[dict] = field(default_factory=list)  # the ERRORS_KEPT failing games with the lowest indexes
+    error_count: int = 0
     games_with_win: int = 0
     draws: int = 0
     exhausted: int = 0
@@ -83,7 +86,8 @@ class Stats:
         """Count one game."""
         self.games += 1
         if rec.error is not None:
-            self.errors.append(dict(rec.error))
+            self.error_count += 1
+            self._keep_errors([dict(rec.error)])
             return
         self.length_sum += rec.length
         if rec.wins:
@@ -127,7 +131,8 @@ class Stats:
                      "robbing_wins", "dealer_wins", "length_sum", "gain_sum", "kongs_paid", "kong_points",
                      "kong_transfers", "passed_wins"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
-        self.errors.extend(other.errors)
+        self.error_count += other.error_count
+        self._keep_errors(other.errors)
         self.seat_wins = [a + b for a, b in zip(self.seat_wins, other.seat_wins)]
         self.seat_net = [a + b for a, b in zip(self.seat_net, other.seat_net)]
         self.fan_totals.update(other.fan_totals)
@@ -136,6 +141,13 @@ class Stats:
         self.hook_moves.update(other.hook_moves)
         self.gain_max = max(self.gain_max, other.gain_max)
         return self
+
+    def _keep_errors(self, new: list[dict]) -> None:
+        """Keep the failing games with the lowest indexes: bounded, and the same for any merge order."""
+        self.errors.extend(new)
+        if len(self.errors) > ERRORS_KEPT:
+            self.errors.sort(key=lambda e: e["game"])
+            del self.errors[ERRORS_KEPT:]
 
     def median_fan(self) -> float:
         """Median win total (0 without wins)."""
@@ -160,7 +172,7 @@ class Stats:
         ``fan_names`` are the declared fans; each gets a frequency (share of wins
         that scored it), and those never scored are listed in ``never_scored``.
         """
-        played = self.games - len(self.errors)
+        played = self.games - self.error_count
         div = played or 1
         wins = self.wins or 1
         fan_sum = sum(v * c for v, c in self.fan_totals.items())
@@ -168,6 +180,7 @@ class Stats:
         return {
             "games": self.games,
             "errors": sorted(self.errors, key=lambda e: e["game"]),
+            "error_count": self.error_count,
             "completed": played,
             "wins": self.wins,
             "games_with_win": self.games_with_win,

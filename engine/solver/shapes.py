@@ -64,12 +64,15 @@ _SHAPE_CAPS = {
 def shapes_for(rules: Rules) -> Shapes:
     """The shapes ``rules`` enable: a shape is on when ``requires`` lists its capability or a
     declared fan names it (e.g. 龙七对 enables seven pairs). ``pair_258`` follows
-    ``win_condition.pair_must_be_258``; fans exempt from it (``pair_258_exempt_fans``) are the
-    fan layer's business: it can ask again with ``dataclasses.replace(shapes, pair_258=False)``.
+    ``win_condition.pair_must_be_258`` — unless fans are exempt from it
+    (``pair_258_exempt_fans``, 长沙's 大胡): then a hand with any pair is a winning *shape*
+    and the fan layer, the one home of the exemption, rules a non-2/5/8 pair illegal unless
+    an exempt fan is recognised. So the game, the bots and ``dslgen hand`` agree.
     """
     fans = rules.fan_names
     on = {field: (cap in rules.requires) or bool(fans & _SHAPE_FANS[field]) for field, cap in _SHAPE_CAPS.items()}
-    return Shapes(standard=True, pair_258=bool(rules.win_condition.pair_must_be_258), **on)
+    wc = rules.win_condition
+    return Shapes(standard=True, pair_258=bool(wc.pair_must_be_258 and not wc.pair_258_exempt_fans), **on)
 
 
 @dataclass(frozen=True)

@@ -104,7 +104,7 @@ def test_json_output(dslgen, tmp_path):
     assert data[0] == {"file": str(good), "valid": True, "errors": []}
     assert data[1]["valid"] is False
     first = data[1]["errors"][0]
-    assert set(first) == {"line", "column", "path", "message", "hint"}
+    assert set(first) == {"line", "column", "path", "message", "hint", "code"}
     assert (first["line"], first["column"], first["path"]) == (15, 3, "deal.dealer_extar")
     assert "未知字段" in first["message"]
 

@@ -74,10 +74,13 @@ def test_replay_without_a_recording_fails_clearly(isolated):
 def test_description_from_file_and_name(isolated):
     Path("desc.md").write_text("武汉麻将：红中当癞子，不带字牌，将要二五八，可以吃。\n胡牌要有8个人同意。", encoding="utf-8")
     result = _new("--file", "desc.md", "--name", "wuhan_test", "--games", "20", "--jobs", "1", "--out", "d", "--json")
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output  # a rule sentence nobody carried: not a pass
     payload = json.loads(result.stdout)
     assert payload["id"] == "wuhan_test" and Path("d/wuhan_test.yaml").exists()
     assert "胡牌要有8个人同意" in payload["unmapped_sentences"]
+    assert payload["gates"]["consistency"] is False and payload["verdict"] == "fail"
+    assert payload["consistency"]["unhandled"] == ["胡牌要有8个人同意"]
+    assert payload["coverage"]["unhandled"] == 1
 
 
 @pytest.mark.parametrize("args, message", [
@@ -113,7 +116,8 @@ def test_a_variant_nobody_can_win_fails_the_simulation_gate(isolated):
                   "--games", "10", "--jobs", "1", "--out", "d", "--json")
     assert result.exit_code == 1, result.output
     payload = json.loads(result.stdout)
-    assert payload["gates"] == {"schema": True, "capabilities": True, "compliance": True, "simulation": False}
+    assert payload["gates"] == {"schema": True, "capabilities": True, "compliance": True, "consistency": True,
+                                "simulation": False}
     assert "没有任何一局有人胡牌" in payload["simulation"]["reason"]
 
 

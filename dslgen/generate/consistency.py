@@ -1,0 +1,193 @@
+"""The description-consistency gate (描述一致性): does the draft say what the description says?
+
+Run for every provider (offline, model, replay). The offline reader (:mod:`dslgen.generate.facts`)
+extracts the checkable claims of the description, clause by clause — deck (honors, flowers, size and
+suits), wildcards, chi / kong, discard wins, one or several winners, every fan with its value in any
+unit or layout, caps and the minimum, multipliers, 2/5/8, 缺一门, 血战 — and each claim is compared
+with the same fact read back from the rule file (:func:`dslgen.generate.drafter.facts_of`).
+
+Findings (stable codes):
+
+* ``D001`` a contradiction: the sentence, the field, the draft's value and the described value;
+* ``D002`` a rule-bearing sentence neither carried with evidence nor listed as a gap;
+* ``D003`` the text has no rules at all (punctuation, a file path, an unrelated sentence);
+* ``D004`` a rule the DSL cannot express (found by the reader) that the draft does not list as a gap.
+
+Coverage counts every rule-bearing clause once: carried (its claims agree with the draft, or the
+provider cites it for a section), gapped (listed as a gap), or unhandled (contradicted or unaccounted).
+The gate passes when there is no finding.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from dslgen.generate.facts import Facts, read_facts
+from dslgen.generate.provenance import FIELDS, LABELS, show
+
+GATE = "consistency"
+GATE_NAME = "描述一致性"
+
+
+@dataclass
+class ConsistencyReport:
+    """The gate's result for one draft."""
+
+    findings: list[dict[str, Any]] = field(default_factory=list)
+    carried: list[str] = field(default_factory=list)
+    gapped: list[str] = field(default_factory=list)
+    unhandled: list[str] = field(default_factory=list)
+    no_rules: bool = False
+
+    @property
+    def passed(self) -> bool:
+        """True when nothing contradicts the description and every rule sentence is accounted for."""
+        return not self.findings
+
+    @property
+    def contradictions(self) -> list[dict[str, Any]]:
+        """The ``D001`` findings."""
+        return [f for f in self.findings if f["code"] == "D001"]
+
+    def coverage(self) -> dict[str, int]:
+        """``{"carried", "gapped", "unhandled"}`` clause counts."""
+        return {"carried": len(self.carried), "gapped": len(self.gapped), "unhandled": len(self.unhandled)}
+
+    def coverage_line(self) -> str:
+        """``描述覆盖：已落实 N 条 / 列为缺口 K 条 / 未处理 U 条``."""
+        c = self.coverage()
+        return f"描述覆盖：已落实 {c['carried']} 条 / 列为缺口 {c['gapped']} 条 / 未处理 {c['unhandled']} 条"
+
+    def mentions(self) -> list[str]:
+        """Every field and sentence a finding names (for the fidelity scorer's "not silent" test)."""
+        out = []
+        for f in self.findings:
+            out += [str(f.get("path", "")), str(f.get("sentence", "")), str(f.get("fact", ""))]
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form stored in ``result.json``."""
+        return {"passed": self.passed, "coverage": self.coverage(), "no_rules": self.no_rules,
+                "carried": self.carried, "gapped": self.gapped, "unhandled": self.unhandled,
+                "findings": self.findings}
+
+
+def _finding(code: str, message: str, *, path: str = "", hint: str = "", **extra: Any) -> dict[str, Any]:
+    return {"code": code, "severity": "error", "path": path, "line": 0, "message": message, "hint": hint,
+            "gate": GATE, **extra}
+
+
+def _same(key: str, want: Any, got: Any) -> bool:
+    if key == "wildcard" and isinstance(want, dict) and isinstance(got, dict):
+        if want.get("type") != got.get("type"):
+            return False
+        if want["type"] == "fixed":
+            return set(want.get("tiles") or []) <= set(got.get("tiles") or [])
+        return "random_count" not in want or int(want["random_count"]) == int(got.get("random_count") or 1)
+    return want == got
+
+
+def _gap_text(gaps: list[dict[str, Any]]) -> str:
+    return "\n".join(f"{g.get('text', '')} {g.get('reason', '')}" for g in gaps or [])
+
+
+def _cited(clause: str, mapping: list[dict[str, Any]]) -> bool:
+    for m in mapping or []:
+        sentence = str(m.get("sentence") or "")
+        if sentence and (clause in sentence or sentence in clause):
+            return True
+    return False
+
+
+def _looks_like_path(text: str) -> bool:
+    return bool(re.fullmatch(r"[\w.~/\\:-]+\.(?:md|txt|yaml|yml|docx?)|[~.]?/[\w./\\-]+", text.strip()))
+
+
+def judge(description: str, data: dict[str, Any] | None, gaps: list[dict[str, Any]] | None = None,
+          mapping: list[dict[str, Any]] | None = None, facts: Facts | None = None) -> ConsistencyReport:
+    """Compare ``data`` (a draft's rule mapping) with the claims of ``description``."""
+    from dslgen.generate.drafter import facts_of
+
+    facts = facts or read_facts(description)
+    report = ConsistencyReport()
+    rules = [r for r in facts.readings if r["rule"]]
+    if not rules:
+        report.no_rules = True
+        hint = ("这看起来像一个文件路径：描述在文件里时请用 --file" if _looks_like_path(description)
+                else "写出玩法的规则，例如用哪些牌、能不能吃碰杠、怎样胡、番型和番数")
+        report.findings.append(_finding("D003", "描述中没有任何麻将规则（牌、吃碰杠、胡牌、番型……），无法起草玩法",
+                                        hint=hint, sentence=description.strip()[:80]))
+        return report
+    got = facts_of(data) if isinstance(data, dict) else None
+    gap_text = _gap_text(gaps or [])
+    if got is None:
+        report.unhandled = [r["text"] for r in rules]
+        report.findings.append(_finding("D002", "没有可读的规则文件，描述中的规则都没有落实"))
+        return report
+    for reading in rules:
+        text = reading["text"]
+        problems = []
+        for key, want in reading["values"].items():
+            if key not in LABELS or _same(key, want, got.get(key)):
+                continue
+            problems.append(_finding(
+                "D001", f"描述说{LABELS[key]}是「{show(want)}」，草稿是「{show(got.get(key))}」",
+                path=FIELDS[key], hint="按描述改正这个字段；DSL 无法表达时把这句列入 gaps",
+                sentence=text, fact=key, described=show(want), drafted=show(got.get(key))))
+        for name, want in reading["fan_values"].items():
+            if want is None or got["fans"].get(name) == want or (name not in got["fans"] and name in gap_text):
+                continue
+            drafted = got["fans"].get(name)
+            message = (f"描述说{name} {want}，草稿里{name}是 {drafted}" if drafted is not None
+                       else f"描述说{name} {want}，草稿的番型表里没有{name}")
+            problems.append(_finding("D001", message, path=f"fan_types[{name}]", sentence=text, fact=name,
+                                     described=str(want), drafted=show(drafted),
+                                     hint="番型表应写描述给的番数（台、分、倍、x 都是番数的写法）"))
+        for name in reading["removed"]:
+            if name in got["fans"]:
+                problems.append(_finding("D001", f"描述排除了{name}，草稿的番型表里仍有{name}",
+                                         path=f"fan_types[{name}]", sentence=text, fact=name,
+                                         described="没有", drafted=str(got["fans"][name]),
+                                         hint="从番型表中去掉这个番型"))
+        report.findings += problems
+        if problems:
+            report.unhandled.append(text)
+        elif reading["keys"] or reading["fans"] or reading["removed"]:
+            report.carried.append(text)
+        elif reading["gaps"] or text in gap_text:
+            report.gapped.append(text)
+        elif reading["sections"] or _cited(text, mapping or []):
+            report.carried.append(text)
+        else:
+            report.unhandled.append(text)
+            report.findings.append(_finding(
+                "D002", f"这句规则没有落实到草稿，也没有列为 DSL 无法表达的缺口：{text}", sentence=text,
+                hint="确认这句话的规则：能表达就写进规则文件，不能表达就列入 gaps（写明 DSL 缺什么）"))
+    for gap in facts.gaps:
+        if gap["text"] not in gap_text and gap["reason"] not in gap_text:
+            report.findings.append(_finding("D004", f"描述中有 DSL 无法表达的规则，草稿没有列为缺口：{gap['text']}",
+                                            sentence=gap["text"], hint=gap["reason"]))
+    return report
+
+
+def judge_offline(description: str, draft: Any) -> ConsistencyReport:
+    """The gate on an :class:`~dslgen.generate.drafter.OfflineDraft` (its own gaps and mapping)."""
+    gaps = list(draft.facts.gaps)
+    return judge(description, draft.data, gaps, draft.facts.mapping, facts=read_facts(description))
+
+
+def merge_gaps(gaps: list[dict[str, str]]) -> list[dict[str, str]]:
+    """Gaps with duplicates merged: one entry per reason, the texts joined (order kept)."""
+    merged: dict[str, dict[str, str]] = {}
+    for gap in gaps:
+        reason = str(gap.get("reason") or "")
+        text = str(gap.get("text") or "")
+        key = reason or text
+        if key in merged:
+            if text and text not in merged[key]["text"]:
+                merged[key]["text"] += f"；{text}"
+        else:
+            merged[key] = {"text": text, "reason": reason}
+    return list(merged.values())

@@ -1,0 +1,146 @@
+"""Where every value of a draft comes from: ``stated``, ``default`` or ``assumed``.
+
+A draft's checkable values are the facts :func:`dslgen.generate.drafter.facts_of` reads back from
+any rule mapping (deck, wildcard, actions, win conditions, limits, multipliers, stacking) plus every
+fan of its table. Each one is
+
+* ``stated`` — the description says it; the row carries the sentence (and its character span);
+* ``default`` — the specification's default for the field, and the description does not say otherwise;
+* ``assumed`` — filled from a named source (the template variant the offline drafter started from, or
+  the model's own assumption) because the description is silent; the reviewer must confirm it.
+
+The same function judges offline and model drafts: the offline reader (:mod:`dslgen.generate.facts`)
+supplies the evidence for ``stated``, a model's reported sentences and assumptions complete it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dslgen.generate.facts import Facts
+
+#: The specification's default for each fact the drafts carry (docs/dsl-specification.md, the 默认 columns).
+#: A fact absent from this table has no default: when the text is silent it is an assumption.
+SPEC_DEFAULTS: dict[str, tuple[Any, str]] = {
+    "wildcard": (None, "§6 wildcard_rules 可选：不写即没有癞子"),
+    "per_wildcard_in_win": (0, "§6 scoring.per_wildcard_in_win 默认 0"),
+    "multi_win": (False, "§11 priority_policy 默认 highest_wins（只有一家胡）"),
+    "xuezhan": (False, "§11 parallel_elimination 默认 false"),
+    "fu_flag": (False, "§11 fu_flag 可选：不写即没有过水"),
+    "miss_suit": (False, "§7 win_condition.must_miss_suit 默认 false"),
+    "pair_258": (False, "§7 win_condition.pair_must_be_258 默认 false"),
+    "min_fan": (0, "§10 win_min_fan 默认 0（不限）"),
+    "max_fan": (None, "§10 max_fan 默认不封顶"),
+    "ji_hu_self_draw_only": (False, "§10 win_rule.ji_hu_self_draw_only 默认 false"),
+    "self_draw_multiplier": (1, "§12 scoring.self_draw_multiplier 默认 1"),
+    "discard_win_multiplier": (3, "§12 scoring.discard_win_multiplier 默认 3"),
+    "dealer_multiplier": (1, "§12 scoring.dealer_multiplier 默认 1"),
+}
+
+#: Chinese labels for the facts (review and CLI).
+LABELS = {
+    "honors": "字牌", "flowers": "花牌", "wildcard": "癞子", "per_wildcard_in_win": "每张癞子加番", "chi": "吃",
+    "kong": "杠", "discard_win": "点炮胡", "multi_win": "一炮多响", "xuezhan": "血战到底", "fu_flag": "过水",
+    "miss_suit": "缺一门", "pair_258": "2/5/8 将", "min_fan": "起胡番", "max_fan": "封顶", "fan_stacking": "番数叠加方式",
+    "self_draw_multiplier": "自摸倍数", "discard_win_multiplier": "点炮倍数", "dealer_multiplier": "庄家倍数",
+    "ji_hu_self_draw_only": "鸡胡只能自摸",
+}
+
+#: The rule-file field each fact lives in.
+FIELDS = {
+    "honors": "deck.include_honors", "flowers": "deck.include_flowers", "wildcard": "wildcard_rules",
+    "per_wildcard_in_win": "wildcard_rules.scoring.per_wildcard_in_win",
+    "chi": "phases.play.sub_phases.others_reaction(chi)", "kong": "phases.play.sub_phases(kong)",
+    "discard_win": "phases.play.sub_phases.others_reaction(win)",
+    "multi_win": "phases.play.sub_phases.others_reaction.priority_policy",
+    "xuezhan": "phases.play.parallel_elimination", "fu_flag": "phases.play.fu_flag",
+    "miss_suit": "win_condition.must_miss_suit", "pair_258": "win_condition.pair_must_be_258",
+    "min_fan": "win_min_fan", "max_fan": "max_fan", "fan_stacking": "fan_stacking",
+    "self_draw_multiplier": "scoring.self_draw_multiplier", "discard_win_multiplier": "scoring.discard_win_multiplier",
+    "dealer_multiplier": "scoring.dealer_multiplier", "ji_hu_self_draw_only": "win_rule.ji_hu_self_draw_only",
+}
+
+
+def show(value: Any) -> str:
+    """A value as a reviewer reads it."""
+    if value is True:
+        return "是"
+    if value is False:
+        return "否"
+    if value is None:
+        return "无"
+    if isinstance(value, dict) and value.get("type") == "fixed":
+        return "固定：" + "、".join(value.get("tiles") or [])
+    if isinstance(value, dict) and value.get("type") == "random":
+        return f"翻牌定 {value.get('random_count', 1)} 种"
+    return str(value)
+
+
+def span(description: str, sentence: str) -> list[int] | None:
+    """``[start, end)`` of ``sentence`` in ``description`` (character offsets), when it occurs there."""
+    if not sentence:
+        return None
+    at = description.find(sentence)
+    return [at, at + len(sentence)] if at >= 0 else None
+
+
+def _reported(reported: list[dict[str, Any]] | None, field: str, fact: str = "") -> dict[str, Any] | None:
+    for row in reported or []:
+        name = str(row.get("field") or row.get("section") or "")
+        if name and (name == field or name == fact or (fact and name.startswith(FIELDS.get(fact, "\0")))):
+            return row
+    return None
+
+
+def value_sources(data: dict[str, Any], facts: Facts, description: str, *, assumed_from: str,
+                  reported: list[dict[str, Any]] | None = None,
+                  assumptions: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """``{"counts": {stated, default, assumed}, "rows": [...]}`` for every fact and fan of ``data``.
+
+    ``facts`` is the offline reader's reading of ``description`` (the evidence for ``stated``);
+    ``reported`` are sentences the provider says a field came from (a model's ``provenance`` list),
+    ``assumptions`` the values it says it assumed; ``assumed_from`` names the source of anything else.
+    """
+    from dslgen.generate.drafter import facts_of
+
+    got = facts_of(data)
+    rows: list[dict[str, Any]] = []
+
+    def add(field: str, label: str, value: Any, source: str, sentence: str = "", origin: str = "") -> None:
+        rows.append({"field": field, "label": label, "value": value, "shown": show(value), "source": source,
+                     "sentence": sentence, "span": span(description, sentence), "from": origin})
+
+    for key, label in LABELS.items():
+        value = got.get(key)
+        field = FIELDS[key]
+        if key in facts.values and not key.startswith("_"):
+            add(field, label, value, "stated", facts.sources.get(key, ""))
+            continue
+        said = _reported(reported, field, key)
+        if said and said.get("sentence") and str(said["sentence"]) in description:
+            add(field, label, value, "stated", str(said["sentence"]), "模型")
+            continue
+        default = SPEC_DEFAULTS.get(key)
+        if default is not None and value == default[0]:
+            add(field, label, value, "default", "", default[1])
+            continue
+        assumed = _reported(assumptions, field, key)
+        add(field, label, value, "assumed", "", str((assumed or {}).get("from") or assumed_from))
+    stated_fans = {n: v for n, v in facts.fans.items() if v is not None}
+    for name, value in got["fans"].items():
+        field = f"fan_types[{name}]"
+        if name in stated_fans:
+            add(field, name, value, "stated", facts.fan_sources.get(name, ""))
+            continue
+        said = _reported(reported, field)
+        if said and said.get("sentence") and str(said["sentence"]) in description and str(value) in str(said["sentence"]):
+            add(field, name, value, "stated", str(said["sentence"]), "模型")
+            continue
+        assumed = _reported(assumptions, field)
+        named = facts.fan_sources.get(name, "")
+        origin = str((assumed or {}).get("from") or assumed_from)
+        if not stated_fans and not named and list(got["fans"]) == ["鸡胡"]:
+            origin = "规范：番型表必填，描述没有番型时只放基本胡"
+        add(field, name, value, "assumed", named, origin + ("（描述提到这个番型但没有给番数）" if named else "（描述没有提到这个番型）"))
+    counts = {k: sum(1 for r in rows if r["source"] == k) for k in ("stated", "default", "assumed")}
+    return {"counts": counts, "rows": rows}

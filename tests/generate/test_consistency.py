@@ -1,0 +1,155 @@
+"""The description-consistency gate, value provenance and the reader for real writing."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from dslgen.generate.consistency import judge, merge_gaps
+from dslgen.generate.drafter import draft_offline, facts_of
+from dslgen.generate.examples import load_examples
+from dslgen.generate.facts import read_facts
+from dslgen.generate.provenance import value_sources
+
+from .score_fidelity import load_cases, non_descriptions, score_case
+
+
+@pytest.fixture(scope="module")
+def pool():
+    return load_examples()
+
+
+def _wuhan(pool):
+    return copy.deepcopy(next(e for e in pool if e.id == "wuhan").data)
+
+
+# --- the gate judges any draft, whoever wrote it --------------------------------------------------
+
+def test_a_contradiction_names_both_sides(pool):
+    data = _wuhan(pool)
+    report = judge("武汉麻将：红中当癞子，不能吃，封顶8番，清一色3台。", data, gaps=[])
+    by_path = {f["path"]: f for f in report.contradictions}
+    assert set(by_path) == {"phases.play.sub_phases.others_reaction(chi)", "max_fan", "fan_types[清一色]"}
+    cap = by_path["max_fan"]
+    assert cap["sentence"] == "封顶8番" and cap["described"] == "8" and cap["drafted"] == str(facts_of(data)["max_fan"])
+    assert by_path["fan_types[清一色]"]["described"] == "3" and by_path["fan_types[清一色]"]["drafted"] == "4"
+    assert not report.passed and report.coverage()["unhandled"] == 3
+
+
+def test_negations_are_claims_too(pool):
+    data = _wuhan(pool)  # has 七对 and one winner per discard
+    report = judge("七对不能胡。不可一炮多响。", data, gaps=[])
+    assert [f["path"] for f in report.contradictions] == ["fan_types[七对]"]
+    data["phases"][1]["sub_phases"]["others_reaction"]["priority_policy"] = "all_winners"
+    assert "phases.play.sub_phases.others_reaction.priority_policy" in [
+        f["path"] for f in judge("不可一炮多响。", data, gaps=[]).contradictions]
+
+
+def test_unaccounted_sentences_and_gaps(pool):
+    data = _wuhan(pool)
+    text = "红中当癞子。胡牌要有8个人同意。买马4匹。"
+    report = judge(text, data, gaps=[])
+    codes = sorted(f["code"] for f in report.findings)
+    assert codes == ["D002", "D004"]  # the odd sentence, and 买马 not listed as a gap
+    listed = judge(text, data, gaps=[{"text": "买马4匹", "reason": "引擎不支持买马"},
+                                      {"text": "胡牌要有8个人同意", "reason": "没有这种胡牌条件"}])
+    assert listed.passed and listed.coverage() == {"carried": 1, "gapped": 2, "unhandled": 0}
+    assert listed.coverage_line() == "描述覆盖：已落实 1 条 / 列为缺口 2 条 / 未处理 0 条"
+
+
+@pytest.mark.parametrize("text", non_descriptions())
+def test_texts_without_rules_fail(text, pool):
+    report = judge(text, _wuhan(pool), gaps=[])
+    assert report.no_rules and [f["code"] for f in report.findings] == ["D003"]
+
+
+def test_a_file_path_gets_the_file_hint(pool):
+    report = judge("rules/描述.md", _wuhan(pool), gaps=[])
+    assert "--file" in report.findings[0]["hint"]
+
+
+def test_merge_gaps_merges_duplicates():
+    merged = merge_gaps([{"text": "冲关", "reason": "R1"}, {"text": "冲关翻倍", "reason": "R1"}, {"text": "买马", "reason": "R2"},
+                         {"text": "冲关", "reason": "R1"}])
+    assert merged == [{"text": "冲关；冲关翻倍", "reason": "R1"}, {"text": "买马", "reason": "R2"}]
+
+
+# --- the reader ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, fans", [
+    ("平胡1台，七对子2台，清一色3台", {"平胡": 1, "七对": 2, "清一色": 3}),
+    ("| 番型 | 番数 |\n|---|---|\n| 碰碰胡 | 2 |\n| 十三幺 | 10 |", {"对对胡": 2, "十三幺": 10}),
+    ("番型\t分\n清一色\t8分\n七对\t8", {"清一色": 8, "七对": 8}),
+    ("碰碰胡x4，混一色×4，清一色算4倍", {"对对胡": 4, "混一色": 4, "清一色": 4}),
+    ("平胡            1\n碰碰胡          2", {"平胡": 1, "对对胡": 2}),
+    ("平胡就是普通的胡牌，没有任何其他番型，算1番", {"鸡胡": 1}),
+    ("这里说的平胡是全部是顺子加一对将的牌，算2番", {"平胡": 2}),
+])
+def test_fan_values_in_any_unit_and_layout(text, fans):
+    assert read_facts(text).fans == fans
+
+
+@pytest.mark.parametrize("text, key, value", [
+    ("没有癞子的时候只能自摸。红中是癞子。", "wildcard", {"type": "fixed", "tiles": ["红中"]}),
+    ("可以吃碰杠，玩家也可以选择不杠。", "kong", True),
+    ("不可一炮多响。", "multi_win", False),
+    ("胡了以后这局就结束，不是血战。", "xuezhan", False),
+    ("东南西北和发财白板都不要。", "honors", False),
+    ("十六台封顶。", "max_fan", 16),
+    ("三台起胡。", "min_fan", 3),
+    ("放枪者一个人付。", "discard_win_multiplier", 1),
+])
+def test_scope_of_negations_and_qualifiers(text, key, value):
+    assert read_facts(text).values[key] == value
+
+
+def test_a_qualifier_is_a_gap_not_an_erasure():
+    facts = read_facts("开局翻一张牌，下一张是癞子。没有癞子的时候只能自摸。")
+    assert facts.values["wildcard"]["type"] == "random" and "discard_win" not in facts.values
+    assert any("有/没有癞子" in g["reason"] for g in facts.gaps)
+
+
+@pytest.mark.parametrize("text, word", [
+    ("只用条子和筒子，一共84张。", "84"), ("只用条子和筒子，一共84张。", "缺花色"), ("三个人打。", "4 人"),
+    ("每人16张牌。", "16"), ("庄家多算一台。", "dealer_multiplier"), ("胡牌后抓4个鸟。", "抓鸟"),
+])
+def test_what_the_dsl_cannot_say_is_a_gap(text, word):
+    assert any(word in f"{g['text']} {g['reason']}" for g in read_facts(text).gaps)
+
+
+# --- provenance ------------------------------------------------------------------------------------
+
+def test_every_value_has_a_source(pool):
+    text = "杭州麻将，136张牌，不要花牌。可以吃、碰、杠，只能自摸胡。平胡1台，碰碰胡2台，七对子2台，清一色3台。"
+    draft = draft_offline(text, pool)
+    sources = value_sources(draft.data, draft.facts, text, assumed_from=f"模板玩法 {draft.base}")
+    rows = {r["field"]: r for r in sources["rows"]}
+    assert rows["fan_types[清一色]"]["source"] == "stated" and rows["fan_types[清一色]"]["value"] == 3
+    assert rows["fan_types[清一色]"]["sentence"] == "清一色3台"
+    start, end = rows["fan_types[清一色]"]["span"]
+    assert text[start:end] == "清一色3台"
+    assert rows["max_fan"]["source"] == "default" and rows["max_fan"]["value"] is None
+    assert rows["fan_stacking"]["source"] == "assumed" and draft.base in rows["fan_stacking"]["from"]
+    assert set(draft.data["fan_types"][i]["name"] for i in range(len(draft.data["fan_types"]))) == {"平胡", "碰碰胡", "七对", "清一色"}
+    assert sum(sources["counts"].values()) == len(sources["rows"])
+
+
+def test_nothing_leaks_from_the_template(pool):
+    """A 红中 text that states no fan values gets no fan table and no per-wildcard bonus from a template."""
+    text = "红中麻将：万条筒加4个红中，红中是癞子。只能碰杠不能吃，只能自摸。手里没有红中胡牌的多赢2分。"
+    data = draft_offline(text, pool).data
+    assert [r["name"] for r in data["fan_types"]] == ["鸡胡"]
+    assert data["wildcard_rules"]["scoring"]["per_wildcard_in_win"] == 0
+
+
+# --- the fidelity suite ------------------------------------------------------------------------------
+
+def test_fidelity_suite(pool):
+    """≥ 90% of stated facts and fan values carried, and nothing missed silently (SCORES.md has the history)."""
+    scores = [score_case(c, pool) for c in load_cases()]
+    assert len(scores) >= 40
+    facts = sum(s.facts[0] for s in scores) / sum(s.facts[1] for s in scores)
+    fans = sum(s.fans[0] for s in scores) / sum(s.fans[1] for s in scores)
+    silent = {s.id: s.silent for s in scores if s.silent}
+    assert facts >= 0.9 and fans >= 0.9 and not silent, (facts, fans, silent)
