@@ -379,6 +379,8 @@ def _kong(c: _Clause) -> None:
     t = c.text
     if re.search(r"选择不杠|可以不杠", t):
         c.map("phases.play.sub_phases")  # an option the player has, not a prohibition
+    elif re.search(r"缺门", t):
+        return  # 定缺: the void suit may not be konged (a rule of the declare_void phase, not of kongs)
     elif re.search(r"(不能|不可以|不许|禁止|没有|不)杠(?![上开花炮])", t):
         c.set("kong", False, "phases.play.sub_phases")
     elif re.search(r"(可以|能|允许|可)(碰、?)?杠|吃[、，,]?碰[、，,和]?杠|碰[、和与]杠|杠牌|明杠|暗杠|加杠|补杠|碰杠|杠(?:也)?(?:可以|都可以|随便)", t) and not re.search(r"收|付|给|赔|分|钱", t):

@@ -41,9 +41,10 @@ def test_approve_draft_then_verify_then_edit_fails(catalog, draft_factory, chi_v
     statuses = {v["id"]: v["status"] for v in report["variants"]}
     assert statuses["sichuan_xuezhan"] == "ok"
     assert code == 1  # the other catalog files have no approval yet
-    assert {k for k, v in statuses.items() if v == "unapproved"} == {"changsha", "guangdong_jipinghu", "guobiao", "wuhan"}
+    assert {k for k, v in statuses.items() if v == "unapproved"} == {"changsha", "guangdong_jipinghu", "guobiao",
+                                                                     "sichuan_xueliu", "wuhan"}
 
-    for other in ("changsha", "guangdong_jipinghu", "guobiao", "wuhan"):
+    for other in ("changsha", "guangdong_jipinghu", "guobiao", "sichuan_xueliu", "wuhan"):
         catalog.joinpath(other + ".yaml").unlink()
     assert _verify(catalog)[0] == 0
 
@@ -132,7 +133,7 @@ def test_catalog_list_json(catalog):
     result = CliRunner().invoke(cli, ["catalog", "list", "--catalog", str(catalog), "--json"])
     assert result.exit_code == 0
     variants = {v["id"]: v for v in json.loads(result.stdout)["variants"]}
-    assert set(variants) == {"changsha", "guangdong_jipinghu", "guobiao", "sichuan_xuezhan", "wuhan"}
+    assert set(variants) == {"changsha", "guangdong_jipinghu", "guobiao", "sichuan_xueliu", "sichuan_xuezhan", "wuhan"}
     assert variants["wuhan"]["status"] == "unapproved" and variants["wuhan"]["name"].startswith("武汉")
 
 
