@@ -104,16 +104,11 @@ def validate_file(path: str | os.PathLike[str]) -> FileResult:
     try:
         loaded = load_yaml_file(path)
     except YamlError as exc:
-        line, col = _where_position(exc.where)
+        line, col = exc.line or 1, exc.column or 1
         code = FILE_UNREADABLE.code if exc.exit_code == EXIT_USAGE else YAML_INVALID.code
         return FileResult(name, [Issue(line, col, "(文件)", exc.message, exc.hint, code)], exc.exit_code)
     issues = validate_data(loaded)
     return FileResult(name, issues, EXIT_FINDINGS if issues else EXIT_OK, loaded)
-
-
-def _where_position(where: str) -> tuple[int, int]:
-    m = re.search(r":(\d+):(\d+)$", where or "")
-    return (int(m.group(1)), int(m.group(2))) if m else (1, 1)
 
 
 def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:

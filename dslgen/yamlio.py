@@ -47,9 +47,19 @@ Path_ = tuple[Any, ...]
 
 
 class YamlError(DslgenError):
-    """A rule file that cannot be read (exit 2) or is not acceptable YAML (exit 1)."""
+    """A rule file that cannot be read (exit 2) or is not acceptable YAML (exit 1).
+
+    ``line`` and ``column`` (1-based, 0 when unknown) say where, as numbers; ``where``
+    shows the same position as ``file:line:col`` text for people.
+    """
 
     exit_code = EXIT_FINDINGS
+
+    def __init__(self, message: str, *, where: str = "", hint: str = "", exit_code: int | None = None,
+                 line: int = 0, column: int = 0):
+        super().__init__(message, where=where, hint=hint, exit_code=exit_code)
+        self.line = line
+        self.column = column
 
 
 @dataclass
@@ -150,7 +160,7 @@ def load_yaml_bytes(raw: bytes, name: str = "<bytes>") -> LoadedYaml:
         col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
         raise YamlError(
             f"文件不是 UTF-8 编码（第 {exc.start + 1} 字节 0x{raw[exc.start]:02x} 无法解码）",
-            where=f"{name}:{line}:{col}",
+            where=f"{name}:{line}:{col}", line=line, column=col,
             hint="请用 UTF-8 编码保存文件（GBK 等编码需先转换）",
         ) from None
     return load_yaml_text(text, name)
@@ -175,12 +185,13 @@ def load_yaml_text(text: str, name: str = "<text>") -> LoadedYaml:
     except RecursionError:
         raise YamlError("YAML 嵌套过深", where=name, hint="请减少嵌套层数") from None
     if root is None:
-        raise YamlError("文件为空（没有任何 YAML 内容）", where=f"{name}:1:1", hint="规则文件的顶层应当是一个映射，例如 game: …")
+        raise YamlError("文件为空（没有任何 YAML 内容）", where=f"{name}:1:1", line=1, column=1,
+                        hint="规则文件的顶层应当是一个映射，例如 game: …")
     if not isinstance(root, CommentedMap):
         kind = "列表" if isinstance(root, CommentedSeq) else "标量"
         raise YamlError(
             f"顶层必须是映射（键: 值），这里是{kind}",
-            where=f"{name}:1:1",
+            where=f"{name}:1:1", line=1, column=1,
             hint="规则文件以 game:、deck: 等键开头，不要以 “- ” 开头",
         )
     return LoadedYaml(path=name, text=text, data=to_plain(root), _root=root)
@@ -208,7 +219,7 @@ def _screen_events(yaml: YAML, text: str, name: str) -> None:
                     shown = str(tag).replace("tag:yaml.org,2002:", "!!")
                     raise YamlError(
                         f"不允许使用 YAML 标签 {shown}（标签不会被执行，整个文件被拒绝）",
-                        where=_mark(name, event.start_mark),
+                        **_at(name, event.start_mark),
                         hint="规则文件只能包含普通的映射、列表和标量；删除以 ! 开头的标签",
                     )
             if isinstance(event, ev.ScalarEvent):
@@ -222,7 +233,7 @@ def _screen_events(yaml: YAML, text: str, name: str) -> None:
                 if len(stack) > MAX_DEPTH + 1:
                     raise YamlError(
                         f"嵌套层数超过 {MAX_DEPTH} 层",
-                        where=_mark(name, event.start_mark),
+                        **_at(name, event.start_mark),
                         hint="规则文件的嵌套通常不超过 6 层；请检查括号是否配对",
                     )
             elif isinstance(event, (ev.MappingEndEvent, ev.SequenceEndEvent)):
@@ -238,13 +249,20 @@ def _screen_events(yaml: YAML, text: str, name: str) -> None:
                 if aliases > MAX_ALIASES or total > MAX_NODES:
                     raise YamlError(
                         "别名（*引用）展开后过大，疑似“十亿笑声”别名炸弹，已拒绝",
-                        where=_mark(name, event.start_mark),
+                        **_at(name, event.start_mark),
                         hint=f"规则文件最多允许 {MAX_ALIASES} 个别名、展开后 {MAX_NODES} 个节点；请直接写出内容",
                     )
     except MarkedYAMLError as exc:
         raise _marked(exc, name) from None
     except YAMLError as exc:
         raise YamlError(f"YAML 无法解析：{exc}", where=name, hint="请检查 YAML 语法") from None
+
+
+def _at(name: str, mark: Any) -> dict[str, Any]:
+    """``where``, ``line`` and ``column`` keyword arguments of a :class:`YamlError` at ``mark``."""
+    if mark is None:
+        return {"where": name}
+    return {"where": _mark(name, mark), "line": mark.line + 1, "column": mark.column + 1}
 
 
 def _mark(name: str, mark: Any) -> str:
@@ -265,7 +283,7 @@ def _marked(exc: MarkedYAMLError, name: str) -> YamlError:
         key = _duplicate_key(str(exc))
         return YamlError(
             f"重复的键 {key}".rstrip(),
-            where=_mark(name, exc.problem_mark or mark),
+            **_at(name, exc.problem_mark or mark),
             hint="同一映射中每个键只能出现一次；请合并或删除重复的键",
         )
     context = ""
@@ -273,7 +291,7 @@ def _marked(exc: MarkedYAMLError, name: str) -> YamlError:
         context = f"（{exc.context}，始于第 {exc.context_mark.line + 1} 行第 {exc.context_mark.column + 1} 列）"
     return YamlError(
         f"YAML 语法错误：{text}{context}",
-        where=_mark(name, mark),
+        **_at(name, mark),
         hint="检查该行及上一行的缩进、冒号后的空格、引号和括号是否配对",
     )
 

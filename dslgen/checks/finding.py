@@ -71,6 +71,26 @@ class Finding:
             "hint": self.hint,
         }
 
+    @classmethod
+    def from_json(cls, data: Any) -> "Finding":
+        """The finding :meth:`to_json` wrote (``from_json(f.to_json()).to_json() == f.to_json()``).
+
+        Raises ``ValueError`` when ``data`` is not a finding's JSON form.
+        """
+        if not isinstance(data, dict) or not isinstance(data.get("code"), str) or not isinstance(data.get("message"), str):
+            raise ValueError("不是检查发现的 JSON 形式（缺少 code 或 message）")
+        severity = data.get("severity", ERROR)
+        if severity not in SEVERITIES:
+            raise ValueError(f"未知的严重程度 {severity!r}")
+        line, column = data.get("line") or 0, data.get("column") or 0
+        if not isinstance(line, int) or not isinstance(column, int) or isinstance(line, bool):
+            raise ValueError("行号和列号必须是整数")
+        path = data.get("path") or ""
+        if not isinstance(path, str):
+            raise ValueError("path 必须是字段路径文本")
+        return cls(data["code"], severity, parse_path(path), data["message"], str(data.get("hint") or ""),
+                   line, column)
+
 
 @dataclass(frozen=True)
 class Problem:

@@ -19,7 +19,6 @@ everything.
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -102,7 +101,7 @@ def check_file(path: str | os.PathLike[str]) -> FileReport:
     except DslgenError as exc:
         if exc.exit_code == EXIT_USAGE:
             return FileReport(file=name, unreadable=exc)
-        line, col = _where_position(exc.where)
+        line, col = getattr(exc, "line", 0), getattr(exc, "column", 0)
         finding = Finding(YAML_INVALID.code, YAML_INVALID.severity, (), exc.message, exc.hint, line, col)
         return FileReport(file=name, findings=[finding])
     return check_data(loaded, file=name)
@@ -183,14 +182,6 @@ class _Unlocated:
 
     def locate(self, path: Any) -> tuple[int, int]:
         return (0, 0)
-
-
-_POSITION = re.compile(r":(\d+):(\d+)$")
-
-
-def _where_position(where: str) -> tuple[int, int]:
-    match = _POSITION.search(where or "")
-    return (int(match.group(1)), int(match.group(2))) if match else (0, 0)
 
 
 def adaptation(ctx: RuleContext) -> tuple[int, int]:

@@ -12,11 +12,6 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from dslgen.errors import EXIT_FINDINGS, EXIT_OK, UsageError
 from dslgen.output import console, print_json
 
-#: The pipeline's gates, in report order (the pipeline module is imported only when the command runs).
-GATES = ("schema", "capabilities", "compliance", "consistency", "simulation")
-
-_GATE_NAMES = {"schema": "规范校验", "capabilities": "能力检查", "compliance": "合规检查", "consistency": "描述一致性",
-               "simulation": "模拟对局"}
 #: At most this many lines per list (gaps, unhandled sentences, assumptions); the rest is in result.json.
 _LIST_LIMIT = 12
 
@@ -95,17 +90,19 @@ def _print_limited(out, lines: list[str]) -> None:
 
 
 def _print_summary(result: dict) -> None:
+    from dslgen.judge import Simulation, Verdict
+
     out = console()
-    ok = result["verdict"] == "pass"
-    out.print(f"草稿：{result['draft']}")
-    out.print(f"规则文件：{result['yaml']}")
-    verdict = "[green]通过[/green]" if ok else "[red]未通过[/red]"
-    out.print(f"结论：{verdict}（{result['rounds']} 轮）")
-    out.print("关卡：" + "  ".join(f"{_GATE_NAMES[g]} {'✓' if result['gates'].get(g) else '✗'}" for g in GATES))
+    verdict = Verdict.from_json(result["judgement"])
+    out.print(f"草稿：{result['draft']}", markup=False)
+    out.print(f"规则文件：{result['yaml']}", markup=False)
+    mark = "[green]通过[/green]" if verdict.passed else "[red]未通过[/red]"
+    out.print(f"结论：{mark}（{result['rounds']} 轮）")
+    out.print("关卡：" + "  ".join(f"{g.label} {'✓' if g.passed else '✗'}" for g in verdict.gates), markup=False)
     consistency = result.get("consistency") or {}
     if consistency.get("no_rules"):
         no_rules = next((f for f in consistency.get("findings") or [] if f.get("code") == "D003"), {})
-        out.print(f"[red]{no_rules.get('message', '描述中没有任何规则')}[/red]")
+        out.print(no_rules.get("message", "描述中没有任何规则"), style="red", markup=False)
         if no_rules.get("hint"):
             out.print(f"  提示：{no_rules['hint']}", markup=False)
     cov = result.get("coverage") or {}
@@ -117,31 +114,28 @@ def _print_summary(result: dict) -> None:
                   f"假设待确认 {counts.get('assumed', 0)} 项")
     if result.get("failure"):
         failure = result["failure"]
-        out.print(f"[red]模型调用失败：{failure['message']}[/red]")
+        out.print(f"模型调用失败：{failure['message']}", style="red", markup=False)
         if failure.get("hint"):
-            out.print(f"  提示：{failure['hint']}")
-    contradictions = [f for f in result["findings"] if f.get("code") == "D001"]
+            out.print(f"  提示：{failure['hint']}", markup=False)
+    contradictions = [f for f in consistency.get("findings") or [] if f.get("code") == "D001"]
     if contradictions:
-        out.print(f"[red]与描述矛盾（{len(contradictions)} 处）：[/red]")
+        out.print(f"与描述矛盾（{len(contradictions)} 处）：", style="red", markup=False)
         for f in contradictions[:_LIST_LIMIT]:
             out.print(f"  - 「{f.get('sentence')}」→ {f.get('path')}：描述 {f.get('described')}，草稿 {f.get('drafted')}",
                       markup=False)
-    errors = [f for f in result["findings"] if f.get("severity") == "error" and f.get("code") not in ("D001", "D002", "D003")]
+    errors = [f for f in verdict.findings if f.is_error and f.code not in ("D001", "D002", "D003")]
     for f in errors[:10]:
-        where = f" {f['path']}" if f.get("path") else ""
-        out.print(f"  [{f['code']}]{where}：{f['message']}", markup=False)
+        where = f" {f.path_text}" if f.path else ""
+        hint = f"（{f.hint}）" if f.hint and f.code.startswith("S") else ""
+        out.print(f"  [{f.code}]{where}：{f.message}{hint}", markup=False)
     if len(errors) > 10:
         out.print(f"  ……另有 {len(errors) - 10} 个问题，见 result.json")
-    sim = result.get("simulation") or {}
-    if sim.get("ran"):
-        out.print(f"模拟：{sim.get('games')} 局，错误 {len(sim.get('errors') or [])}，"
-                  f"流局率 {float(sim.get('draw_rate', 0)):.1%}")
-        for err in (sim.get("errors") or [])[:3]:
-            out.print(f"  第 {err.get('game')} 局：{err.get('message')}（复现：{err.get('replay', '')}）", markup=False)
-        if sim.get("reason"):
-            out.print(f"  {sim['reason']}", markup=False)
-    elif sim.get("reason"):
-        out.print(f"模拟：{sim['reason']}")
+    sim = Simulation.from_json(result.get("simulation") or {})
+    if sim.ran:
+        out.print(f"模拟：{sim.games} 局，错误 {len(sim.errors)}，有人胡牌 {sim.games_with_win} 局，"
+                  f"流局率 {float(sim.stats.get('draw_rate', 0)):.1%}", markup=False)
+    else:
+        out.print(f"模拟：{sim.reason}", markup=False)
     assumed = [r for r in (result.get("value_sources") or {}).get("rows") or [] if r.get("source") == "assumed"]
     if assumed:
         out.print(f"假设的取值（{len(assumed)} 项，描述没有写，请确认）：")

@@ -1,22 +1,20 @@
 """``dslgen new`` end to end: generate → validate → check → simulate → summary, written as a draft folder.
 
-The four gates: ``schema`` (no C0xx finding), ``capabilities`` (no C1xx finding, nothing missing),
-``compliance`` (no other error finding), ``simulation`` (the games ran with zero invariant errors, and
-with 10 games or more at least one of them had a win — a variant nobody can win is broken).
-A provider failure (timeout, refused key, rate limit, malformed answer…) still writes the draft,
-with every gate failed and the reason in ``failure``.
+The verdict comes from the judge (:mod:`dslgen.judge`), reached on the exact bytes written as the
+draft's rule file and bound to their sha256. A provider failure (timeout, refused key, rate limit,
+malformed answer…) still writes the draft, with no gate passed and the reason in ``failure``.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 import re
-import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import engine
+from dslgen.checks.finding import Finding
 from dslgen.errors import UsageError
 from dslgen.generate import config, providers
 from dslgen.generate.draft import DESCRIPTION, RESULT, TRANSCRIPT, write_draft
@@ -26,10 +24,11 @@ from dslgen.generate.examples import load_examples
 from dslgen.generate.facts import read_facts
 from dslgen.generate.provenance import value_sources
 from dslgen.generate.prompt import build_messages, prompt_version
-from dslgen.generate.repair import DEFAULT_MAX_ROUNDS, Outcome, run_rounds
+from dslgen.generate.repair import DEFAULT_MAX_ROUNDS, run_rounds
 from dslgen.generate.secrets import redact
 from dslgen.generate.transcript import Transcript
 from dslgen.generate.usage import Usage
+from dslgen.judge import Simulation, judge_bytes
 from dslgen.output import to_json
 from dslgen.yamlio import dump_yaml
 
@@ -48,7 +47,6 @@ _PLACES = {
     "红中": "hongzhong", "鸡平胡": "jipinghu", "推倒胡": "tuidaohu", "卡五星": "kawuxing", "赣州": "ganzhou",
     "九江": "jiujiang", "宜春": "yichun", "上饶": "shangrao", "萍乡": "pingxiang", "景德镇": "jingdezhen",
 }
-GATES = ("schema", "capabilities", "compliance", "consistency", "simulation")
 
 
 @dataclass
@@ -94,44 +92,6 @@ def slug_for(description: str) -> str:
     head = description[:200]
     hits = sorted((head.find(k), v) for k, v in _PLACES.items() if k in head)
     return hits[0][1] if hits else "variant"
-
-
-def _gates(outcome: Outcome) -> dict[str, bool]:
-    codes = [f["code"] or "" for f in outcome.errors]
-    readable = outcome.answer is not None and outcome.answer.loaded is not None
-    return {
-        "schema": readable and not any(c.startswith(("C0", "G")) for c in codes),
-        "capabilities": readable and outcome.report is not None and not outcome.report.missing
-        and not any(c.startswith("C1") for c in codes),
-        "compliance": readable and not any(c and not c.startswith(("C0", "C1", "G", "D")) for c in codes),
-        "consistency": False,
-        "simulation": False,
-    }
-
-
-def _simulate(outcome: Outcome, opts: NewOptions, yaml_name: str, progress: Progress) -> tuple[dict[str, Any], bool]:
-    from dslgen import simulation
-    from dslgen.rulefile import rules_from_loaded
-
-    try:
-        rules = rules_from_loaded(outcome.loaded).rules
-    except Exception as exc:  # the checks passed, so this is unexpected; report it, never a traceback
-        return {"ran": False, "reason": f"引擎无法加载规则：{getattr(exc, 'message', exc)}"}, False
-    progress.stage(f"模拟 {opts.games} 局（{opts.bot} 机器人）")
-    try:
-        stats = simulation.run(rules, opts.games, opts.seed, bot=opts.bot, jobs=opts.jobs,
-                               progress=progress.games, rules_path=yaml_name)
-    except UsageError:
-        raise
-    except Exception as exc:  # an engine crash must still produce a failed draft with the reason
-        tail = traceback.format_exception_only(type(exc), exc)[-1].strip()
-        return {"ran": False, "reason": f"模拟中途出错：{tail}"}, False
-    stats["ran"] = True
-    ok = not stats.get("errors") and int(stats.get("games", 0)) == opts.games
-    if ok and opts.games >= 10 and not stats.get("games_with_win"):
-        stats["reason"] = f"{opts.games} 局中没有任何一局有人胡牌：规则可能让胡牌无法成立（检查起胡番数、番型表和胡牌动作）"
-        ok = False
-    return stats, ok
 
 
 def _reader_gaps(description: str, known: list[dict[str, str]]) -> list[dict[str, str]]:
@@ -211,52 +171,56 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
         on_round=lambda n: progress.stage(f"第 {n} 轮：{provider.name} 起草") if n > 1 else None,
     )
     provenance.update(model=provider.model, attempts=outcome.rounds)
-    gates = _gates(outcome)
+    failure = None
+    if outcome.error is not None:
+        failure = {"kind": outcome.error.kind, "message": redact(outcome.error.message), "hint": redact(outcome.error.hint)}
     answer = outcome.answer
     gaps = gaps_of(answer) if answer else []
     data = outcome.loaded.data if outcome.loaded is not None and isinstance(outcome.loaded.data, dict) else None
     body = {k: v for k, v in data.items() if k != "meta"} if data else None
     consistency = judge(description, body, gaps, answer.mapping if answer else [], facts=claims)
-    gates["consistency"] = outcome.error is None and consistency.passed
     sources = None
     if body is not None and answer is not None:
         origin = f"模板玩法 {answer.base}" if answer.base else f"模型（{provider.model}）的假设"
         sources = value_sources(body, claims, description, assumed_from=origin, reported=answer.provenance,
                                 assumptions=answer.assumptions)
-    simulation: dict[str, Any] = {"ran": False, "reason": "前面的检查没有通过，未运行模拟"}
-    if consistency.no_rules:
-        simulation["reason"] = "描述中没有任何规则，未运行模拟"
-    yaml_name = str(folder / f"{draft_id}.yaml")
-    if outcome.error is None and gates["schema"] and gates["capabilities"] and gates["compliance"] \
-            and not consistency.no_rules:
-        simulation, gates["simulation"] = _simulate(outcome, opts, yaml_name, progress)
-    failure = None
-    if outcome.error is not None:
-        failure = {"kind": outcome.error.kind, "message": redact(outcome.error.message), "hint": redact(outcome.error.hint)}
-        simulation["reason"] = "模型调用失败，未运行模拟"
     yaml_text = outcome.yaml_text
     if not yaml_text:  # nothing readable: keep whatever the model said for the reviewer, as a comment-only file
         raw = (answer.yaml_text or answer.text) if answer else ""
         body = "\n".join(f"# {line}" for line in raw.splitlines()) or "# （没有可用的规则文件）"
         meta = dump_yaml({"meta": {"id": draft_id, "description": description, "provenance": provenance}})
         yaml_text = f"# 模型回答无法作为规则文件读取，原文保留在注释中\n{body}\n{meta}"
-    verdict = "pass" if all(gates[g] for g in GATES) else "fail"
-    findings = [f for f in outcome.findings if f.get("gate") != "consistency"] + consistency.findings
+    yaml_name = str(folder / f"{draft_id}.yaml")
+    yaml_text = redact(yaml_text)
+    judgement = judge_bytes(
+        yaml_text.encode("utf-8"), yaml_name, games=opts.games, seed=opts.seed, jobs=opts.jobs, bot=opts.bot,
+        progress=progress.games, rules_path=yaml_name, cache=False, description=description,
+        extra_findings=[Finding.from_json(p) for p in (answer.problems if answer else [])],
+        extra={"consistency": consistency,
+               "no_simulation": "描述中没有任何规则，未运行模拟" if consistency.no_rules else ""},
+        before_simulation=lambda: progress.stage(f"模拟 {opts.games} 局（{opts.bot} 机器人）"))
+    verdict = judgement.verdict
+    simulation = judgement.simulation
+    if failure is not None and not simulation.ran:
+        simulation = Simulation.not_run("模型调用失败，未运行模拟")
     result = {
         "draft": str(folder),
         "yaml": yaml_name,
         "id": draft_id,
-        "verdict": verdict,
-        "gates": gates,
+        # "verdict" and "gates" are summaries for people and scripts; commands read "judgement", the
+        # judge's typed verdict bound to the rule file's sha256
+        "verdict": verdict.status,
+        "gates": {g.name: g.passed for g in verdict.gates},
+        "judgement": verdict.to_json(),
         "gaps": gaps,
         "unmapped_sentences": list(answer.unmapped) if answer else [],
         "mapping": list(answer.mapping) if answer else [],
-        "findings": findings,
+        "findings": [f.to_json() for f in verdict.findings],
         "consistency": consistency.to_dict(),
         "coverage": consistency.coverage(),
         "value_sources": sources or {"counts": {"stated": 0, "default": 0, "assumed": 0}, "rows": []},
         "round_findings": outcome.history,
-        "simulation": simulation,
+        "simulation": simulation.to_json(),
         "rounds": outcome.rounds,
         "usage": usage.to_dict(),
         "provenance": provenance,
@@ -265,7 +229,7 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
     }
     progress.stage("写入草稿")
     write_draft(folder, {
-        f"{draft_id}.yaml": redact(yaml_text),
+        f"{draft_id}.yaml": yaml_text,
         DESCRIPTION: description + "\n",
         TRANSCRIPT: transcript.to_jsonl(),
         RESULT: redact(to_json(result)) + "\n",

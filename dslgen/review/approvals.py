@@ -78,7 +78,7 @@ def load_approval(catalog: str | Path, variant: str) -> dict[str, Any] | None:
 
 def write_approval(catalog: str | Path, variant: str, file_name: str, content: bytes, *, reviewer: str,
                    note: str = "", forced: bool = False, failed_gates: list[str] | None = None,
-                   verdict: str = "", gates: Mapping[str, Any] | None = None, source: str = "",
+                   verdict: Mapping[str, Any] | None = None, source: str = "",
                    provenance: Mapping[str, Any] | None = None,
                    simulation: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Write (atomically) and return the approval record for ``content`` as ``<catalog>/<file_name>``."""
@@ -100,8 +100,8 @@ def write_approval(catalog: str | Path, variant: str, file_name: str, content: b
         "approved_at": now(),
         "forced": forced,
         "failed_gates": list(failed_gates or []),
-        "verdict": verdict,
-        "gates": dict(gates or {}),
+        # the judge's verdict on the draft's bytes (its sha256 is of those bytes, before meta was stamped)
+        "verdict": dict(verdict or {}),
         "source": source,
         "provenance": dict(provenance or {}),
         "simulation": simulation_summary(simulation),
@@ -219,11 +219,11 @@ def approved_text(subject: Any, *, reviewer: str, note: str, forced: bool, at: s
     for key, value in _versions().items():
         provenance.setdefault(key, value)
     provenance.setdefault("provider", "manual")
-    summary = simulation_summary(subject.simulation)
+    summary = simulation_summary(subject.simulation.to_json())
     if summary:
         provenance["simulation"] = summary
     meta["provenance"] = provenance
-    digest = sha256_bytes(json.dumps({"gates": subject.gates, "simulation": summary}, sort_keys=True,
+    digest = sha256_bytes(json.dumps({"verdict": subject.verdict.to_json(), "simulation": summary}, sort_keys=True,
                                      ensure_ascii=False).encode("utf-8"))
     approval = {"status": "approved", "reviewer": reviewer, "at": at, "report_digest": digest}
     if note:
@@ -255,15 +255,19 @@ def approve(target: str | Path, *, reviewer: str, note: str = "", catalog: str |
     if not _ID.match(variant):
         raise InputError(f"玩法标识 {variant!r} 不能用作目录文件名", where="meta.id",
                          hint="标识只能用小写字母、数字和下划线，并以字母开头，例如 nanchang")
+    if not subject.readable:
+        raise InputError("规则文件无法读取，不能批准（--force 也不行）", where=str(subject.doc.path),
+                         hint="先修正规则文件，使 dslgen check 能读取它")
     rejection = load_record(rejection_path(subject.path))
-    if rejection and rejection.get("sha256") == sha256_bytes(subject.doc.text.encode("utf-8")) and not force:
+    if rejection and rejection.get("sha256") == sha256_bytes(subject.content) and not force:
         raise InputError(f"这份内容已被 {rejection.get('reviewer', '?')} 驳回：{rejection.get('reason', '')}",
                          where=str(rejection_path(subject.path)),
                          hint="修改后重新生成或重新审核；确需批准请加 --force")
     failed = subject.failed_gates
     if failed and not force:
-        names = "、".join(failed)
-        raise InputError(f"草稿未通过关卡：{names}，不能直接批准", where=str(target),
+        names = "；".join(f"{g.label}（{g.name}）" + (f"：{g.detail}" if g.detail else "")
+                         for g in subject.verdict.gates if not g.passed)
+        raise InputError(f"未通过关卡，不能直接批准：{names}", where=str(target),
                          hint="先修正问题并重新生成；确需批准请加 --force（会记录在批准记录中）")
     at = now()
     text = approved_text(subject, reviewer=reviewer, note=note, forced=bool(failed), at=at)
@@ -276,9 +280,8 @@ def approve(target: str | Path, *, reviewer: str, note: str = "", catalog: str |
     provenance.update({k: v for k, v in _versions().items() if k not in provenance})
     provenance["description"] = subject.description
     record = write_approval(catalog, variant, dest.name, content, reviewer=reviewer, note=note,
-                            forced=bool(failed), failed_gates=failed, verdict=subject.verdict,
-                            gates=subject.gates, source=str(target), provenance=provenance,
-                            simulation=subject.simulation)
+                            forced=bool(failed), failed_gates=failed, verdict=subject.verdict.to_json(),
+                            source=str(target), provenance=provenance, simulation=subject.simulation.to_json())
     record["path"] = str(dest)
     return record
 

@@ -30,6 +30,7 @@ from typing import Any, Callable, Iterator
 
 from dslgen import backends
 from dslgen.errors import UsageError
+from dslgen.judge import Verdict
 from dslgen.review.baseline import RuleDoc, catalog_files, read_rule_doc
 from dslgen.review.semantic_diff import semantic_changes
 from dslgen.yamlio import YamlError, load_yaml_text, write_atomic
@@ -83,19 +84,18 @@ def _row(variant: str, verdict: str, *, changes: list[str] | None = None, gaps: 
             "gaps": gaps or [], "errors": errors or [], "draft": draft, "resumed": resumed}
 
 
-def _errors(result: dict[str, Any]) -> list[str]:
+def _errors(result: dict[str, Any], verdict: Verdict) -> list[str]:
+    """The draft's problems as lines: a failed model call, then every error finding of the verdict."""
     out = []
     failure = result.get("failure")
     if failure:
         out.append(f"模型调用失败：{failure.get('message', '')}")
-    for f in result.get("findings") or []:
-        if isinstance(f, dict) and f.get("severity", "error") == "error":
-            out.append(f"{f.get('code', '')} {f.get('path', '')}: {f.get('message', '')}".strip())
-    sim = result.get("simulation") or {}
-    for e in sim.get("errors") or []:
-        out.append(f"模拟错误（第 {e.get('game', '?')} 局）：{e.get('message', '')}" if isinstance(e, dict) else str(e))
-    if sim.get("ran") is False and not out and result.get("verdict") != "pass":
-        out.append(str(sim.get("reason") or "未运行模拟"))
+    for f in verdict.findings:
+        if f.is_error:
+            out.append(f"{f.code} {f.path_text}: {f.message}".replace(" :", ":").strip())
+    for gate in verdict.gates:
+        if not gate.passed and not gate.errors and gate.detail:
+            out.append(f"{gate.label}：{gate.detail}")
     return out
 
 
@@ -152,8 +152,9 @@ def regenerate(variant: str, approved_path: str, opts: BatchOptions, fingerprint
                 changes = [f"草稿无法读取：{getattr(exc, 'message', exc)}"]
             gaps = list(result.get("gaps") or []) + [
                 {"text": s, "reason": "没有被用到的句子"} for s in result.get("unmapped_sentences") or []]
-            row = _row(variant, str(result.get("verdict", "fail")), changes=changes, gaps=gaps,
-                       errors=_errors(result), draft=str(draft))
+            verdict = Verdict.from_json(result["judgement"])
+            row = _row(variant, verdict.status, changes=changes, gaps=gaps, errors=_errors(result, verdict),
+                       draft=str(draft))
     write_atomic(folder / DONE, json.dumps({"format": BATCH_FORMAT, "fingerprint": fingerprint, "row": row},
                                            ensure_ascii=False, indent=2) + "\n")
     return row

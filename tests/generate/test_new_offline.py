@@ -118,7 +118,9 @@ def test_a_variant_nobody_can_win_fails_the_simulation_gate(isolated):
     payload = json.loads(result.stdout)
     assert payload["gates"] == {"schema": True, "capabilities": True, "compliance": True, "consistency": True,
                                 "simulation": False}
-    assert "没有任何一局有人胡牌" in payload["simulation"]["reason"]
+    gate = payload["judgement"]["gates"]["simulation"]
+    assert gate["figures"]["games_with_win"] == 0
+    assert any(f["code"] == "S002" and "没有任何一局有人胡牌" in f["message"] for f in gate["findings"])
 
 
 def test_two_drafts_in_the_same_second_do_not_collide(isolated):

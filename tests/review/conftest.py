@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from dslgen.judge import GateResult, Verdict, label, names, sha256_bytes
 from dslgen.review.report import simulate_rules
 from dslgen.yamlio import load_yaml_text
 
@@ -33,9 +34,18 @@ def catalog(workdir):
     return folder
 
 
+def stored_verdict(text: str, gates: dict[str, str]) -> Verdict:
+    """A verdict with the given gate statuses, bound to ``text``'s bytes (as ``dslgen new`` would store it)."""
+    return Verdict(sha256_bytes(text.encode("utf-8")),
+                   tuple(GateResult(g, label(g), gates.get(g, "pass")) for g in names()))
+
+
 def make_draft(root: Path, variant: str, text: str, *, gates: dict | None = None, simulate: bool = True,
                gaps: list | None = None, mapping: list | None = None) -> Path:
-    """Write a draft folder the way ``dslgen new`` does (``<id>.yaml``, description, transcript, result.json)."""
+    """Write a draft folder the way ``dslgen new`` does (``<id>.yaml``, description, transcript, result.json).
+
+    ``gates`` forges the stored verdict's statuses (bound to ``text``, so review and approve trust it).
+    """
     folder = root / ".dslgen" / "drafts" / f"{variant}-20260101T000000"
     folder.mkdir(parents=True)
     yaml_path = folder / f"{variant}.yaml"
@@ -44,13 +54,14 @@ def make_draft(root: Path, variant: str, text: str, *, gates: dict | None = None
     description = str((data.get("meta") or {}).get("description") or "")
     (folder / "description.md").write_text(description, encoding="utf-8")
     (folder / "transcript.jsonl").write_text("", encoding="utf-8")
-    sim = simulate_rules(data, games=GAMES, seed=7) if simulate else {}
+    sim = simulate_rules(data, games=GAMES, seed=7) if simulate else {"ran": False, "reason": "测试未模拟"}
     gates = gates or {"schema": "pass", "capabilities": "pass", "compliance": "pass",
-                      "simulation": "pass" if sim and not sim["errors"] else "fail"}
+                      "simulation": "pass" if sim.get("ran") and not sim["errors"] else "fail"}
+    verdict = stored_verdict(text, gates)
     result = {
         "draft": str(folder), "yaml": str(yaml_path), "id": variant,
-        "verdict": "pass" if all(v == "pass" for v in gates.values()) else "fail",
-        "gates": gates, "gaps": gaps or [], "unmapped_sentences": [], "mapping": mapping or [],
+        "verdict": verdict.status, "gates": {g.name: g.passed for g in verdict.gates},
+        "judgement": verdict.to_json(), "gaps": gaps or [], "unmapped_sentences": [], "mapping": mapping or [],
         "findings": [], "simulation": sim, "rounds": 1, "usage": {},
         "provenance": {"provider": "offline", "model": "offline", "prompt_version": "1", "spec_version": "1.0.0",
                        "engine_version": "0.1.0", "created": "2026-01-01T00:00:00+00:00", "seed": 7, "games": GAMES},

@@ -1,0 +1,49 @@
+"""The description-consistency gate (描述一致性), registered with the judge.
+
+The comparison itself lives in :mod:`dslgen.generate.consistency`; this module turns its report
+into the gate's findings and figures. ``new`` hands the judge the report it computed with the
+model's gaps and mapping (``evidence.extra["consistency"]``); a draft judged again passes its
+stored gaps and mapping; a plain rule file carries no gap list, so only contradictions (``D001``)
+can be judged for it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dslgen.checks.finding import Finding
+from dslgen.judge.evidence import Evidence
+from dslgen.judge.registry import Decision, register_gate
+
+
+def _finding(data: dict[str, Any]) -> Finding:
+    finding = Finding.from_json({**data, "line": data.get("line") or 0})
+    extra = {k: data[k] for k in ("sentence", "fact", "described", "drafted") if k in data}
+    return Finding(finding.code, finding.severity, finding.path, finding.message, finding.hint,
+                   finding.line, finding.column, extra)
+
+
+@register_gate("consistency", "描述一致性", order=40, owns=("D",))
+def consistency(evidence: Evidence, own: tuple[Finding, ...]) -> Decision:
+    """描述一致性：草稿的值不与描述矛盾（D001）；草稿附有缺口清单时，描述中的每条规则句都已落实或列为缺口（D002、D004），且描述中确有规则（D003）。规则文件不附缺口清单时只检查矛盾。"""
+    from dslgen.generate.consistency import judge
+
+    report = evidence.extra.get("consistency")
+    if report is not None:
+        found = list(report.findings)
+    elif not evidence.description:
+        return Decision(findings=own, detail="没有描述，未比较")
+    elif not evidence.readable:
+        return Decision(findings=own, passed=False, detail="规则文件无法读取，未比较")
+    else:
+        body = {k: v for k, v in evidence.data.items() if k != "meta"}
+        if "gaps" in evidence.extra:  # a draft judged again: its own gaps and mapping
+            report = judge(evidence.description, body, list(evidence.extra["gaps"]),
+                           list(evidence.extra.get("mapping") or []))
+            found = list(report.findings)
+        else:
+            report = judge(evidence.description, body, [], [])
+            found = [f for f in report.findings if f.get("code") == "D001"]
+    figures = dict(report.coverage())
+    return Decision(findings=own + tuple(_finding(f) for f in found), figures=figures,
+                    detail=f"{len(found)} 处与描述不一致" if found else "")
