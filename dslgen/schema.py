@@ -28,22 +28,36 @@ SCHEMA_ID = "https://dslgen.dev/schemas/mahjong-dsl.schema.json"
 DRAFT07_ID = "https://dslgen.dev/schemas/mahjong-dsl.draft07.schema.json"
 
 
-def build_schema(blocks: tuple[spec.Block, ...] | list[spec.Block] | None = None, version: str | None = None) -> dict[str, Any]:
-    """The Draft 2020-12 schema assembled from the specification blocks."""
-    blocks = spec.blocks() if blocks is None else blocks
+def build_schema(blocks: tuple[spec.Block, ...] | list[spec.Block] | None = None, version: str | None = None,
+                 text: str | None = None) -> dict[str, Any]:
+    """The Draft 2020-12 schema assembled from the specification blocks.
+
+    Fields and enum values get ``description`` / ``markdownDescription`` /
+    ``enumDescriptions`` from the specification ``text`` around each block
+    (:mod:`dslgen.schemadoc`); without ``text`` (custom blocks) only the blocks' own.
+    """
+    from dslgen import schemadoc
+
+    if blocks is None:
+        blocks, text = spec.blocks(), spec_text() if text is None else text
     version = spec.spec_version() if version is None else version
+    sections = schemadoc.parse_sections(text) if text else []
+    line_starts = _line_starts(text) if text else []
     root: dict[str, Any] | None = None
     properties: dict[str, Any] = {}
     defs: dict[str, Any] = {}
     for block in blocks:
         if block.kind != "schema":
             continue
+        data = copy.deepcopy(block.data)
+        section = schemadoc.section_at(sections, line_starts[block.line - 1]) if sections else None
+        schemadoc.describe_block(data, block.target, section)
         if block.target == "root":
-            root = copy.deepcopy(block.data)
+            root = data
         elif block.target.startswith("properties/"):
-            properties[block.target.split("/", 1)[1]] = copy.deepcopy(block.data)
+            properties[block.target.split("/", 1)[1]] = data
         elif block.target.startswith("$defs/"):
-            defs[block.target.split("/", 1)[1]] = copy.deepcopy(block.data)
+            defs[block.target.split("/", 1)[1]] = data
         else:
             raise DslgenError(
                 f"未知的 schema 目标 {block.target}",
@@ -68,6 +82,19 @@ def build_schema(blocks: tuple[spec.Block, ...] | list[spec.Block] | None = None
     if defs:
         schema["$defs"] = defs
     return schema
+
+
+def spec_text() -> str:
+    """The specification text the blocks came from."""
+    return spec.spec_text()
+
+
+def _line_starts(text: str) -> list[int]:
+    starts = [0]
+    for i, ch in enumerate(text):
+        if ch == "\n":
+            starts.append(i + 1)
+    return starts
 
 
 def _check_refs(*parts: Any) -> None:

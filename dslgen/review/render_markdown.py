@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import re
+from pathlib import Path
 from typing import Any, Mapping
 
 from dslgen.review import present as P
+
+#: An absolute POSIX path with at least two components, not part of a URL, a word or a closing tag.
+_ABSOLUTE = re.compile(r"(?<![\w.~:/<\\-])/[^\s`|()（）<>\"'，。；、：:]+/[^\s`|()（）<>\"'，。；、：:]+")
 
 
 def _cell(text: Any) -> str:
@@ -106,4 +112,27 @@ def render_markdown(report: Mapping[str, Any]) -> str:
         out.append("")
         out.append("</details>")
         out.append("")
-    return "\n".join(out)
+    return without_local_paths("\n".join(out))
+
+
+def without_local_paths(text: str, cwd: Path | None = None) -> str:
+    """``text`` with absolute local paths made shareable: relative to ``cwd`` when under it,
+    ``~/…`` under the home folder, else only the last two components (``…/draft/x.yaml``).
+
+    A Markdown report is pasted into a pull request: it must not disclose the
+    reviewer's machine layout, and its paths should read the same on every machine.
+    """
+    base = (cwd or Path.cwd()).resolve()
+    home = Path(os.path.expanduser("~")).resolve()
+
+    def shorten(match: re.Match[str]) -> str:
+        path = Path(match.group(0))
+        for root, prefix in ((base, ""), (home, "~/")):
+            try:
+                rel = path.relative_to(root)
+            except ValueError:
+                continue
+            return prefix + (rel.as_posix() if rel.parts else ".")
+        return "…/" + "/".join(path.parts[-2:])
+
+    return _ABSOLUTE.sub(shorten, text)
