@@ -1,4 +1,5 @@
-"""Reading a model's answer: the rule file (one fenced ```yaml block) and the list of gaps.
+"""Reading a model's answer: the rule file (one fenced ```yaml block) and the list of gaps — or one
+structured JSON object carrying both (:mod:`dslgen.generate.structured`).
 
 The answer is data. The YAML goes through :mod:`dslgen.yamlio` (no tags, no aliases bombs, nothing
 constructed); the optional ```gaps block is read the same way. Problems become findings with codes
@@ -12,7 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dslgen.errors import DslgenError
-from dslgen.yamlio import LoadedYaml, load_yaml_text
+from dslgen.generate.structured import NOTE_KEYS, parse_structured
+from dslgen.yamlio import LoadedYaml, dump_yaml, load_yaml_text
 
 _OPEN = re.compile(r"```[ \t]*([A-Za-z0-9_\-]*)")
 _GAP_LABELS = {"gaps", "gap"}
@@ -92,6 +94,17 @@ def read_notes(answer: Answer, notes: Any) -> None:
 def parse_answer(text: str, finish_reason: str = "") -> Answer:
     """Extract and parse the rule file and the gaps block from ``text``."""
     answer = Answer(text=text)
+    structured = parse_structured(text)
+    if structured is not None:  # a JSON-schema answer: the rule file and the notes in one object
+        answer.yaml_text = dump_yaml(structured["rules"])
+        try:
+            answer.loaded = load_yaml_text(answer.yaml_text, "<answer>")
+        except DslgenError as exc:
+            answer.problems.append(_finding("G003", f"规则文件无法读取：{exc.message}", exc.hint))
+        read_notes(answer, {k: structured.get(k) for k in NOTE_KEYS})
+        if finish_reason == "length":
+            answer.problems.append(_finding("G002", "回答被截断", "请给出完整的回答"))
+        return answer
     blocks = _blocks(text or "")
     rule_block = next((b for b in blocks if b[0] in _YAML_LABELS and not b[1].lstrip().startswith(("gaps:", "mapping:"))), None)
     if rule_block is None and not blocks and text.strip():

@@ -57,6 +57,8 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("max_retries", "DSLGEN_MAX_RETRIES", "模型调用失败重试次数"),
     Setting("retry_cap", "DSLGEN_RETRY_CAP", "重试等待上限（秒）"),
     Setting("transcript", "DSLGEN_REPLAY", "replay 回放的草稿目录"),
+    Setting("structured_output", "DSLGEN_STRUCTURED",
+            "模型回答格式：auto（端点支持时用 JSON Schema 结构化回答，不支持时退回 ```yaml）/ json_schema / off"),
 )
 BY_KEY = {s.key: s for s in SETTINGS}
 #: Keys accepted in a file but never used (the key lives in the environment only).
@@ -217,6 +219,17 @@ def _number(value: Any, name: str, cast):
         raise UsageError(f"{name} 应当是数字：{value!r}", where=name) from None
 
 
+STRUCTURED_MODES = ("auto", "json_schema", "off")
+
+
+def _structured(value: Any) -> str:
+    mode = str(value).strip().lower()
+    if mode not in STRUCTURED_MODES:
+        raise UsageError(f"structured_output 只能是 {' / '.join(STRUCTURED_MODES)}：{value!r}", where="structured_output",
+                         hint="auto：端点支持时用 JSON Schema 结构化回答，不支持时退回 ```yaml 回答")
+    return mode
+
+
 def resolve(provider: str | None, model: str | None, cwd: Path | None = None) -> tuple[str, Settings]:
     """The provider name and its settings.
 
@@ -238,5 +251,6 @@ def resolve(provider: str | None, model: str | None, cwd: Path | None = None) ->
         max_retries=_number(get("max_retries", 3), "max_retries", int),
         retry_cap=_number(get("retry_cap", 8), "retry_cap", float),
         transcript=str(get("transcript") or ""),
+        extra={"structured_output": _structured(get("structured_output") or "auto")},
     )
     return str(name), settings

@@ -11,7 +11,9 @@ Findings (stable codes):
 * ``D001`` a contradiction: the sentence, the field, the draft's value and the described value;
 * ``D002`` a rule-bearing sentence neither carried with evidence nor listed as a gap;
 * ``D003`` the text has no rules at all (punctuation, a file path, an unrelated sentence);
-* ``D004`` a rule the DSL cannot express (found by the reader) that the draft does not list as a gap.
+* ``D004`` a rule the DSL cannot express (found by the reader) that the draft does not list as a gap;
+* ``D005`` the DSL cannot express the game's structure (players, deck size or suits, hand size): listed
+  as a gap, but a draft without it is another game, so it cannot pass.
 
 Coverage counts every rule-bearing clause once: carried (its claims agree with the draft, or the
 provider cites it for a section), gapped (listed as a gap), or unhandled (contradicted or unaccounted).
@@ -165,6 +167,10 @@ def judge(description: str, data: dict[str, Any] | None, gaps: list[dict[str, An
             report.findings.append(_finding(
                 "D002", f"这句规则没有落实到草稿，也没有列为 DSL 无法表达的缺口：{text}", sentence=text,
                 hint="确认这句话的规则：能表达就写进规则文件，不能表达就列入 gaps（写明 DSL 缺什么）"))
+    for gap in facts.blocking:
+        report.findings.append(_finding("D005", f"DSL 无法表达这个玩法的基本结构：{gap['reason']}",
+                                        sentence=gap["text"],
+                                        hint="草稿只能是另一种玩法（4 人、标准牌库），不能判为通过；等 DSL 支持后再起草"))
     for gap in facts.gaps:
         if gap["text"] not in gap_text and gap["reason"] not in gap_text:
             report.findings.append(_finding("D004", f"描述中有 DSL 无法表达的规则，草稿没有列为缺口：{gap['text']}",

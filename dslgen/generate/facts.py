@@ -120,6 +120,8 @@ class Facts:
     readings: list[dict[str, Any]] = field(default_factory=list)
     #: "平胡就是普通的胡牌": the description's own definition of the word 平胡 (``鸡胡`` or ``平胡``).
     pinghu_means: str = ""
+    #: Gaps in the game's structure (players, deck, hand size): a draft without them is another game.
+    blocking: list[dict[str, str]] = field(default_factory=list)
     #: The last fan named without a value in the current sentence ("平胡……，算1番" gives it the value).
     pending_fan: str = ""
 
@@ -145,11 +147,15 @@ class _Clause:
         self.gaps: list[str] = []
         self.sections: list[str] = []
 
+    undecided = False
+
     def set(self, key: str, value: Any, section: str, claim: Any = None) -> None:
         """Record fact ``key`` (with this clause as its evidence) and the DSL section it maps to.
 
         ``claim`` is what this clause alone says when it is less than ``value`` (a wildcard drawn by
         flipping, with the count said elsewhere)."""
+        if self.undecided:  # "可以吃也可以不吃，看大家商量": an open question, not a rule
+            return
         self.facts.values[key] = value
         self.facts.sources[key] = self.text
         self.values[key] = value if claim is None else claim
@@ -179,8 +185,12 @@ class _Clause:
         if entry not in self.facts.mapping:
             self.facts.mapping.append(entry)
 
-    def gap(self, reason: str, text: str | None = None) -> None:
-        """Record a rule the DSL cannot express, with the reason."""
+    def gap(self, reason: str, text: str | None = None, blocking: bool = False) -> None:
+        """Record a rule the DSL cannot express, with the reason (``blocking``: the game's structure)."""
+        if blocking:
+            entry = {"text": text or self.text, "reason": reason}
+            if entry not in self.facts.blocking:
+                self.facts.blocking.append(entry)
         self.hits += 1
         self.gaps.append(reason)
         entry = {"text": text or self.text, "reason": reason}
@@ -205,6 +215,14 @@ def reader(fn: Reader) -> Reader:
 # --- readers ---------------------------------------------------------------------
 
 @reader
+def _undecided(c: _Clause) -> None:
+    """``可以吃也可以不吃，看大家商量`` / ``具体多少番看心情``: the designer has not decided; ask, never guess."""
+    if re.search(r"可以(\S{1,3})也可以不\1|看大家|大家商量|商量着|看心情|不一定|随便定|自己定|没定", c.text):
+        c.undecided = True
+        c.gap("描述没有定下这条规则（可以这样也可以那样、看商量），请设计者确定后再起草")
+
+
+@reader
 def _name(c: _Clause) -> None:
     m = c.search(r"^[【\[]?(?:玩法名(?:称)?[:：]?\s*)?([\u4e00-\u9fff]{1,8}?(?:麻将|麻雀|血战到底|血流成河|红中|鸡平胡)(?:[（(][\u4e00-\u9fff]{1,8}[）)])?)")
     if m and not c.facts.name and (len(c.text) <= 20 or re.match(r"[】\]）)]?\s*[:：（(]", c.text[m.end():])):
@@ -222,7 +240,7 @@ def _name(c: _Clause) -> None:
 def _players(c: _Clause) -> None:
     m = c.search(r"(两|二|2|三|3)\s*(?:个)?人(?:麻将|玩法|对局|打|玩|场|局)?|(?:两|二|三)人麻将")
     if m:
-        c.gap("当前引擎只支持 4 人对局（game.players 固定为 4），二人/三人玩法无法表达")
+        c.gap("当前引擎只支持 4 人对局（game.players 固定为 4），二人/三人玩法无法表达", blocking=True)
     elif c.search(r"(四|4)\s*(个)?人"):
         c.map("game.players")
 
@@ -243,12 +261,13 @@ def _deck_size(c: _Clause) -> None:
         if n in _DECK_SIZES:
             c.map("deck.total")
         else:
-            c.gap(f"牌库 {n} 张无法表达：DSL 的牌库只能是 108 张数牌加字牌（136）、花牌（144）或固定癞子牌（112–120）")
+            c.gap(f"牌库 {n} 张无法表达：DSL 的牌库只能是 108 张数牌加字牌（136）、花牌（144）或固定癞子牌（112–120）",
+                  blocking=True)
     if re.search(r"(?:没有|没得|不要|去掉|去除|不用|不含|拿掉|除去)[^，。]{0,2}(?:万|条|筒|饼|索)(?:子|牌)?|只(?:用|有|要|打|留)?(?:条|筒|万|饼|索)(?:子)?(?:和|与|跟|、)?(?:条|筒|万|饼|索)(?:子)?(?![、和与跟]?(?:条|筒|万|饼|索))", t) \
             and not re.search(r"(?:万|条|筒)[、和与]?(?:万|条|筒)[、和与]?(?:万|条|筒)", t):
-        c.gap("缺花色的牌库（少了万、条、筒中的一门）无法表达：DSL 的数牌总是三门齐全")
+        c.gap("缺花色的牌库（少了万、条、筒中的一门）无法表达：DSL 的数牌总是三门齐全", blocking=True)
     if re.search(r"(?:每人|每家|各|起手)[^，。]{0,4}(?:16|十六)\s*张|十六张", t):
-        c.gap("每人 16 张手牌无法表达：DSL 固定每人起手 13 张")
+        c.gap("每人 16 张手牌无法表达：DSL 固定每人起手 13 张", blocking=True)
 
 
 @reader
@@ -266,6 +285,10 @@ def _deck(c: _Clause) -> None:
         c.facts.values.setdefault("flowers", False)
     t = re.sub(r"不(?:再)?计[^，。；]*", "", t)  # "清一色不计无字" names fans, it says nothing about the deck
     not_fan = r"(?!\s*[:：]?\s*" + NUM + r"\s*(?:[番翻]|[、，,。；;]|$))"
+    winds_only = re.search(r"(?:没有|没得|不要|去掉|不带|无)(?:东南西北|风牌|风)(?![^，。]*(?:中发白|字牌))", t)
+    if winds_only and c.facts.values.get("honors") and re.search(r"中[、，]?发[、，]?白", " ".join(c.facts.clauses)):
+        c.gap("只有中发白（没有东南西北）的牌库无法表达：DSL 的字牌总是风牌和箭牌一起", blocking=True)
+        return
     honors = r"(?:字牌|风牌|风字牌|东南西北中发白|东南西北|中发白|箭牌|三元牌|风|字)"
     extra = r"(?:[、和及与]?(?:花牌|花|春夏秋冬|发财白板|发财和白板|发白|白板发财|中发白|发财|白板)){0,2}"
     if re.search(r"(?:不带|没有|没得|无|去掉|去除|不含|不要|拿掉|不用|除去|不加|抽掉)(?:任何)?(?:[^，。]{0,8}[、和及与])?" + honors + not_fan, t) \
@@ -295,9 +318,24 @@ def _wildcards(c: _Clause) -> None:
             or re.search(r"硬胡[^，。]*(加|翻|倍)", t):
         c.gap("引擎不支持“德国”/硬胡（胡牌时没有癞子另外加分）的计分")
         special = True
+    if not special and re.match(r"^(?:再|另|另外|还)?多赢\s*" + NUM + r"\s*分", t) \
+            and re.search(r"(?:没有|无|不带)(?:" + WILD + r"|红中|发财|白板)", c.previous):
+        c.gap("引擎不支持“德国”/硬胡（胡牌时没有癞子另外加分）的计分", text=f"{c.previous}，{t}")
+        if c.facts.readings and c.facts.readings[-1]["text"] == c.previous:
+            c.facts.readings[-1]["gaps"].append("德国")
+        return
     if special:
         return
-    if re.search(r"(精|癞子|赖子|鬼|混)[^，。]*(钓|吊)[^，。]*(加|翻|倍)|精钓|霸王精|回头精|杠精|打出[^，。]*" + WILD + r"[^，。]*(加|扣|罚|赔)", t):
+    if re.search(r"(?:三|四|3|4)\s*(?:个|张)(?:" + WILD + r"|红中)[^，。]*(?:直接|就)(?:算)?(?:胡|和)", t):
+        c.gap("起手/手里有 N 个癞子直接胡的规则无法表达")
+        return
+    if re.search(r"(?:白板|发财|红中)[^，。]*(?:顶替|替代|代替|替)[^，。]*(?:原来|本来|那张)", t):
+        c.gap("白板顶替癞子原来那张牌（替身牌）无法表达：DSL 的癞子牌本身不能被别的牌代替")
+        return
+    if re.search(WILD + r"|红中", t) and re.search(r"不能打(?:出)?|不可以打(?:出)?|不许打", t):
+        c.gap("癞子不能打出的限制无法表达：DSL 没有禁止打出某张牌的字段")
+        return
+    if re.search(r"(精|癞子|赖子|鬼|混|财神)[^，。]*(钓|吊)[^，。]*(加|翻|倍)|精钓|霸王精|回头精|杠精|打出[^，。]*" + WILD + r"[^，。]*(加|扣|罚|赔)", t):
         c.gap("引擎不支持与癞子打法相关的额外计分（精钓、打出癞子加分等）")
         return
     if not re.search(WILD, t) and not re.search(r"正精|副精|翻牌定|定精|翻精", t):
@@ -308,6 +346,8 @@ def _wildcards(c: _Clause) -> None:
             if c.previous in c.facts.unmapped:
                 c.facts.unmapped.remove(c.previous)
                 c.facts.mapping.append({"section": "wildcard_rules.scoring.per_wildcard_in_win", "sentence": c.previous})
+            if c.facts.readings and c.facts.readings[-1]["text"] == c.previous:  # the two clauses state one rule
+                c.facts.readings[-1]["sections"].append("wildcard_rules.scoring.per_wildcard_in_win")
             return
         if re.search(r"当(?:作|做)?任意一?张|当任何一?张|代替任意|代替任何", t):
             c.map("wildcard_rules.behavior")
@@ -347,7 +387,7 @@ def _wildcards(c: _Clause) -> None:
     if re.search(r"(幺鸡|[一二三四五六七八九1-9]\s*[万条筒饼索]|东风|南风|西风|北风|东|南|西|北)[^，。]*(当|做|作|为|是)" + WILD, t):
         c.gap("固定癞子只能是红中、发财或白板（wildcard_rules.tiles），这种癞子牌无法表达")
         return
-    if re.search(r"代替|当作|当做|任意牌|任何牌|万能|百搭|变成", t):
+    if re.search(r"代替|当作|当做|任意牌|任何牌|任何一?张|任意一?张|万能|百搭|变成", t):
         c.map("wildcard_rules.behavior")
         v.setdefault("wildcard_any", True)
         return
@@ -361,7 +401,7 @@ def _wildcards(c: _Clause) -> None:
 @reader
 def _chi(c: _Clause) -> None:
     t = c.text
-    neg = r"(?:不能|不可以|不可|不许|不准|禁止|不让|没有|无|不)吃(?![胡和炮])|只(?:能|可以|许)?碰(?:不|不能|不可)吃|只碰不吃|吃牌不允许|吃不行|吃不可以|不给吃|不能上牌|不可上牌|只许碰|只能碰(?:杠|和杠|、杠|牌)?(?![^，。]*吃)"
+    neg = r"(?:不能|不可以|不可|不许|不准|禁止|不让|没有|无|不)吃(?![胡和炮])|只(?:能|可以|许)?碰(?:不|不能|不可)吃|只碰不吃|吃牌不允许|吃(?:是|牌)?(?:不许|不允许|不可以|不能)的?|吃不行|吃不可以|不给吃|不能上牌|不可上牌|只许碰|只能碰(?:杠|和杠|、杠|牌)?(?![^，。]*吃)"
     pos = r"(?:可以|能|允许|可|准|能够|也能|也可以)吃(?![胡和炮])|吃碰杠|吃、碰|吃，碰|[碰杠][、和与及,，/]吃(?![胡和炮])|可以上牌|可以上(?=[（(]|$)|上牌|有吃(?![胡和炮])|能吃能碰"
     if _FAN_PATTERN.search(t) and re.search(NUM + r"\s*[番翻]", t):
         return  # a fan's definition ("没有吃碰明杠的门前清 1 番"), not a rule about chow
@@ -399,7 +439,7 @@ def _discard_win(c: _Clause) -> None:
                                                   or re.match(r"^(?:不能|不可以|不许|不准)(?:吃|点炮|接炮|捉炮|胡别人)", t)):
         c.map("win_rule.ji_hu_self_draw_only")
         return
-    neg = _NEG + r"(?:点炮|放炮|接炮|吃胡|吃和|食胡|捉炮|点胡|胡别人|胡他人|胡别人打的)|只(?:能|许|准|可以)?(?:自摸|自己摸)(?:胡|和)?|必须自摸|自摸才(?:能|可以)?(?:胡|和)|只有自摸(?:才)?(?:能|可以)?(?:胡|和)|别人(?:打|放|点)[^，。]{0,6}(?:不能|不可以|不可|一律不能)(?:胡|和)"
+    neg = _NEG + r"(?:点炮|放炮|接炮|吃胡|吃和|食胡|捉炮|点胡|胡别人|胡他人|胡别人打的)|只(?:能|许|准|可以)?(?:自摸|自己摸)(?:胡|和)?|必须自摸|自摸才(?:能|可以|算|能算)?(?:胡|和)|(?:点炮|放炮)(?:胡)?不算|只有自摸(?:才)?(?:能|可以)?(?:胡|和)|别人(?:打|放|点)[^，。]{0,6}(?:不能|不可以|不可|一律不能)(?:胡|和)"
     pos = r"(?:可以|能|允许|可|也可以|也能)(?:点炮|放炮|接炮|吃胡|捉炮|食胡|食糊|放冲|出铳|放枪)|点炮、?自摸都(?:能|可以|算)|(?:点炮|放炮)(?:也)?胡得|点炮[^，。]{0,2}(?:均|都)(?:可|能|可以)(?:胡|和)?|(?:点炮|放炮)(?:和|、)自摸都|点炮也算|(?:可以|能)吃[^，。吃]{0,8}?(?:胡|和)|(?:点炮|放炮)(?:也)?(?:可以|可|能)(?:胡|和)|点炮(?:胡|和|也?(?:可以|能)胡)|接炮|放炮(?:胡|和)|点炮(?:者|的人|方)?[^，。]*?(?:付|出|赔|包)"
     if re.search(neg, t):
         c.set("discard_win", False, "phases.play.sub_phases.others_reaction")
@@ -543,9 +583,9 @@ def _multipliers(c: _Clause) -> None:
             elif re.search(r"自摸[^，。]*(?:三家|每家|各家|其余|其他)[^，。]*(?:给|付|出)", t):
                 c.set("self_draw_multiplier", 1, "scoring.self_draw_multiplier")
     if pao and not zhuang:
-        if re.search(r"包(三家|赔|全部|所有)|一家(付|包)三家|一人包", t):
+        if re.search(r"(?<!要)包(?:三家|全部|所有)(?!的钱)|一家(付|包)三家", t):
             c.set("discard_win_multiplier", 3, "scoring.discard_win_multiplier")
-        elif re.search(r"(点炮|放炮|放枪|放冲|出铳|点和)(?:者|的人|方)?(?:只)?[^，。]{0,3}(?:一个人|一人|自己)(?:付|出|赔|给)|(点炮|放炮)(?:者|的人|方)?(?:只)?(?:付|出|赔|给)(?:一|1)(?:份|倍|家)|(点炮|放炮|点和)[^，。]*(?:的人|者)(?:只)?(?:付|出|赔|给)[^，。]{0,5}番数|(点炮|放炮)[^，。]*一家(付|出|赔|给)", t):
+        elif re.search(r"(点炮|放炮|放枪|放冲|出铳|点和)(?:者|的人|方)?(?:只)?[^，。]{0,3}(?:一个人|一人|自己)(?:付|出|赔|给)|(?:点炮|放炮)[^，。]*只有(?:放炮|点炮)的(?:人)?(?:给|付|出)|(点炮|放炮)(?:者|的人|方)?(?:只)?(?:付|出|赔|给)(?:一|1)(?:份|倍|家)|(点炮|放炮|点和)[^，。]*(?:的人|者)(?:只)?(?:付|出|赔|给)[^，。]{0,5}番数|(点炮|放炮)[^，。]*一家(付|出|赔|给)", t):
             c.set("discard_win_multiplier", 1, "scoring.discard_win_multiplier")
         elif re.search(r"(三家|大家|每家|所有人)(都)?(付|出|给|赔)", t):
             c.gap("点炮时三家都付钱的结算方式无法表达（点炮只由放炮者付 discard_win_multiplier 倍）")
@@ -638,21 +678,20 @@ def _fans(c: _Clause) -> None:
 def _other_unsupported(c: _Clause) -> None:
     t = c.text
     rules = [
-        (r"买中的马|马[^，。]{0,4}(?:算分|加分)|买马|买码|抓鸟|扎鸟|中鸟|抓\s*\S{0,3}鸟|中码|奖马|抓码|扎码", "引擎不支持买马/抓鸟（胡牌后翻牌奖励）"),
+        (r"买中的马|马[^，。]{0,4}(?:算分|加分)|买马|买码|抓鸟|扎鸟|中鸟|[抓扎中]\s*\S{0,3}鸟|中码|奖马|抓码|扎码", "引擎不支持买马/抓鸟/扎鸟（胡牌后翻牌奖励）"),
         (r"开门|必须[^，。]{0,4}(?:吃|碰)过", "“开门才能胡”（至少吃或碰一次）的胡牌条件无法表达"),
         (r"(?:必须|要)有幺九|不能缺门|三门都要有|三门齐", "“必须有幺九/三门齐”的胡牌条件无法表达"),
         (r"捉鸡|(?:幺鸡|冲锋鸡|乌骨鸡)[^，。]*(?:分|倍|鸡)|是鸡", "引擎不支持捉鸡（鸡牌另外计分）"),
-        (r"亮倒|亮牌", "引擎不支持亮倒（听牌后亮牌、胡牌翻倍）"),
+        (r"亮倒|亮牌|亮了", "引擎不支持亮倒（听牌后亮牌、胡牌翻倍）"),
         (r"包赔|包三家的钱|一个人包", "包赔（一人替其他人付钱）的结算无法表达"),
         (r"飘分|漂分|下跑|跑分|坐飘|加飘|下漂|飘", "引擎不支持飘分/下跑（开局押注加倍）"),
         (r"跟庄", "引擎不支持跟庄"),
-        (r"连庄|坐庄|轮庄|下庄|庄家轮|谁胡谁(坐|做)庄", "庄家轮换/连庄规则无法表达（模拟按局独立进行）"),
+        (r"连庄|坐庄|轮庄|下庄|庄家轮|庄家不变|谁胡谁(坐|做)庄", "庄家轮换/连庄规则无法表达（模拟按局独立进行）"),
         (r"(?<!加)底注|筹码|每番\s*" + NUM + r"\s*(分|元|块)|(?<!倍)一番\s*" + NUM + r"\s*(分|元|块)", "底分/筹码金额 DSL 没有对应字段（只有番数与倍数）"),
         (r"报听|听牌后(?:不能|不可)|亮倒|明牌", "引擎不支持报听/亮牌"),
         (r"起手胡|起手(?:四喜|六六顺|板板胡|缺一色)|小胡(?:结算|立即)", "起手胡（开局亮牌直接结算的小胡）引擎不支持"),
         (r"荒庄荒杠|流局[^，。]*杠[^，。]*(不算|作废|退)", "流局时杠分作废无法表达"),
         (r"包牌|包杠|承包|三摊承包", "包牌/承包责任结算无法表达"),
-        (r"大小胡|大胡[^，。]*小胡|小胡[^，。]*大胡", "大胡/小胡分开结算的方式无法直接表达，只能用番型表近似"),
     ]
     for pattern, reason in rules:
         if re.search(pattern, t):
@@ -665,7 +704,7 @@ def _fan_name(facts: Facts, word: str) -> str:
     return facts.pinghu_means if name == "平胡" and word != "平和" and facts.pinghu_means else name
 
 
-_NOT_FAN = re.compile(r"封顶|起胡|起和|最高|最多|最低|至少|上限|每|加|共|各|番数|番型|胡牌|张|倍|分|局|人|家|是|须|要|为|有|牌|将")
+_NOT_FAN = re.compile(r"赢|封顶|起胡|起和|最高|最多|最低|至少|上限|每|加|共|各|番数|番型|胡牌|张|倍|分|局|人|家|是|须|要|为|有|牌|将")
 
 
 @reader
@@ -739,7 +778,7 @@ def _unknown_fans(c: _Clause) -> None:
 @reader
 def _deal(c: _Clause) -> None:
     t = c.text
-    if re.search(r"(每人|每家|各|每个人)\s*(起手|起牌)?\s*(摸|抓|发|拿)?\s*(13|十三)\s*张|庄家\s*(多摸|多抓|多拿)?\s*(14|十四|1|一)\s*张", t):
+    if re.search(r"(?:庄家|闲家)[^，。]{0,4}(?:13|14|十三|十四)\s*张|(每人|每家|各|每个人)\s*(起手|起牌)?\s*(摸|抓|发|拿)?\s*(13|十三)\s*张|庄家\s*(多摸|多抓|多拿)?\s*(14|十四|1|一)\s*张", t):
         c.map("deal")
     if re.search(r"流局|荒庄|牌摸完|牌墙摸完|没人胡", t):
         c.map("phases.play.end_conditions")
@@ -824,7 +863,7 @@ RULE_WORDS = re.compile(r"胡|和牌|糊|番|台|[\d一二两三四五六七八�
 
 def is_rule_bearing(clause: str) -> bool:
     """True when ``clause`` says something about the game (not filler, not a heading)."""
-    return bool(RULE_WORDS.search(clause)) and bool(_FILLER.sub("", clause))
+    return bool(RULE_WORDS.search(clause.replace("麻将", ""))) and bool(_FILLER.sub("", clause))
 
 
 def read_facts(description: str) -> Facts:

@@ -87,8 +87,27 @@ def _fresh(folder: Path) -> Path:
     return candidate
 
 
+def slug(name: str) -> str:
+    """``南昌麻将`` → ``nanchang``: the name's pinyin (the suffix 麻将/玩法/规则 dropped), as an id."""
+    from pypinyin import lazy_pinyin
+
+    core = re.sub(r"[（(【\[].*", "", name).strip()
+    core = re.sub(r"(?:麻将|麻雀|玩法|规则|说明|打法|简化版|简易版)+$", "", core) or core
+    parts = lazy_pinyin(core, errors=lambda chars: [re.sub(r"[^a-z0-9]+", "_", chars.lower())])
+    text = re.sub(r"_+", "_", "".join(parts)).strip("_")
+    if not text:
+        return ""
+    return text if text[0].isalpha() else f"v_{text}"
+
+
 def slug_for(description: str) -> str:
-    """A draft id from the first place or variant name found in the description, else ``variant``."""
+    """A draft id from the variant name the description gives (pinyin), else the first place it names,
+    else ``variant`` — never from the template the draft started from."""
+    from dslgen.generate.facts import read_facts
+
+    name = read_facts(description[:400]).name
+    if name and slug(name):
+        return slug(name)[:40].rstrip("_")
     head = description[:200]
     hits = sorted((head.find(k), v) for k, v in _PLACES.items() if k in head)
     return hits[0][1] if hits else "variant"

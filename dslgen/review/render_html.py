@@ -11,6 +11,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any, Iterable, Mapping
 
+from dslgen.review import description_view as D
 from dslgen.review import present as P
 
 DRAFT_COLOR = "#2f6fde"
@@ -179,6 +180,26 @@ def render_html(report: Mapping[str, Any]) -> str:
         h.append(f'<tr><td>{_e(gate["label"])}</td><td class="{_e(status)}">{P.GATE_MARK.get(status, "")} '
                  f'{_e(P.GATE_WORD.get(status, status))}</td><td>{_e(gate.get("detail") or "")}</td></tr>')
     h.append("</table>")
+    contradictions = report.get("contradictions") or []
+    if contradictions:
+        h.append(f'<h2 class="fail">与描述矛盾（{len(contradictions)} 处）</h2><ul>')
+        h.extend(f"<li>{_e(D.contradiction_text(f))}</li>" for f in contradictions)
+        h.append("</ul>")
+    assumptions = report.get("assumptions") or []
+    if assumptions:
+        h.append(f'<h2 class="skipped">假设的取值（{len(assumptions)} 项，描述没有写，请确认）</h2><ul>')
+        h.extend(f"<li>{_e(D.assumption_text(r))}</li>" for r in assumptions)
+        h.append("</ul>")
+    cov = report.get("coverage") or {}
+    if cov:
+        h.append(f"<p>描述覆盖：已落实 {cov.get('carried', 0)} 条 / 列为缺口 {cov.get('gapped', 0)} 条 / "
+                 f"未处理 {cov.get('unhandled', 0)} 条</p>")
+    if report.get("sentence_rows"):
+        css = {"carried": "pass", "gapped": "skipped", "unhandled": "fail"}
+        h.append("<h2>描述的句子与它变成的规则</h2><table><tr><th>描述中的句子</th><th>状态</th><th>规则与取值</th></tr>")
+        h.extend(f'<tr><td>{_e(r["sentence"])}</td><td class="{css.get(r["status"], "")}">{_e(r["status_word"])}</td>'
+                 f"<td>{_e(D.rule_text(r))}</td></tr>" for r in report["sentence_rows"])
+        h.append("</table>")
 
     if report.get("description"):
         h.append(f"<h2>描述</h2><blockquote>{_e(report['description'])}</blockquote>")
@@ -194,9 +215,10 @@ def render_html(report: Mapping[str, Any]) -> str:
         h.extend(f"<li>{_e(P.gap_text(g))}</li>" for g in report.get("gaps") or [])
         h.extend(f"<li>未使用的句子：{_e(s)}</li>" for s in report.get("unmapped_sentences") or [])
         h.append("</ul>")
-    if report.get("findings"):
+    findings = [f for f in report.get("findings") or [] if f.get("code") != "D001"]
+    if findings:
         h.append("<h2>检查发现</h2><ul>")
-        h.extend(f"<li>{_e(P.finding_text(f))}</li>" for f in report["findings"])
+        h.extend(f"<li>{_e(P.finding_text(f))}</li>" for f in findings)
         h.append("</ul>")
 
     sim = report.get("simulation") or {}

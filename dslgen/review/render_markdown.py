@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 from typing import Any, Mapping
 
+from dslgen.review import description_view as D
 from dslgen.review import present as P
 
 #: An absolute POSIX path with at least two components, not part of a URL, a word or a closing tag.
@@ -32,6 +33,30 @@ def render_markdown(report: Mapping[str, Any]) -> str:
         status = gate.get("status", "")
         out.append(f"| {gate['label']} | {P.GATE_MARK.get(status, '')} {P.GATE_WORD.get(status, status)} | {_cell(gate.get('detail', ''))} |")
     out.append("")
+
+    contradictions = report.get("contradictions") or []
+    if contradictions:
+        out.append(f"### ❌ 与描述矛盾（{len(contradictions)} 处）")
+        out.append("")
+        out.extend(f"- {D.contradiction_text(f)}" for f in contradictions)
+        out.append("")
+    assumptions = report.get("assumptions") or []
+    if assumptions:
+        out.append(f"### 假设的取值（{len(assumptions)} 项，描述没有写，请确认）")
+        out.append("")
+        out.extend(f"- {D.assumption_text(r)}" for r in assumptions)
+        out.append("")
+    cov = report.get("coverage") or {}
+    if cov:
+        out.append(f"描述覆盖：已落实 {cov.get('carried', 0)} 条 / 列为缺口 {cov.get('gapped', 0)} 条 / 未处理 {cov.get('unhandled', 0)} 条")
+        out.append("")
+    if report.get("sentence_rows"):
+        out.append("### 描述的句子与它变成的规则")
+        out.append("")
+        out.append("| 描述中的句子 | 状态 | 规则与取值 |")
+        out.append("|---|---|---|")
+        out.extend(f"| {_cell(r['sentence'])} | {r['status_word']} | {_cell(D.rule_text(r))} |" for r in report["sentence_rows"])
+        out.append("")
 
     if report.get("description"):
         out.append("### 描述")
@@ -73,10 +98,11 @@ def render_markdown(report: Mapping[str, Any]) -> str:
         out.extend(f"- 未使用的句子：{s}" for s in report.get("unmapped_sentences") or [])
         out.append("")
 
-    if report.get("findings"):
+    findings = [f for f in report.get("findings") or [] if f.get("code") != "D001"]
+    if findings:
         out.append("### 检查发现")
         out.append("")
-        out.extend(f"- {P.finding_text(f)}" for f in report["findings"])
+        out.extend(f"- {P.finding_text(f)}" for f in findings)
         out.append("")
 
     sim = report.get("simulation") or {}

@@ -10,6 +10,7 @@ from rich.syntax import Syntax
 from rich.table import Table
 from rich.text import Text
 
+from dslgen.review import description_view as D
 from dslgen.review import present as P
 
 _STYLE = {"pass": "green", "fail": "red", "skipped": "yellow"}
@@ -60,6 +61,37 @@ def _simulation(sim: Mapping[str, Any]) -> Table:
     return table
 
 
+def _fidelity(report: Mapping[str, Any], console: Console) -> None:
+    """Contradictions and assumptions first: what a reviewer must settle before anything else."""
+    contradictions = report.get("contradictions") or []
+    if contradictions:
+        console.print(f"[bold red]与描述矛盾（{len(contradictions)} 处）[/bold red]")
+        for f in contradictions:
+            console.print(f"  • {D.contradiction_text(f)}", markup=False)
+    elif report.get("consistency"):
+        console.print("没有与描述矛盾的取值。")
+    assumptions = report.get("assumptions") or []
+    if assumptions:
+        console.print(f"[bold yellow]假设的取值（{len(assumptions)} 项，描述没有写，请确认）[/bold yellow]")
+        for row in assumptions:
+            console.print(f"  • {D.assumption_text(row)}", markup=False)
+    cov = report.get("coverage") or {}
+    if cov:
+        console.print(f"描述覆盖：已落实 {cov.get('carried', 0)} 条 / 列为缺口 {cov.get('gapped', 0)} 条 / 未处理 {cov.get('unhandled', 0)} 条")
+
+
+def _sentences(report: Mapping[str, Any]) -> Table:
+    table = Table(title="描述的句子与它变成的规则", show_lines=True, header_style="bold")
+    table.add_column("描述中的句子")
+    table.add_column("状态", no_wrap=True)
+    table.add_column("规则与取值")
+    styles = {"carried": "green", "gapped": "yellow", "unhandled": "red"}
+    for row in report.get("sentence_rows") or []:
+        table.add_row(Text(row["sentence"]), Text(row["status_word"], style=styles.get(row["status"], "")),
+                      Text(D.rule_text(row)))
+    return table
+
+
 def render_text(report: Mapping[str, Any], console: Console) -> None:
     """Print ``report`` to ``console``."""
     verdict = report["verdict"]
@@ -69,9 +101,12 @@ def render_text(report: Mapping[str, Any], console: Console) -> None:
     for note in report.get("notes") or []:
         console.print(f"注意：{note}", style="yellow", markup=False)
     console.print(_gates(report))
+    _fidelity(report, console)
     if report.get("description"):
         console.print("[bold]描述[/bold]")
         console.print(report["description"], markup=False)
+    if report.get("sentence_rows"):
+        console.print(_sentences(report))
     if report.get("sections"):
         console.print(_sections(report))
     if report.get("gaps") or report.get("unmapped_sentences"):
@@ -80,9 +115,10 @@ def render_text(report: Mapping[str, Any], console: Console) -> None:
             console.print(f"  • {P.gap_text(gap)}", markup=False)
         for sentence in report.get("unmapped_sentences") or []:
             console.print(f"  • 未使用的句子：{sentence}", markup=False)
-    if report.get("findings"):
+    findings = [f for f in report.get("findings") or [] if f.get("code") != "D001"]
+    if findings:
         console.print("[bold]检查发现[/bold]")
-        for f in report["findings"]:
+        for f in findings:
             console.print(f"  • {P.finding_text(f)}", markup=False)
     if report.get("simulation"):
         console.print(_simulation(report["simulation"]))

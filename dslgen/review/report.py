@@ -18,6 +18,7 @@ from typing import Any, Callable, Mapping
 from dslgen.errors import UsageError
 from dslgen.judge import Simulation, Verdict, judge_bytes, run_simulation, sha256_bytes
 from dslgen.review.baseline import Baseline, RuleDoc, find_baseline
+from dslgen.review.description_view import description_view
 from dslgen.review.semantic_diff import semantic_diff
 from dslgen.review.stats_diff import stats_diff
 from dslgen.yamlio import dump_yaml
@@ -289,6 +290,7 @@ def build_report(target: str | Path, *, against: str | Path | None = None, catal
         "failed_gates": subject.failed_gates,
         "notes": subject.notes,
         "sections": _sections(subject),
+        **description_view(subject),
         "gaps": subject.gaps,
         "unmapped_sentences": subject.unmapped,
         "findings": subject.findings,

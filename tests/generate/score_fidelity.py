@@ -61,6 +61,8 @@ def _accounted(draft, key: str, words: list[str]) -> bool:
     report = getattr(draft, "consistency", None)
     if report is not None:
         text += " ".join(str(x) for x in report.mentions())
+    for row in getattr(draft, "assumed", []):
+        text += f" {row['field']} {row['label']}"
     return any(w and w in text for w in [key, *words])
 
 
@@ -73,6 +75,13 @@ def score_case(case: dict[str, Any], pool) -> CaseScore:
         judge_offline = None
     if judge_offline is not None:
         draft.consistency = judge_offline(case["text"], draft)
+        from dslgen.generate.provenance import FIELDS, value_sources
+
+        rows = value_sources(draft.data, draft.facts, case["text"], assumed_from=draft.base)["rows"]
+        draft.assumed = [r for r in rows if r["source"] == "assumed"]
+        keys = {v: k for k, v in FIELDS.items()}
+        for r in draft.assumed:
+            r["field"] = keys.get(r["field"], r["field"])
     got = facts_of(draft.data)
     s = CaseScore(case["id"])
     ok = 0

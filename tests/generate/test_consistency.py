@@ -153,3 +153,27 @@ def test_fidelity_suite(pool):
     fans = sum(s.fans[0] for s in scores) / sum(s.fans[1] for s in scores)
     silent = {s.id: s.silent for s in scores if s.silent}
     assert facts >= 0.9 and fans >= 0.9 and not silent, (facts, fans, silent)
+
+
+# --- draft ids --------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, draft_id", [
+    ("南昌麻将：136张", "nanchang"), ("大连穷胡（自定义简化）\n牌张：136张", "dalianqionghu"),
+    ("卡五星是湖北襄阳一带三个人打的麻将", "kawuxing"), ("1. 广东推倒胡，用136张牌", "guangdongtuidaohu"),
+    ("长沙麻将，108张", "changsha"), ("这个玩法只能自摸。", "variant"),
+])
+def test_draft_ids_come_from_the_variant_name(text, draft_id):
+    from dslgen.generate.pipeline import slug_for
+
+    assert slug_for(text) == draft_id
+
+
+def test_a_game_the_dsl_cannot_build_never_passes(pool):
+    """卡五星: three players and 84 tiles are gaps, and the draft (a 4-player game) cannot pass."""
+    text = ("卡五星是湖北三个人打的麻将。只用条子和筒子，再加中、发、白，一共84张，没有万子，也没有东南西北。"
+            "不能吃，只能碰和杠。可以点炮也可以自摸，一炮多响。平胡1番，碰碰胡2番，七对4番。")
+    draft = draft_offline(text, pool)
+    report = judge(text, draft.data, draft.facts.gaps, draft.facts.mapping)
+    structural = [f for f in report.findings if f["code"] == "D005"]
+    assert not report.passed and len(structural) >= 3
+    assert any("4 人" in f["message"] for f in structural) and any("84" in f["message"] for f in structural)

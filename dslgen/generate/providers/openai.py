@@ -4,6 +4,10 @@ OpenAI, DeepSeek, Qwen, a local vLLM or Ollama all work: set ``OPENAI_API_KEY``,
 and a model (``--model``, ``DSLGEN_MODEL`` or the config file). Rate limits (429) and 503 are
 retried with exponential backoff capped at ``retry_cap`` seconds; every other failure becomes a
 :class:`ProviderError` with a Chinese message that never contains the key.
+
+Structured output (``structured_output``: ``auto`` by default): the model is asked for one JSON object
+constrained by :func:`dslgen.generate.structured.answer_schema`; an endpoint that refuses the
+``response_format`` (HTTP 400/422) gets the fenced-YAML chat instead, for the rest of the run.
 """
 
 from __future__ import annotations
@@ -40,9 +44,26 @@ def _text(content) -> str:
     return "".join(parts)
 
 
+def _truncated(completion, model: str, retries: int) -> Reply:
+    """The partial answer of a completion cut at the token limit (the repair loop reports it as G002)."""
+    choice = completion.choices[0] if completion.choices else None
+    usage = completion.usage
+    return Reply(text=(choice.message.content if choice else "") or "", model=str(completion.model or model),
+                 prompt_tokens=int(getattr(usage, "prompt_tokens", 0) or 0),
+                 completion_tokens=int(getattr(usage, "completion_tokens", 0) or 0),
+                 finish_reason="length", retries=retries)
+
+
+class _Refused(Exception):
+    """The endpoint rejected the JSON-schema response format."""
+
+
 @provider("openai")
 class OpenAIProvider(Provider):
     """Chat completions against an OpenAI-compatible endpoint."""
+
+    #: None until tried; False once the endpoint refused a structured answer.
+    _structured_ok: bool | None = None
 
     def _client(self):
         from langchain_openai import ChatOpenAI
@@ -58,17 +79,47 @@ class OpenAIProvider(Provider):
                           timeout=s.timeout, max_retries=0, temperature=0)
 
     def complete(self, request: Request) -> Reply:
+        """A structured (JSON-schema) answer where the endpoint supports it, else the fenced-YAML chat."""
+        mode = str(self.settings.extra.get("structured_output", "auto"))
+        if mode != "off" and self._structured_ok is not False:
+            try:
+                reply = self._ask(request, structured=True)
+            except _Refused:
+                if mode == "json_schema":
+                    raise ProviderError("config", "模型服务不支持 JSON Schema 结构化回答（response_format 被拒绝）",
+                                        hint="设置 DSLGEN_STRUCTURED=auto 或 off，改用 ```yaml 回答") from None
+                self._structured_ok = False
+            else:
+                self._structured_ok = True
+                return reply
+        return self._ask(request, structured=False)
+
+    def _ask(self, request: Request, structured: bool) -> Reply:
         """Send the chat; retry 429/503 with capped backoff; map every failure to a ProviderError."""
         from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 
+        from dslgen.generate.structured import INSTRUCTION, response_format
+
         kinds = {"system": SystemMessage, "user": HumanMessage, "assistant": AIMessage}
         chat = [kinds[m.role](content=m.content) for m in request.messages]
+        kwargs = {}
+        if structured:  # the instruction rides on the last user message, so the chat keeps its shape
+            last = chat[-1]
+            chat[-1] = kinds["user"](content=f"{last.content}\n\n{INSTRUCTION}") if isinstance(last, HumanMessage) else last
+            kwargs["response_format"] = response_format()
         llm = self._client()
         attempt = 0
         while True:
             try:
-                message = llm.invoke(chat)
+                message = llm.invoke(chat, **kwargs)
                 break
+            except openai.LengthFinishReasonError as exc:  # the structured path refuses to parse a cut answer
+                return _truncated(exc.completion, self.settings.model, attempt)
+            except (openai.BadRequestError, openai.UnprocessableEntityError):
+                if structured:
+                    raise _Refused() from None
+                raise ProviderError("server", "模型服务拒绝了请求（HTTP 400）",
+                                    hint="检查模型名称与 OPENAI_BASE_URL") from None
             except (openai.RateLimitError, openai.InternalServerError) as exc:
                 status = getattr(exc, "status_code", 0)
                 retryable = isinstance(exc, openai.RateLimitError) or status == 503

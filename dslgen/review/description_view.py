@@ -1,0 +1,119 @@
+"""What the review shows first: contradictions, assumptions, then every description sentence beside
+the rules (with their values) it became.
+
+A draft written by ``dslgen new`` carries its ``consistency`` and ``value_sources`` in ``result.json``;
+for a plain rule file (or an older draft) they are computed here from ``meta.description`` with the
+same gate (:mod:`dslgen.generate.consistency`) and the same provenance rules
+(:mod:`dslgen.generate.provenance`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+STATUS_WORD = {"carried": "已落实", "gapped": "列为缺口", "unhandled": "未处理"}
+
+
+def judge_subject(description: str, data: Mapping[str, Any] | None, gaps: list[dict[str, Any]],
+                  mapping: list[dict[str, Any]], assumed_from: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``(consistency, value_sources)`` of a rule mapping against its description."""
+    from dslgen.generate.consistency import judge
+    from dslgen.generate.facts import read_facts
+    from dslgen.generate.provenance import value_sources
+
+    body = {k: v for k, v in (data or {}).items() if k != "meta"} or None
+    facts = read_facts(description)
+    report = judge(description, body, gaps, mapping, facts=facts)
+    sources = value_sources(body, facts, description, assumed_from=assumed_from) if body else {"counts": {}, "rows": []}
+    return report.to_dict(), sources
+
+
+def description_view(subject: Any) -> dict[str, Any]:
+    """The report's fidelity part for a review subject: ``contradictions``, ``assumptions``, ``coverage``,
+    ``value_sources``, ``consistency`` and ``sentence_rows``.
+
+    A draft whose stored verdict still holds (no note that it was judged again) shows the sources
+    ``dslgen new`` recorded; anything else is read again from its description here."""
+    description = subject.description
+    if not description.strip() or not subject.doc.data:
+        return {"contradictions": [], "assumptions": [], "coverage": {}, "value_sources": {}, "consistency": {},
+                "sentence_rows": []}
+    if subject.kind == "draft":
+        assumed_from = "草稿中的取值（描述没有说）"
+    else:
+        assumed_from = "规则文件中的取值（描述没有说）"
+    consistency, sources = judge_subject(description, subject.doc.data, subject.gaps, subject.mapping, assumed_from)
+    stored = subject.result.get("value_sources") if isinstance(subject.result, dict) else None
+    if stored and not subject.notes:
+        sources = stored
+    if subject.kind != "draft":  # a plain file carries no gap list: only contradictions are judged
+        consistency = {**consistency, "findings": [f for f in consistency["findings"] if f["code"] == "D001"]}
+    return {
+        "contradictions": [f for f in consistency.get("findings") or [] if f.get("code") == "D001"],
+        "assumptions": [r for r in sources.get("rows") or [] if r.get("source") == "assumed"],
+        "coverage": consistency.get("coverage") or {},
+        "value_sources": sources,
+        "consistency": consistency,
+        "sentence_rows": sentence_rows(description, consistency, sources, subject.gaps),
+    }
+
+
+def sentence_rows(description: str, consistency: Mapping[str, Any], sources: Mapping[str, Any],
+                  gaps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each rule-bearing sentence in description order: its status and the rules (field, value) it became."""
+    from dslgen.generate.facts import read_facts
+
+    status: dict[str, str] = {}
+    for key in ("carried", "gapped", "unhandled"):
+        for text in consistency.get(key) or []:
+            status.setdefault(str(text), key)
+    from dslgen.generate.provenance import FIELDS
+
+    by_field = {str(r["field"]): r for r in sources.get("rows") or []}
+    rows_by_sentence: dict[str, list[dict[str, Any]]] = {}
+    for row in sources.get("rows") or []:
+        if row.get("sentence"):
+            rows_by_sentence.setdefault(str(row["sentence"]), []).append(row)
+    problems: dict[str, list[str]] = {}
+    for f in consistency.get("findings") or []:
+        if f.get("sentence"):
+            problems.setdefault(str(f["sentence"]), []).append(str(f.get("message", "")))
+    out = []
+    for reading in read_facts(description).readings:
+        text = reading["text"]
+        if not reading["rule"]:
+            continue
+        reasons = [str(g.get("reason", "")) for g in gaps
+                   if text in str(g.get("text", "")) or (g.get("text") and str(g["text"]) in text)]
+        state = status.get(text, "unhandled" if problems.get(text) else "carried")
+        out.append({"sentence": text, "status": state, "status_word": STATUS_WORD[state],
+                    "rules": [{"field": r["field"], "label": r["label"], "value": r["shown"]}
+                              for r in _own_rows(reading, by_field, FIELDS) or rows_by_sentence.get(text, [])],
+                    "gaps": list(dict.fromkeys(r for r in reasons if r)),
+                    "problems": problems.get(text, [])})
+    return out
+
+
+def _own_rows(reading: Mapping[str, Any], by_field: dict[str, dict[str, Any]], fields: dict[str, str]) -> list[dict[str, Any]]:
+    """The value rows of the facts and fans this very clause stated."""
+    wanted = [fields[k] for k in reading.get("keys") or [] if k in fields]
+    wanted += [f"fan_types[{n}]" for n in reading.get("fans") or []]
+    return [by_field[f] for f in dict.fromkeys(wanted) if f in by_field]
+
+
+def rule_text(row: Mapping[str, Any]) -> str:
+    """``封顶 = 16；清一色 = 4`` — the rules a sentence became, or its gap / problem."""
+    parts = [f"{r['label']} = {r['value']}" for r in row.get("rules") or []]
+    parts += [f"缺口：{g}" for g in row.get("gaps") or []]
+    parts += [f"问题：{p}" for p in row.get("problems") or []]
+    return "；".join(parts) or "（已识别，没有单独的取值）"
+
+
+def assumption_text(row: Mapping[str, Any]) -> str:
+    """``字牌 = 是（来自 模板玩法 sichuan_xuezhan）``."""
+    return f"{row['label']} = {row['shown']}（来自 {row['from']}）"
+
+
+def contradiction_text(f: Mapping[str, Any]) -> str:
+    """``「封顶8番」→ max_fan：描述 8，草稿 16``."""
+    return f"「{f.get('sentence', '')}」→ {f.get('path', '')}：描述 {f.get('described', '')}，草稿 {f.get('drafted', '')}"
