@@ -17,6 +17,7 @@ import click
 
 from dslgen import clizh, commands, terminal
 from dslgen.errors import EXIT_USAGE, DslgenError
+from dslgen.output import clean, guarded_streams
 
 clizh.install()
 
@@ -38,26 +39,32 @@ class _Group(click.Group):
         terminal.reset()
         return super().make_context(info_name, args, parent=parent, **extra)
 
+    def main(self, *args, **kwargs):
+        """Run with stdout and stderr guarded (see :mod:`dslgen.output`): nothing any command prints
+        carries the API key, a foreign terminal escape or an unencodable character."""
+        with guarded_streams():
+            return super().main(*args, **kwargs)
+
     def invoke(self, ctx):
         started = time.perf_counter()
         ctx.call_on_close(lambda: terminal.detail(f"用时 {time.perf_counter() - started:.2f} 秒"))
         try:
             return super().invoke(ctx)
         except DslgenError as exc:
-            click.echo(exc.render(), err=True)
+            click.echo(clean(exc.render()), err=True)
             ctx.exit(exc.exit_code)
         except KeyboardInterrupt:
             click.echo("已中断。", err=True)
             ctx.exit(130)
         except OSError as exc:
-            click.echo(f"读写失败：{exc.strerror or exc}（{getattr(exc, 'filename', '') or ''}）", err=True)
+            click.echo(clean(f"读写失败：{exc.strerror or exc}（{getattr(exc, 'filename', '') or ''}）"), err=True)
             ctx.exit(EXIT_USAGE)
         except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
             raise
         except Exception as exc:  # a bug in dslgen: say so briefly instead of a traceback
             if os.environ.get("DSLGEN_DEBUG"):
                 raise
-            click.echo(f"dslgen 内部错误：{type(exc).__name__}: {exc}", err=True)
+            click.echo(clean(f"dslgen 内部错误：{type(exc).__name__}: {exc}"), err=True)
             click.echo("  提示：这是 dslgen 的缺陷而不是你的输入问题；设置 DSLGEN_DEBUG=1 重新运行可看到完整调用栈，请附在问题报告中。", err=True)
             ctx.exit(EXIT_USAGE)
 

@@ -83,13 +83,16 @@ def parse_melds(text: str | None) -> tuple[Meld, ...]:
     return tuple(melds)
 
 
-def parse_hand(rules: Rules, tiles: str, win: str | None = None, melds: str | None = None) -> HandInput:
-    """Parse and check one hand: size 3k+1 / 3k+2 with the melds, at most four of a kind."""
+def parse_hand(rules: Rules, tiles: str, win: str | None = None, melds: str | None = None,
+               extra_wild: frozenset[int] = frozenset()) -> HandInput:
+    """Parse and check one hand: size 3k+1 / 3k+2 with the melds, at most four of a kind.
+
+    ``extra_wild``: codes wild in this hand beyond the rules' fixed ones (``--jing``: 正精 / 副精)."""
     written = _parse(tiles, "手牌")
     flowers = tuple(t for t in written if T.is_flower(t))
     concealed = tuple(t for t in written if not T.is_flower(t))
     meld_list = parse_melds(melds)
-    wilds_set = wild_codes(rules)
+    wilds_set = wild_codes(rules) | extra_wild
     if not concealed:
         raise InputError("手牌为空", where="TILES", hint="例：123m456s789p东东东中中")
     size = len(concealed) + 3 * len(meld_list)
@@ -155,8 +158,11 @@ def hand_report(rule_file, tiles: str, win: str | None = None, melds: str | None
     ``total``, ``legal``, ``reason``, ``self_drawn``, ``payments`` (:func:`dslgen.handscore.score_hand`,
     with ``scoring`` holding its flags; for a 13 − 3k hand they say "not a win").
     """
+    from dslgen.handscore import jing_codes
+
     rules = rule_file.rules
-    hand = parse_hand(rules, tiles, win, melds)
+    primary, secondary = jing_codes(rules, (scoring or {}).get("jing", ""))
+    hand = parse_hand(rules, tiles, win, melds, frozenset(primary + secondary))
     shapes = solver.shapes_for(rules)
     counts, w, ms = hand.counts, hand.wilds, hand.melds
     complete = (sum(counts) + w) % 3 == 2

@@ -24,6 +24,14 @@ SCORING_OPTIONS = (
     click.option("--flowers", "flowers", default="", help="花牌：张数 N（只计张数），或花牌写法如 春梅（另计本命花）。"),
     click.option("--dealer", type=int, default=0, show_default=True, help="庄家座位（0-3）。"),
     click.option("--seat", type=int, default=0, show_default=True, help="和牌者座位（0-3）。"),
+    click.option("--seat-wind", "seat_wind", type=click.Choice(list("东南西北")), default=None,
+                 help="和牌者的门风（缺省：按座位相对庄家，庄家为东）。"),
+    click.option("--round-wind", "round_wind", type=click.Choice(list("东南西北")), default="东", show_default=True,
+                 help="圈风。"),
+    click.option("--fourth-tile", "fourth_tile", is_flag=True, help="和绝张：和牌张的另外三张已经亮明（弃牌、副露）。"),
+    click.option("--jing", default="", help="正精（翻精定的癞子，如 5m）；有副精时副精是它的下一张。用于精分、德国。"),
+    click.option("--birds", default="", help="和牌后翻出的鸟牌 / 马牌，按翻牌顺序（如 1m5s9p）。用于抓鸟、买马。"),
+    click.option("--streak", type=int, default=0, help="庄家在这局之前已连庄的次数（连庄）。"),
 )
 
 
@@ -67,7 +75,9 @@ def _seat(value: int | None, name: str, players: int) -> None:
 def score_hand(rules, tiles: Sequence[int], melds: Sequence, win_tile: int, *, self_drawn: bool = False,
                from_seat: int | None = None, kong_replacement: bool = False, last_tile: bool = False,
                robbing_kong: bool = False, first_turn: bool = False, flowers: str = "", dealer: int = 0,
-               seat: int = 0, wild_codes: frozenset[int] | None = None) -> dict[str, Any]:
+               seat: int = 0, wild_codes: frozenset[int] | None = None, seat_wind: str | None = None,
+               round_wind: str = "东", fourth_tile: bool = False, jing: str = "", birds: str = "",
+               streak: int = 0) -> dict[str, Any]:
     """Score the win as the JSON-ready mapping ``dslgen hand`` prints.
 
     Keys: ``fans`` [{name, fan}], ``dropped`` [{name, reason}], ``bonuses`` [{name, points}],
@@ -88,19 +98,28 @@ def score_hand(rules, tiles: Sequence[int], melds: Sequence, win_tile: int, *, s
     self_drawn = from_seat is None
     if wild_codes is None:
         wild_codes = frozenset(rules.wildcard.tiles) if rules.wildcard and rules.wildcard.type == "fixed" else frozenset()
+    primary, secondary = jing_codes(rules, jing)
+    wild_codes = frozenset(wild_codes) | frozenset(primary) | frozenset(secondary)
     in_hand_flowers = tuple(t for t in tiles if T.is_flower(t))
     concealed = tuple(t for t in tiles if not T.is_flower(t))
     flower_tiles = in_hand_flowers + _flowers(flowers, rules, seat, dealer)
     ctx = WinContext(concealed, tuple(melds), win_tile, wild_codes, self_drawn,
                      kong_replacement=kong_replacement, last_tile=last_tile, robbing_kong=robbing_kong,
-                     first_turn=first_turn, seat=seat, dealer=dealer, flowers=flower_tiles)
+                     first_turn=first_turn, seat=seat, dealer=dealer, flowers=flower_tiles,
+                     seat_wind=None if seat_wind is None else _SEATS.index(seat_wind),
+                     round_wind=_SEATS.index(round_wind or "东"), fourth_tile=fourth_tile)
     res = score_win(rules, ctx)
     if res is None:
         return {"fans": [], "dropped": [], "bonuses": [], "total": 0, "legal": False,
-                "reason": "不是和牌型", "self_drawn": self_drawn, "payments": [0] * n}
+                "reason": "不是和牌型", "self_drawn": self_drawn, "payments": [0] * n, "items": []}
     pay = (win_payments(rules, seat, res.total, self_drawn, from_seat, dealer) if res.legal else [0] * n)
+    items = []
+    if res.legal and rules.settlement_items:
+        items = settle_hand_items(rules, seat, dealer, res, pay, concealed, tuple(melds), self_drawn, from_seat,
+                                  robbing_kong, primary, secondary, birds, streak)
     return {
-        "fans": [{"name": name, "fan": fan} for name, fan in res.fans],
+        "fans": [{"name": name, "fan": fan, **({"times": res.counts[name]} if name in res.counts else {})}
+             for name, fan in res.fans],
         "dropped": [{"name": name, "reason": why} for name, why in res.dropped],
         "bonuses": [{"name": name, "points": pts} for name, pts in res.bonuses],
         "total": res.total,
@@ -108,7 +127,61 @@ def score_hand(rules, tiles: Sequence[int], melds: Sequence, win_tile: int, *, s
         "reason": res.reason,
         "self_drawn": self_drawn,
         "payments": pay,
+        "items": items,
+        "net": [p + sum(it["payments"][s] for it in items) for s, p in enumerate(pay)],
     }
+
+
+def jing_codes(rules, text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``--jing``: the 正精 code and, for ``random_count: 2``, the 副精 after it; fixed wild tiles are 正精."""
+    from engine import tiles as T
+    from engine.game.state import next_wild
+
+    wc = rules.wildcard
+    if not text:
+        if wc and wc.type == "fixed":
+            return tuple(wc.tiles), ()
+        return (), ()
+    try:
+        codes = T.parse_tiles(text)
+    except T.TileParseError as exc:
+        raise UsageError(str(exc), where="--jing", hint="写正精一张，如 --jing 5m") from None
+    if len(codes) != 1 or not (T.is_suited(codes[0]) or T.is_honor(codes[0])):
+        raise UsageError("--jing 只写一张正精", where="--jing", hint="如 --jing 5m；副精按规则自动取下一张")
+    if wc is None:
+        raise UsageError("此规则没有癞子（wildcard_rules），不能给 --jing", where="--jing", hint="去掉 --jing")
+    first = codes[0]
+    return (first,), ((next_wild(first),) if wc.type == "random" and wc.random_count >= 2 else ())
+
+
+def settle_hand_items(rules, seat, dealer, res, pay, concealed, melds, self_drawn, from_seat, robbing_kong,
+                      primary, secondary, birds: str, streak: int) -> list[dict[str, Any]]:
+    """The declared settlement items for one win, as ``dslgen hand`` shows them (other seats hold nothing known)."""
+    from collections import Counter
+
+    from engine import tiles as T
+    from engine.game.narrate import item_details, item_label
+    from engine.settlement_items import Table, WinFacts, settle_items
+
+    n = rules.players
+    try:
+        shown = T.parse_tiles(birds) if birds else []
+    except T.TileParseError as exc:
+        raise UsageError(str(exc), where="--birds", hint="按翻牌顺序写，如 1m5s9p") from None
+    heads = [d for d in rules.settlement_items if d.name == "birds" and d.params.get("wall_end", "tail") == "head"]
+    wall = tuple(shown) if heads else tuple(reversed(shown))
+    win = WinFacts(seat, self_drawn, from_seat, res.total, tuple(pay), tuple(concealed), tuple(melds),
+                   tuple(name for name, _ in res.fans), robbing_kong)
+    table = Table(n, dealer, (win,), tuple(tuple(concealed) if s == seat else () for s in range(n)),
+                  tuple(tuple(melds) if s == seat else () for s in range(n)), (), primary, secondary,
+                  dict(Counter(rules.deck())), wall, (), streak, None,
+                  -1 if rules.play.turn_order == "clockwise" else 1, "player_wins")
+    out = []
+    for name, r in settle_items(rules, table):
+        entry = {"name": name, "payments": list(r.payments), "details": r.details}
+        out.append({"name": name, "label": item_label(name), "payments": list(r.payments),
+                    "explanation": item_details(entry), "details": r.details})
+    return out
 
 
 #: the scoring keys of a hand that is not 14 tiles (a ready hand, not a win).
@@ -120,9 +193,11 @@ BATCH_OPTIONS = {
     "--self-drawn": ("self_drawn", False), "--kong-replacement": ("kong_replacement", False),
     "--last-tile": ("last_tile", False), "--robbing-kong": ("robbing_kong", False),
     "--first-turn": ("first_turn", False), "--from": ("from_seat", True), "--flowers": ("flowers", True),
-    "--dealer": ("dealer", True), "--seat": ("seat", True),
+    "--dealer": ("dealer", True), "--seat": ("seat", True), "--seat-wind": ("seat_wind", True),
+    "--round-wind": ("round_wind", True), "--fourth-tile": ("fourth_tile", False), "--jing": ("jing", True),
+    "--birds": ("birds", True), "--streak": ("streak", True),
 }
-_INT_OPTIONS = {"from_seat", "dealer", "seat"}
+_INT_OPTIONS = {"from_seat", "dealer", "seat", "streak"}
 
 
 def batch_value(keyword: str, value: str, where: str):
@@ -140,7 +215,8 @@ _SEATS = "东南西北"
 
 def render_lines(score: dict[str, Any], seat: int = 0) -> list[str]:
     """Chinese text lines for :func:`score_hand`'s result."""
-    fans = "、".join(f"{f['name']} {f['fan']}番" for f in score["fans"]) or "无"
+    fans = "、".join(f"{f['name']}{'×' + str(f['times']) if 'times' in f else ''} {f['fan']}番"
+                    for f in score["fans"]) or "无"
     lines = [f"番型：{fans}"]
     if score["dropped"]:
         lines.append("不计：" + "；".join(f"{d['name']}（{d['reason']}）" for d in score["dropped"]))
@@ -151,4 +227,9 @@ def render_lines(score: dict[str, Any], seat: int = 0) -> list[str]:
     lines.append("合法和牌：是" if score["legal"] else f"合法和牌：否 — {score['reason']}")
     pays = "  ".join(f"座位{i}{'(' + _SEATS[i] + ')' if i < 4 else ''} {p:+d}" for i, p in enumerate(score["payments"]))
     lines.append(f"支付：{pays}")
+    for it in score.get("items") or []:
+        moved = "  ".join(f"座位{i} {p:+d}" for i, p in enumerate(it["payments"]))
+        lines.append(f"结算项 {it['label']}：{it['explanation']}；支付 {moved}")
+    if score.get("items"):
+        lines.append("合计支付：" + "  ".join(f"座位{i} {p:+d}" for i, p in enumerate(score["net"])))
     return lines

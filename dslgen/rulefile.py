@@ -49,6 +49,21 @@ def load_rules(path: str | os.PathLike[str]) -> RuleFile:
     return rules_from_loaded(load_yaml_file(path))
 
 
+def load_playable(path: str | os.PathLike[str]) -> RuleFile:
+    """Like :func:`load_rules`, and refuse (exit 1) a file ``dslgen check`` refuses: an unknown fan, hook,
+    mode or action is never silently ignored, and the engine can set up a game from what is returned."""
+    from dslgen.checks.runner import check_data
+
+    rf = load_rules(path)
+    report = check_data(rf.loaded)
+    if report.errors:
+        shown = "\n".join(f"{rf.path}:{f.line}:{f.column}: {f.code} {f.message}" for f in report.errors[:SHOWN_ERRORS])
+        more = f"\n……另有 {len(report.errors) - SHOWN_ERRORS} 个错误" if len(report.errors) > SHOWN_ERRORS else ""
+        raise RuleFileError(f"规则文件有 {len(report.errors)} 个阻断错误，引擎不能照它对局：\n{shown}{more}",
+                            where=rf.path, hint=f"运行 dslgen check {rf.path} 查看全部问题与修改提示")
+    return rf
+
+
 def load_rules_text(text: str, name: str = "<draft>") -> RuleFile:
     """Like :func:`load_rules` for YAML text already in memory (e.g. a generated draft)."""
     return rules_from_loaded(load_yaml_text(text, name))

@@ -70,6 +70,9 @@ def build_schema(blocks: tuple[spec.Block, ...] | list[spec.Block] | None = None
         if name not in properties:
             raise DslgenError(f"顶层必填字段 {name} 没有 schema 片段", where=str(spec.SPEC_PATH), hint=f"添加 ```yaml schema=properties/{name}")
     _check_refs(properties, defs)
+    cap = root.pop("x-number-maximum", None)
+    if cap is not None:
+        _bound_numbers((properties, defs), cap)
     schema: dict[str, Any] = {
         "$schema": DRAFT_2020,
         "$id": SCHEMA_ID,
@@ -82,6 +85,20 @@ def build_schema(blocks: tuple[spec.Block, ...] | list[spec.Block] | None = None
     if defs:
         schema["$defs"] = defs
     return schema
+
+
+def _bound_numbers(node: Any, cap: int | float) -> None:
+    """Give every integer / number schema without an upper bound (or enum / const) ``maximum: cap``."""
+    if isinstance(node, dict):
+        kinds = node.get("type")
+        kinds = [k for k in (kinds if isinstance(kinds, list) else [kinds]) if isinstance(k, str)]
+        if ({"integer", "number"} & set(kinds) and not {"maximum", "exclusiveMaximum", "enum", "const"} & set(node)):
+            node["maximum"] = cap
+        for value in node.values():
+            _bound_numbers(value, cap)
+    elif isinstance(node, (list, tuple)):
+        for value in node:
+            _bound_numbers(value, cap)
 
 
 def spec_text() -> str:

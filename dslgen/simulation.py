@@ -25,17 +25,23 @@ from dslgen.errors import UsageError
 CHUNK = 50
 
 
+#: At most this many worker processes per CPU, whatever ``--jobs`` asks (more only adds overhead).
+MAX_JOBS_PER_CPU = 4
+
+
 def resolve_jobs(jobs: int | str | None) -> int:
-    """``auto`` (or None) → the number of CPUs; otherwise a positive integer."""
+    """``auto`` (or None) → the number of CPUs; otherwise a positive integer, capped at
+    :data:`MAX_JOBS_PER_CPU` × CPUs (the runner further caps it at the number of games)."""
+    cpus = max(1, os.cpu_count() or 1)
     if jobs in (None, "auto"):
-        return max(1, os.cpu_count() or 1)
+        return cpus
     try:
         n = int(jobs)
     except (TypeError, ValueError):
         raise UsageError(f"--jobs 的值 {jobs!r} 不是正整数或 auto", hint="例如 --jobs 2 或 --jobs auto") from None
     if n < 1:
         raise UsageError(f"--jobs 必须至少为 1（收到 {n}）", hint="例如 --jobs 2 或 --jobs auto")
-    return n
+    return min(n, MAX_JOBS_PER_CPU * cpus)
 
 
 def replay_command(rules_path: str, seed: int, game: int, bot: str = "greedy") -> str:

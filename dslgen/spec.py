@@ -27,7 +27,7 @@ from dslgen.errors import DslgenError
 SPEC_PATH = resources.SPEC_PATH
 
 #: Keys of :func:`enumerations`, in this order.
-ENUMERATION_KEYS = ("capabilities", "fans", "conditions", "self_actions", "reactions", "pre_hooks")
+ENUMERATION_KEYS = ("capabilities", "fans", "conditions", "self_actions", "reactions", "pre_hooks", "settlement_items")
 
 #: The specification is trusted project text: the fast safe loader is enough for its blocks.
 _SAFE = YAML(typ="safe")

@@ -45,6 +45,8 @@ class Issue:
     hint: str = ""
     #: The stable finding code (``docs/checks.md``): C002 schema, C001 unparsable YAML, C000 unreadable file.
     code: str = SCHEMA_INVALID.code
+    #: The field path as keys and list indices (``path`` is its text), so nobody parses ``path`` back.
+    steps: tuple[Any, ...] = field(default=(), compare=False, repr=False)
 
     def render(self, file: str) -> str:
         """``file:line:col: path: message`` plus an indented hint line."""
@@ -68,7 +70,8 @@ class FileResult:
 
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` shape: ``{file, valid, errors: [{line, column, path, message, hint, code}]}``."""
-        return {"file": self.file, "valid": self.valid, "errors": [asdict(i) for i in self.issues]}
+        return {"file": self.file, "valid": self.valid,
+                "errors": [{k: v for k, v in asdict(i).items() if k != "steps"} for i in self.issues]}
 
 
 @lru_cache(maxsize=None)
@@ -93,7 +96,7 @@ def validate_data(loaded: LoadedYaml) -> list[Issue]:
     for error in _validator().iter_errors(loaded.data):
         for path, message, hint in _explain(error):
             line, col = loaded.locate(path)
-            issues.append(Issue(line, col, format_path(path), message, hint))
+            issues.append(Issue(line, col, format_path(path), message, hint, steps=tuple(path)))
     unique = {(i.line, i.column, i.path, i.message): i for i in issues}
     return sorted(unique.values(), key=lambda i: (i.line, i.column, i.path))
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 import datetime as _dt
 import io
 import os
+import re
+import stat
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,10 +27,11 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml import events as ev
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.scalarstring import LiteralScalarString
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarString
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
 from dslgen.errors import EXIT_FINDINGS, EXIT_USAGE, DslgenError
+from dslgen.secrets import redact, redact_data
 
 #: Largest rule file accepted, in bytes.
 MAX_BYTES = 1024 * 1024
@@ -38,6 +41,10 @@ MAX_ALIASES = 100
 MAX_NODES = 100_000
 #: Deepest nesting of mappings and lists accepted.
 MAX_DEPTH = 100
+#: Longest unquoted number accepted (Python refuses to convert integers over 4,300 digits).
+MAX_NUMBER_CHARS = 1000
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+_NUMBER = re.compile(r"[-+]?(?:0[xob])?[0-9_.]+(?:[eE][-+]?[0-9]+)?$")
 #: Explicit tags that only restate the default type; every other tag is refused.
 SAFE_TAGS = frozenset(
     f"tag:yaml.org,2002:{name}" for name in ("str", "int", "float", "bool", "null", "map", "seq")
@@ -129,7 +136,11 @@ def load_yaml_file(path: str | os.PathLike[str]) -> LoadedYaml:
     try:
         if p.is_dir():
             raise YamlError("这是一个目录，不是 YAML 文件", where=name, hint="请给出 .yaml 文件路径", exit_code=EXIT_USAGE)
-        size = p.stat().st_size
+        info = p.stat()
+        if not stat.S_ISREG(info.st_mode):  # a FIFO or device would block or never end
+            raise YamlError("这不是普通文件（管道、设备或套接字），不能作为规则文件读取", where=name,
+                            hint="请给出磁盘上的 .yaml 文件", exit_code=EXIT_USAGE)
+        size = info.st_size
         if size > MAX_BYTES:
             raise YamlError(
                 f"文件过大（{size} 字节，上限 {MAX_BYTES} 字节）",
@@ -168,7 +179,7 @@ def load_yaml_bytes(raw: bytes, name: str = "<bytes>") -> LoadedYaml:
 
 def load_yaml_text(text: str, name: str = "<text>") -> LoadedYaml:
     """Parse ``text`` as one YAML mapping; ``name`` is used in messages."""
-    if len(text.encode("utf-8")) > MAX_BYTES:
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise YamlError(
             f"文件过大（超过上限 {MAX_BYTES} 字节）", where=name, hint="规则文件通常只有几 KB；请检查是否选错了文件"
         )
@@ -223,6 +234,19 @@ def _screen_events(yaml: YAML, text: str, name: str) -> None:
                         hint="规则文件只能包含普通的映射、列表和标量；删除以 ! 开头的标签",
                     )
             if isinstance(event, ev.ScalarEvent):
+                bad = _SURROGATE.search(event.value)
+                if bad:
+                    raise YamlError(
+                        f"字符串含有单独的代理码位 U+{ord(bad.group()):04X}，不是合法的 Unicode 字符",
+                        **_at(name, event.start_mark),
+                        hint="删除该转义（\\ud800–\\udfff 只能成对出现，表示一个 Unicode 字符）",
+                    )
+                if event.style is None and len(event.value) > MAX_NUMBER_CHARS and _NUMBER.match(event.value):
+                    raise YamlError(
+                        f"数字过长（{len(event.value)} 个字符，上限 {MAX_NUMBER_CHARS}）",
+                        **_at(name, event.start_mark),
+                        hint="规则文件里的数字都很小（番数、张数、分数）；请检查这个值",
+                    )
                 stack[-1][1] += 1
                 total += 1
                 if event.anchor:
@@ -350,7 +374,8 @@ def _plain_key(key: Any) -> str:
 
 
 def dump_yaml(data: Any) -> str:
-    """Block-style YAML for ``data``: keys in their order, Chinese kept as written."""
+    """Block-style YAML for ``data``: keys in their order, Chinese kept as written, the configured API key
+    masked in the data before serialising (so masking can never change the document's structure)."""
     yaml = YAML(typ="rt")
     yaml.default_flow_style = False
     yaml.allow_unicode = True
@@ -358,7 +383,7 @@ def dump_yaml(data: Any) -> str:
     yaml.indent(mapping=2, sequence=4, offset=2)
     yaml.representer.add_representer(type(None), _represent_null)
     buf = io.StringIO()
-    yaml.dump(_commented(data), buf)
+    yaml.dump(_commented(redact_data(data)), buf)
     return buf.getvalue()
 
 
@@ -366,25 +391,44 @@ def _represent_null(representer: Any, _value: None) -> Any:
     return representer.represent_scalar("tag:yaml.org,2002:null", "null")
 
 
+#: Characters YAML writes safely unquoted or in a ``|`` block; a string with any other (form feed, NEL,
+#: line separators, BOM, a lone surrogate…) is written double-quoted, where ruamel escapes them.
+_RISKY = re.compile(r"[^\t\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]")
+#: A multi-line string a ``|`` block holds exactly: no leading blank, no blank before a line break.
+_LITERAL_SAFE = re.compile(r"(?![ \t])(?:[^ \t]|[ \t](?!\n|$))*", re.DOTALL)
+
+
+def as_comment(text: str) -> str:
+    """``text`` as YAML comment lines (``# …``), characters YAML cannot hold written as ``\\uXXXX``."""
+    lines = (_RISKY.sub(lambda m: f"\\u{ord(m.group()):04x}", line) for line in text.splitlines())
+    return "\n".join(f"# {line}".rstrip() for line in lines)
+
+
 def _commented(data: Any) -> Any:
     if isinstance(data, dict):
         out = CommentedMap()
         for k, v in data.items():
-            out[k] = _commented(v)
+            out[DoubleQuotedScalarString(k) if isinstance(k, str) and _RISKY.search(k) else k] = _commented(v)
         return out
     if isinstance(data, (list, tuple)):
         return CommentedSeq(_commented(v) for v in data)
-    if isinstance(data, str) and "\n" in data.rstrip("\n"):
+    if isinstance(data, str) and _RISKY.search(data):
+        return DoubleQuotedScalarString(data)
+    if isinstance(data, str) and "\n" in data.rstrip("\n") and _LITERAL_SAFE.fullmatch(data):
         return LiteralScalarString(data)  # multi-line text (descriptions) as a readable | block
     return data
 
 
 def write_atomic(path: str | os.PathLike[str], content: str | bytes) -> None:
-    """Write ``content`` to ``path`` atomically (temp file in the same directory, fsync, os.replace)."""
+    """Write ``content`` to ``path`` atomically (temp file in the same directory, fsync, os.replace).
+
+    Text has the configured API key masked (:func:`dslgen.secrets.redact`): every file dslgen writes
+    passes here, so no key reaches a draft, a report, an approval record or the catalog.
+    """
     target = Path(path)
     directory = target.parent if str(target.parent) else Path(".")
     directory.mkdir(parents=True, exist_ok=True)
-    data = content.encode("utf-8") if isinstance(content, str) else content
+    data = redact(content).encode("utf-8", "backslashreplace") if isinstance(content, str) else content
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     try:
         with os.fdopen(fd, "wb") as fh:

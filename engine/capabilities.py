@@ -31,6 +31,7 @@ IMPLEMENTING_MODULES = (
     "engine.solver",
     "engine.fans",
     "engine.settlement",
+    "engine.settlement_items",
     "engine.game",
 )
 

@@ -41,8 +41,12 @@ class FanSpec:
     excludes: tuple[str, ...] = ()
     conflicts: tuple[str, ...] = ()
     condition: str = ""
-    #: counted fans (根): what one unit is (see the fan's ``units``); "" = the fan's default unit.
-    unit: str = ""
+    #: counted fan: what one occurrence is (``pung``, ``chow_pair``, ...); "" counts once.
+    per: str = ""
+    #: False: the fan scores but does not count toward ``win_min_fan`` (国标 花牌).
+    toward_min_fan: bool = True
+    #: readings with equal totals: prefer the one that counts this fan (国标 一色三同顺, 三同刻).
+    prefer_on_tie: bool = False
     #: composite fans (清对 = 清一色 + 对对胡): the fans this one stands for (see engine.fans.composite).
     composite_of: tuple[str, ...] = ()
     #: the win scores the cap (天胡/地胡 at the cap) when this fan counts.
@@ -148,6 +152,10 @@ class Scoring:
     discard_win_multiplier: int = 3
     dealer_multiplier: int = 1
     pre_hooks: tuple[Hook, ...] = ()
+    #: a base every paying loser adds to the fan payment (国标 8).
+    base_points: int = 0
+    #: who pays the base on a discard win: ``payers`` (only the discarder) or ``all_losers``.
+    base_paid_by: str = "payers"
     #: ``scoring.doubling`` (fan_stacking: double): points = base × 2^番.
     doubling: "Doubling" = field(default_factory=lambda: Doubling())
     #: ``scoring.kong_payments`` (刮风下雨, 退税, 呼叫转移); None = kongs are not paid.
@@ -188,6 +196,19 @@ class KongPayments:
 
 
 @dataclass(frozen=True)
+class SettlementItemSpec:
+    """One ``settlement_items`` entry: the registered item's name and its parameters (lists as tuples)."""
+
+    name: str
+    pairs: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def params(self) -> dict[str, Any]:
+        """The declared parameters as a mapping."""
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in self.pairs}
+
+
+@dataclass(frozen=True)
 class WinCondition:
     """``win_condition``: conditions every win must meet, beyond its shape."""
 
@@ -223,6 +244,8 @@ class Rules:
     #: ``win_rule.ji_hu_dropped_by``: ``any_fan`` (鸡胡 only when no other fan) or ``shape_fan``
     #: (鸡胡 unless a hand-shape fan — structural or special — is recognised).
     ji_hu_dropped_by: str = "any_fan"
+    #: ``settlement_items``: settlement beyond fans (精分, 抓鸟, 包赔…), see :mod:`engine.settlement_items`.
+    settlement_items: tuple[SettlementItemSpec, ...] = ()
     raw: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     # --- derived views -------------------------------------------------
@@ -283,6 +306,7 @@ class Rules:
             flowers=_flowers(data.get("flower_rules")) if deck.get("include_flowers") else None,
             players=int(players.get("max", 4)),
             ji_hu_dropped_by=str((data.get("win_rule") or {}).get("ji_hu_dropped_by", "any_fan")),
+            settlement_items=_settlement_items(data.get("settlement_items")),
             raw=data,
         )
 
@@ -318,7 +342,9 @@ def _fan(item: Mapping[str, Any], i: int) -> FanSpec:
         excludes=_names(item.get("excludes")),
         conflicts=_names(item.get("conflicts")),
         condition=str(item.get("condition") or ""),
-        unit=str(item.get("unit") or ""),
+        per=str(item.get("per") or ""),
+        toward_min_fan=bool(item.get("toward_min_fan", True)),
+        prefer_on_tie=bool(item.get("prefer_on_tie", False)),
         composite_of=_names(item.get("composite_of")),
         at_cap=bool(item.get("at_cap", False)),
     )
@@ -398,6 +424,8 @@ def _scoring(item: Mapping[str, Any]) -> Scoring:
         self_draw_multiplier=int(item.get("self_draw_multiplier", 1)),
         discard_win_multiplier=int(item.get("discard_win_multiplier", 3)),
         dealer_multiplier=int(item.get("dealer_multiplier", 1)),
+        base_points=int(item.get("base_points", 0) or 0),
+        base_paid_by=str(item.get("base_paid_by") or "payers"),
         pre_hooks=tuple(
             Hook(str(h["name"]), str(h.get("condition") or ""), str(h.get("description") or ""),
                  _opt_int(h.get("amount")))
@@ -419,6 +447,17 @@ def _kong_payments(item: Any) -> KongPayments | None:
     return KongPayments(ming_kong=int(item.get("ming_kong", 0) or 0), an_kong=int(item.get("an_kong", 0) or 0),
                         bu_kong=int(item.get("bu_kong", 0) or 0), refund=bool(item.get("refund", False)),
                         transfer=bool(item.get("transfer", False)))
+
+
+def _settlement_items(value: Any) -> tuple[SettlementItemSpec, ...]:
+    out = []
+    for i, entry in enumerate(value or []):
+        if not isinstance(entry, Mapping) or "item" not in entry:
+            raise RulesError(f"settlement_items[{i}]", "结算项需要 item")
+        pairs = tuple(sorted((str(k), tuple(v) if isinstance(v, list) else v)
+                             for k, v in entry.items() if k != "item"))
+        out.append(SettlementItemSpec(str(entry["item"]), pairs))
+    return tuple(out)
 
 
 def _flowers(item: Any) -> FlowerRules:

@@ -8,6 +8,9 @@
 * 自摸：每个付款座位付 ``base × self_draw_multiplier``；
 * 点炮：只有放炮者付 ``base × discard_win_multiplier``；
 * ``dealer_multiplier`` 为 N：庄家和牌时每笔支付 ×N；闲家和牌时只有庄家的那笔 ×N；
+* 底分 ``base_points``（国标 8）：每笔付款再加底分；``base_paid_by: all_losers`` 时点炮的
+  其他输家也各付一份底分（国标：点和 放炮者付 番 + 8，另两家各付 8；自摸 三家各付 番 + 8）；
+  底分不乘倍数；
 * 付款座位是 ``active_seats`` 中除和牌者以外的座位（血战到底：已经和牌离场的玩家不付）；
   和牌者收取总和。
 
@@ -46,8 +49,14 @@ def win_payments(rules: Rules, winner: int, total: int, self_drawn: bool, discar
         amount = total * mult
         if winner == dealer or s == dealer:
             amount *= sc.dealer_multiplier
+        amount += sc.base_points
         pay[s] -= amount
         pay[winner] += amount
+    if sc.base_points and not self_drawn and sc.base_paid_by == "all_losers":
+        for s in seats:
+            if s != winner and s not in payers:
+                pay[s] -= sc.base_points
+                pay[winner] += sc.base_points
     return pay
 
 

@@ -5,6 +5,9 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import sys
+import threading
+import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Iterator
@@ -16,13 +19,25 @@ from dslgen.errors import DslgenError
 MAX_POOL_RESTARTS = 3
 
 _SHARED: Any = None
+#: How often a worker looks whether its parent is still alive, in seconds.
+PARENT_POLL_S = 0.25
 
 
 def _init_worker(shared: Any) -> None:
-    """Keep the shared value for the worker's lifetime; Ctrl-C is the parent's to handle."""
+    """Keep the shared value for the worker's lifetime; Ctrl-C is the parent's to handle; a worker
+    whose parent died (killed, even with SIGKILL) exits instead of living on as an orphan."""
     global _SHARED
     _SHARED = shared
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = os.getppid()
+    threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True, name="parent-watch").start()
+
+
+def _exit_with_parent(parent: int) -> None:
+    while True:
+        time.sleep(PARENT_POLL_S)
+        if os.getppid() != parent:
+            os._exit(1)
 
 
 def _call(func: Task, args: tuple) -> Any:
@@ -83,7 +98,10 @@ class LocalBackend:
             finally:
                 pending.extend(running.values())
                 running.clear()
-                _terminate(pool)
+                if pending or sys.exc_info()[0] is not None:
+                    _terminate(pool)  # interrupted or broken: stop the workers now
+                else:
+                    pool.shutdown(wait=True)  # finished: let idle workers exit on their own
             if pending:
                 restarts += 1
                 if restarts > MAX_POOL_RESTARTS:

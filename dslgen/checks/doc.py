@@ -13,6 +13,7 @@ TOPIC_ZH = {
     "conditions": "条件",
     "actions": "动作",
     "hooks": "结算前钩子",
+    "settlement_items": "结算项",
     "modes": "癞子、计分模式与人数",
     "requires": "requires 一致性",
     "exclusion": "番型互斥图",

@@ -27,7 +27,7 @@ def format_path(path: FieldPath) -> str:
 def parse_path(text: str) -> FieldPath:
     """The inverse of :func:`format_path`: ``fan_types[3].name`` -> ``("fan_types", 3, "name")``."""
     parts = [p for p in text.replace("[", ".").replace("]", "").split(".") if p]
-    return tuple(int(p) if p.isdigit() else p for p in parts)
+    return tuple(int(p) if p.isascii() and p.isdigit() else p for p in parts)
 
 
 @dataclass(frozen=True)

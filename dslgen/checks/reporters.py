@@ -32,9 +32,14 @@ def get_reporter(name: str) -> Reporter:
 
 
 def rate_line(report: FileReport) -> str:
-    """``DSL 适配率: 7/7 (100%) — 南昌麻将``."""
-    percent = report.supported * 100 // report.total if report.total else 100
-    line = f"DSL 适配率: {report.supported}/{report.total} ({percent}%)"
+    """``DSL 适配率: 7/7 (100%) — 南昌麻将``; a file with blocking errors never shows a percentage
+    (``7/7 可识别，但有 2 个阻断错误``): the rate counts recognised items, not whether the file can be used."""
+    errors = len(report.errors)
+    if errors:
+        line = f"DSL 适配率: {report.supported}/{report.total} 项可识别，但有 {errors} 个阻断错误，文件不可用"
+    else:
+        percent = report.supported * 100 // report.total if report.total else 0
+        line = f"DSL 适配率: {report.supported}/{report.total} ({percent}%)"
     return f"{line} — {report.name}" if report.name else line
 
 

@@ -69,6 +69,10 @@ def _pre_hooks(ctx: RuleContext) -> FieldPath | None:
     return ("scoring", "pre_hooks") if as_list(ctx.get("scoring", "pre_hooks")) else None
 
 
+def _settlement_items(ctx: RuleContext) -> FieldPath | None:
+    return ("settlement_items",) if as_list(ctx.get("settlement_items")) else None
+
+
 def _fan_table(ctx: RuleContext) -> FieldPath | None:
     return ("scoring", "mode") if ctx.get("scoring", "mode") == "fan_table" else None
 
@@ -85,20 +89,20 @@ USAGES: tuple[Usage, ...] = (
     Usage("meldsolver.pair_258", "将牌必须是 2/5/8（win_condition.pair_must_be_258）", _flag("win_condition", "pair_must_be_258")),
     Usage("meldsolver.seven_pairs", "七对番型", _fan("七对", "暗七对", "连七对")),
     Usage("meldsolver.thirteen_orphans", "番型 十三幺", _fan("十三幺")),
-    Usage("meldsolver.all_orphans", "番型 全不靠", _fan("全不靠")),
+    Usage("meldsolver.all_orphans", "番型 全不靠", _fan("全不靠", "七星不靠")),
     Usage("meldsolver.double_dragon", "番型 一色双龙会", _fan("一色双龙会")),
     Usage("phase.mahjong_turn", "麻将回合阶段（type: mahjong_turn）", _play_phase),
     Usage("phase.parallel_elimination", "血战到底（parallel_elimination: true）", _play_key("parallel_elimination")),
     Usage("phase.priority_arbitration", "响应优先级仲裁（others_reaction）", _reactions),
-    Usage("phase.rob_kong", "番型 抢杠胡", _fan("抢杠胡")),
+    Usage("phase.rob_kong", "番型 抢杠胡", _fan("抢杠胡", "抢杠和")),
     Usage("dsl.dirty_flag", "过水标记（fu_flag）", _play_key("fu_flag", truthy=False)),
     Usage("scoring.fan_table", "番型表计分（scoring.mode: fan_table）", _fan_table),
     Usage("scoring.fan_exclusion", "番型互斥（excludes / conflicts）", _exclusions),
     Usage("scoring.pre_hooks", "结算前钩子（scoring.pre_hooks）", _pre_hooks),
     # 川麻 (issue 14)
     Usage("scoring.doubling", "加倍计分（fan_stacking: double）", lambda ctx: ("fan_stacking",) if ctx.get("fan_stacking") == "double" else None),
-    Usage("scoring.composite_fans", "组合番或计数番（composite_of / unit / at_cap）", lambda ctx: next(
-        (("fan_types", i, k) for i, f in ctx.fans() for k in ("composite_of", "unit", "at_cap") if f.get(k)), None)),
+    Usage("scoring.composite_fans", "组合番或按封顶计的番（composite_of / at_cap）", lambda ctx: next(
+        (("fan_types", i, k) for i, f in ctx.fans() for k in ("composite_of", "at_cap") if f.get(k)), None)),
     Usage("scoring.kong_payments", "刮风下雨（scoring.kong_payments）", _present("scoring", "kong_payments")),
     Usage("phase.exchange_three", "换三张（type: exchange_three）", lambda ctx: next(
         (("phases", i, "type") for i, p in ctx.phases() if p.get("type") == "exchange_three"), None)),
@@ -107,6 +111,7 @@ USAGES: tuple[Usage, ...] = (
     Usage("phase.blood_flow", "血流成河（on_win: stay）", lambda ctx: next(
         (p[:-1] + ("on_win",) for p in [("phases", ctx.play_phase()[0], "sub_phases", "others_reaction", "x")]
          if ctx.get(*p[:-1], "on_win") == "stay"), None) if ctx.play_phase() else None),
+    Usage("scoring.settlement_items", "结算项（settlement_items）", _settlement_items),
 )
 
 

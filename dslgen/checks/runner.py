@@ -133,6 +133,8 @@ def check_data(loaded: Any, *, file: str = "<data>", facts: EngineFacts | None =
         if entry.func is None:
             continue
         report.findings.extend(_run(entry, ctx))
+    if ctx.schema_valid and not any(f.is_error for f in report.findings):
+        report.findings.extend(_engine_findings(data, ctx))
 
     game = data.get("game")
     report.name = str(game.get("name", "")) if isinstance(game, Mapping) else ""
@@ -142,6 +144,23 @@ def check_data(loaded: Any, *, file: str = "<data>", facts: EngineFacts | None =
     report.supported, report.total = adaptation(ctx)
     report.findings.sort(key=lambda f: (f.line or 10**9, f.column, f.code))
     return report
+
+
+def _engine_findings(data: Mapping[str, Any], ctx: RuleContext) -> list[Finding]:
+    """C709 when the engine refuses to set up a game the other checks let through."""
+    from dslgen.checks.playable import ENGINE_REFUSED, engine_problem
+
+    problem = engine_problem(data)
+    if problem is None:
+        return []
+    field, message = problem
+    try:
+        path = parse_path(field) if field else ()
+    except (ValueError, IndexError):
+        path = ()
+    line, col = ctx.position(path)
+    return [Finding(ENGINE_REFUSED.code, ENGINE_REFUSED.severity, tuple(path), f"引擎无法开局：{message}",
+                    "按消息中的字段修改规则文件", line, col)]
 
 
 def _run(entry: Check, ctx: RuleContext) -> list[Finding]:
@@ -168,7 +187,7 @@ def _schema_findings(loaded: Any, data: Mapping[str, Any], ctx: RuleContext) -> 
     target = loaded if getattr(loaded, "locate", None) else _Unlocated(data)
     out = []
     for issue in validate.validate_data(target):
-        path = () if issue.path.startswith("(") else parse_path(issue.path)
+        path = issue.steps
         out.append(Finding(SCHEMA_INVALID.code, SCHEMA_INVALID.severity, path, issue.message, issue.hint,
                            issue.line, issue.column))
     return out

@@ -54,25 +54,27 @@ def composite_unusual_parts(ctx: RuleContext) -> Iterator[Problem]:
                           f"改为 composite_of: [{', '.join(usual)}]", {"fan": fan["name"]})
 
 
-@check("C803", "fan-unit-invalid", "error")
-def fan_unit_invalid(ctx: RuleContext) -> Iterator[Problem]:
-    """计数单位写在了不计数的番上，或单位不是该番支持的
+@check("C803", "fan-per-invalid", "error")
+def fan_per_invalid(ctx: RuleContext) -> Iterator[Problem]:
+    """计次单位写在了不计次的番上，或单位不是该番支持的
 
-    ``unit`` 只对计数番（``根``）有意义：``four_of_a_kind``（每种四张齐全的牌）或 ``kong``（每个开出的杠）。
-    写在其他番上不会生效。
+    ``per`` 只对计次番有意义，且必须是该番的计次单位（第 16.2 节 `计次` 列）：例如 幺九刻 ``pung``、
+    根 ``four_of_a_kind``（每个四张，杠了没杠都算）或 ``kong``（只数开出的杠）。写在其他番上不会生效。
 
-    修复：删去 ``unit``，或改为该番支持的单位。
+    修复：删去 ``per``，或改为该番支持的单位。
     """
     for i, fan in ctx.fans():
-        unit = fan.get("unit")
-        if unit is None:
+        per = fan.get("per")
+        if not per or fan.get("composite_of"):
             continue
         reg = lookup(fan["name"])
-        if reg is None or not reg.counted:
-            yield Problem(("fan_types", i, "unit"), f"番型 {fan['name']} 不是计数番，unit 不会生效", "删去 unit", {"fan": fan["name"]})
-        elif unit not in reg.units:
-            yield Problem(("fan_types", i, "unit"), f"计数番 {fan['name']} 不支持单位 {unit}",
-                          "可用单位：" + "、".join(reg.units), {"fan": fan["name"]})
+        if reg is None:
+            continue
+        if not reg.counted:
+            yield Problem(("fan_types", i, "per"), f"番型 {fan['name']} 不是计次番，per 不会生效", "删去 per", {"fan": fan["name"]})
+        elif per not in reg.per_units:
+            yield Problem(("fan_types", i, "per"), f"计次番 {fan['name']} 不支持单位 {per}",
+                          "可用单位：" + "、".join(reg.per_units), {"fan": fan["name"]})
 
 
 @check("C804", "doubling-without-double", "warning")

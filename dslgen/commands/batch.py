@@ -41,6 +41,7 @@ def command(ctx: click.Context, catalog: str | None, only: str | None, provider:
     """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
+    from rich.text import Text
 
     from dslgen.errors import UsageError
     from dslgen.generate.examples import catalog_dir
@@ -54,7 +55,7 @@ def command(ctx: click.Context, catalog: str | None, only: str | None, provider:
     opts = BatchOptions(catalog=str(catalog_dir(catalog)), out=out, only=ids, provider=provider, model=model,
                         games=games, seed=seed, jobs=jobs, replay_from=replay_from,
                         max_model_calls=max_model_calls)
-    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+    bar = Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                    console=console(stderr=True), transient=True, disable=as_json or not show_progress())
     with bar:
         task = bar.add_task("重新生成", total=None)
@@ -71,7 +72,7 @@ def command(ctx: click.Context, catalog: str | None, only: str | None, provider:
         for col in ("玩法", "结论", "有变化", "规则变化数", "缺口", "错误", "备注"):
             table.add_column(col)
         for r in summary["variants"]:
-            table.add_row(r["id"], "[green]✅ 通过[/]" if r["verdict"] == "pass" else "[red]❌ 未通过[/]",
+            table.add_row(r["id"], Text("✅ 通过", style="green") if r["verdict"] == "pass" else Text("❌ 未通过", style="red"),
                           "是" if r["changed"] else "否", str(len(r["semantic_changes"])), str(len(r["gaps"])),
                           str(len(r["errors"])), "（上次已完成）" if r.get("resumed") else "")
         out_console = console()

@@ -6,7 +6,7 @@ import click
 
 from dslgen.errors import EXIT_FINDINGS, EXIT_OK
 
-_STYLE = {"ok": "green", "modified": "red", "unapproved": "red", "orphan": "yellow"}
+_STYLE = {"ok": "green"}
 
 
 @click.group("catalog")
@@ -43,7 +43,7 @@ def list_command(catalog: str | None, as_json: bool) -> None:
     for col in ("玩法", "名称", "状态", "审核人", "批准时间"):
         table.add_column(col)
     for e in entries:
-        table.add_row(Text(e.id), Text(e.name), Text(e.message, style=_STYLE.get(e.status, "")), Text(e.reviewer),
+        table.add_row(Text(e.id), Text(e.name), Text(e.message, style=_STYLE.get(e.status, "red")), Text(e.reviewer),
                       e.approved_at)
     console().print(table)
 
@@ -64,7 +64,7 @@ def verify_command(ctx: click.Context, catalog: str | None, as_json: bool) -> No
     else:
         out = console()
         for e in entries:
-            mark = "✅" if e.status == "ok" else ("⚠️" if e.status == "orphan" else "❌")
+            mark = "✅" if e.status == "ok" else "❌"
             out.print(f"{mark} {e.file}: {e.message}", markup=False)
             for change in e.changes:
                 out.print(f"    · {change}", markup=False)

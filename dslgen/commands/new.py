@@ -8,6 +8,7 @@ import click
 
 from dslgen.commands.backend_option import backend_options
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.text import Text
 
 from dslgen.errors import EXIT_FINDINGS, EXIT_OK, UsageError
 from dslgen.output import console, print_json
@@ -25,16 +26,14 @@ class _RichProgress:
         #: Step lines unless --json / -q; the bar only on a terminal.
         self.lines = enabled and not quiet()
         self.show_bar = enabled and show_progress()
-        self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        self.bar = Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                             console=console(stderr=True), transient=True)
         self.task = None
 
     def stage(self, text: str) -> None:
         """Print a step line."""
         if self.lines:
-            from rich.markup import escape
-
-            console(stderr=True).print(f"[dim]·[/dim] {escape(text)}")
+            console(stderr=True).print(Text.assemble(("·", "dim"), f" {text}"))
 
     def games(self, done: int, total: int) -> None:
         """Advance the simulation bar."""
@@ -96,8 +95,8 @@ def _print_summary(result: dict) -> None:
     verdict = Verdict.from_json(result["judgement"])
     out.print(f"草稿：{result['draft']}", markup=False)
     out.print(f"规则文件：{result['yaml']}", markup=False)
-    mark = "[green]通过[/green]" if verdict.passed else "[red]未通过[/red]"
-    out.print(f"结论：{mark}（{result['rounds']} 轮）")
+    mark = Text("通过", style="green") if verdict.passed else Text("未通过", style="red")
+    out.print(Text.assemble("结论：", mark, f"（{result['rounds']} 轮）"))
     out.print("关卡：" + "  ".join(f"{g.label} {'✓' if g.passed else '✗'}" for g in verdict.gates), markup=False)
     consistency = result.get("consistency") or {}
     if consistency.get("no_rules"):

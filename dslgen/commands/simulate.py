@@ -9,19 +9,6 @@ from dslgen.commands.backend_option import backend_options
 from dslgen.errors import EXIT_FINDINGS, EXIT_OK
 
 
-def check_playable(rules, where: str) -> None:
-    """Raise an InputError when the engine cannot set up a game under ``rules``."""
-    from engine.game import Game, GameSetupError
-
-    from dslgen.errors import InputError
-
-    try:
-        Game(rules, 0)
-    except GameSetupError as exc:
-        raise InputError(f"引擎无法按此规则开局：{exc}", where=where,
-                         hint="先运行 dslgen check 查看规则与引擎能力的差异") from None
-
-
 @click.command("simulate")
 @click.argument("rules_file", type=click.Path(dir_okay=False, path_type=str))
 @click.option("--games", default=1000, show_default=True, type=click.IntRange(min=1), help="模拟局数。")
@@ -39,10 +26,9 @@ def command(ctx: click.Context, rules_file: str, games: int, seed: int, jobs: st
     """
     from dslgen import simulation
     from dslgen.output import print_json
-    from dslgen.rulefile import load_rules
+    from dslgen.rulefile import load_playable
 
-    rf = load_rules(rules_file)
-    check_playable(rf.rules, rules_file)
+    rf = load_playable(rules_file)
     from dslgen.terminal import show_progress
 
     n_jobs = simulation.resolve_jobs(jobs)
@@ -84,6 +70,7 @@ def _pct(x: float) -> str:
 def render(r: dict, title: str) -> None:
     """Print the statistics as rich tables."""
     from rich.table import Table
+    from rich.text import Text
 
     from dslgen.output import console
 
@@ -92,7 +79,7 @@ def render(r: dict, title: str) -> None:
     t.add_column("项目")
     t.add_column("数值", justify="right")
     t.add_row("对局数", str(r["games"]))
-    t.add_row("出错局数", f"[red]{r['error_count']}[/red]" if r["errors"] else "0")
+    t.add_row("出错局数", Text(str(r['error_count']), style="red") if r["errors"] else "0")
     t.add_row("有人胡牌的局", f"{r['games_with_win']}（{_pct(r['win_rate'])}）")
     t.add_row("胡牌次数", f"{r['wins']}（自摸 {r['self_draw_wins']}，点炮 {r['discard_wins']}，抢杠 {r['robbing_kong_wins']}）")
     t.add_row("流局率（无人胡）", _pct(r["draw_rate"]))
@@ -111,6 +98,9 @@ def render(r: dict, title: str) -> None:
         t.add_row("杠分（刮风下雨）每局", f"{pay['kongs_paid_per_game']} 个杠，{pay['kong_points_per_game']} 分；呼叫转移 {pay['kong_transfers']} 次")
     if r.get("passed_wins"):
         t.add_row("过水（能胡不胡）", str(r["passed_wins"]))
+    if pay.get("items_with_payments"):
+        t.add_row("结算项发生支付的局（平均每局转移）",
+                  "，".join(f"{k} {v['games']}（{v['avg_moved']}）" for k, v in pay["items_with_payments"].items()))
     out.print(t)
     f = Table(title="番型频率（占胡牌次数）")
     f.add_column("番型")
@@ -118,10 +108,10 @@ def render(r: dict, title: str) -> None:
     f.add_column("频率", justify="right")
     for name, freq in r["fan_frequency"].items():
         never = name in r["never_scored"]
-        f.add_row(f"[yellow]{name}（从未出现）[/yellow]" if never else name, str(r["fan_counts"][name]), _pct(freq))
+        f.add_row(Text(f"{name}（从未出现）", style="yellow") if never else name, str(r["fan_counts"][name]), _pct(freq))
     out.print(f)
     if r["errors"]:
-        out.print(f"[red]{r['error_count']} 局出错：[/red]")
+        out.print(f"{r['error_count']} 局出错：", style="red")
         for e in r["errors"][:20]:
             out.print(f"  第 {e['game']} 局，第 {e['action_index']} 个动作：{e['message']}")
             out.print(f"    复现：{e.get('replay', '')}")

@@ -82,6 +82,10 @@ def _finding(code: str, message: str, *, path: str = "", hint: str = "", **extra
 
 
 def _same(key: str, want: Any, got: Any) -> bool:
+    if key == "settlement_items":
+        from dslgen.generate.items_reader import same_items
+
+        return same_items(want, got)
     if key == "wildcard" and isinstance(want, dict) and isinstance(got, dict):
         if want.get("type") != got.get("type"):
             return False

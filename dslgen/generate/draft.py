@@ -136,26 +136,136 @@ def _dict(result: dict[str, Any], key: str) -> dict[str, Any]:
     return dict(value) if isinstance(value, dict) else {}
 
 
+def reserve_folder(base: Path) -> Path:
+    """Create and return ``base``, or ``base-2``, ``base-3``… — whichever does not exist yet.
+
+    Creating the folder is the reservation (``mkdir`` fails when it exists), so two runs
+    started in the same second never get the same folder. Until the draft is written the
+    folder holds only ``.reserved-<pid>``; :func:`sweep` removes it if that process is gone.
+    """
+    base.parent.mkdir(parents=True, exist_ok=True)
+    n = 1
+    while True:
+        candidate = base if n == 1 else base.with_name(f"{base.name}-{n}")
+        try:
+            candidate.mkdir()
+        except FileExistsError:
+            n += 1
+            continue
+        (candidate / f"{_RESERVED}{os.getpid()}").touch()
+        return candidate
+
+
+_RESERVED = ".reserved-"
+
+
+def _reservation(folder: Path) -> int | None:
+    """The pid that reserved ``folder`` when it holds nothing but its reservation mark."""
+    try:
+        names = [p.name for p in folder.iterdir()]
+    except OSError:
+        return None
+    if len(names) == 1 and names[0].startswith(_RESERVED) and names[0][len(_RESERVED):].isdigit():
+        return int(names[0][len(_RESERVED):])
+    return None
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return True
+    return True
+
+
+_TEMP = re.compile(r"^\..+\.(\d+)\.[^.]+\.(tmp|old)$")
+
+
+def sweep(parent: Path) -> list[Path]:
+    """Remove temporary folders of draft writes, and unused draft reservations, whose process is gone."""
+    removed = []
+    try:
+        entries = list(parent.iterdir())
+    except OSError:
+        return removed
+    for entry in entries:
+        if entry.is_symlink() or not entry.is_dir():
+            continue
+        match = _TEMP.match(entry.name)
+        owner = int(match.group(1)) if match else _reservation(entry)
+        if owner is not None and not _pid_alive(owner):
+            shutil.rmtree(entry, ignore_errors=True)
+            removed.append(entry)
+    return removed
+
+
+#: Longest file-name component most file systems accept, in bytes.
+MAX_NAME_BYTES = 255
+
+
+def check_target(folder: Path, *, given: bool = True) -> None:
+    """Usage error (exit 2) when a draft cannot be written at ``folder``: found before the model call.
+
+    Refused: a path that is a file, the file-system root, a name too long for the file system, a
+    parent that is a file or not writable, and an existing non-empty folder that is not a draft.
+    """
+    folder = Path(folder)
+    where = "--out" if given else str(folder)
+    resolved = folder.resolve()
+    if resolved == Path(resolved.anchor):
+        raise UsageError("不能把草稿写到根目录", where=where, hint="用 --out 指定一个新的子目录")
+    if any(len(part.encode("utf-8", "surrogatepass")) > MAX_NAME_BYTES for part in resolved.parts):
+        raise UsageError(f"路径中有超过 {MAX_NAME_BYTES} 字节的名字，文件系统无法创建", where=where,
+                         hint="换一个短一些的 --out 或 --name")
+    if folder.exists() and not folder.is_dir():
+        raise UsageError("输出路径已存在且是文件，不是目录", where=str(folder), hint="换一个 --out 目录")
+    if folder.is_dir() and any(folder.iterdir()) and not (folder / RESULT).exists():
+        raise UsageError("输出目录已存在且不是草稿目录，拒绝覆盖", where=str(folder), hint="换一个 --out 目录")
+    parent = next((p for p in resolved.parents if p.exists()), None)
+    if parent is not None and (not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK)):
+        raise UsageError("无法在这里创建草稿目录（上级不是目录或没有写权限）", where=str(parent),
+                         hint="换一个可写的 --out 目录")
+
+
 def write_draft(folder: Path, files: dict[str, str]) -> None:
-    """Write ``files`` (name → text) as the folder ``folder``, atomically (temp folder, then rename)."""
+    """Write ``files`` (name → text) as the folder ``folder``, atomically (temp folder, then rename).
+
+    Rewriting an existing draft (``--out``) replaces only these files: everything else in the
+    folder — a reviewer's ``rejection.json``, notes — is carried over. Temporary folders left by
+    killed writes in the same parent are swept first.
+    """
     folder = Path(folder)
     parent = folder.parent
     parent.mkdir(parents=True, exist_ok=True)
-    if folder.exists() and any(folder.iterdir()):
-        if not (folder / RESULT).exists():
-            raise UsageError("输出目录已存在且不是草稿目录，拒绝覆盖", where=str(folder), hint="换一个 --out 目录")
-    tmp = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", suffix=".tmp", dir=parent))
+    sweep(parent)
+    owner = _reservation(folder) if folder.is_dir() else None
+    if owner is not None:
+        (folder / f"{_RESERVED}{owner}").unlink()  # our own reservation: the folder stays, empty
+    existing = folder.is_dir() and any(folder.iterdir())
+    if existing and not (folder / RESULT).exists():
+        raise UsageError("输出目录已存在且不是草稿目录，拒绝覆盖", where=str(folder), hint="换一个 --out 目录")
+    if folder.exists() and not folder.is_dir():
+        raise UsageError("输出路径已存在且不是目录", where=str(folder), hint="换一个 --out 目录")
+    tmp = Path(tempfile.mkdtemp(prefix=f".{folder.name}.{os.getpid()}.", suffix=".tmp", dir=parent))
     try:
         for name, text in files.items():
             write_atomic(tmp / name, text)
-        if folder.exists():
-            old = folder.with_name(f".{folder.name}.old")
-            shutil.rmtree(old, ignore_errors=True)
-            os.replace(folder, old)
+        if existing:
+            for entry in folder.iterdir():
+                if entry.name in files:
+                    continue
+                if entry.is_dir() and not entry.is_symlink():
+                    shutil.copytree(entry, tmp / entry.name, symlinks=True)
+                else:
+                    shutil.copy2(entry, tmp / entry.name, follow_symlinks=False)
+            old = Path(tempfile.mkdtemp(prefix=f".{folder.name}.{os.getpid()}.", suffix=".old", dir=parent))
+            os.replace(folder, old / "draft")
             os.replace(tmp, folder)
             shutil.rmtree(old, ignore_errors=True)
         else:
-            os.replace(tmp, folder)
+            os.replace(tmp, folder)  # onto a missing or empty (reserved) folder: one atomic rename
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise

@@ -15,6 +15,7 @@ from typing import Any
 from dslgen.generate import sichuan_draft
 from dslgen.generate.examples import Example
 from dslgen.generate.facts import Facts, read_facts
+from dslgen.generate.items_reader import apply_items, items_of
 from dslgen.generate.similarity import rank
 from dslgen.spec import enumeration_tables, fan_synonyms
 
@@ -37,7 +38,7 @@ _CAPABILITY_ORDER = [
     "meldsolver.wildcard", "meldsolver.pair_258", "phase.mahjong_turn", "phase.exchange_three", "phase.declare_void",
     "phase.parallel_elimination", "phase.blood_flow", "phase.priority_arbitration", "phase.rob_kong", "dsl.dirty_flag",
     "scoring.fan_table", "scoring.fan_exclusion", "scoring.doubling", "scoring.composite_fans", "scoring.kong_payments",
-    "scoring.pre_hooks",
+    "scoring.pre_hooks", "scoring.settlement_items",
 ]
 _FIXED_HONOR = {"红中", "发财", "白板"}
 #: The usual seat flowers: dealer 春梅, then 夏兰, 秋竹, 冬菊.
@@ -45,7 +46,7 @@ SEAT_FLOWERS = {1: ["春", "梅"], 2: ["夏", "兰"], 3: ["秋", "竹"], 4: ["�
 #: The plain win, the one fan a table needs when the description names none (listed as an assumption).
 PLAIN_WIN = {"name": "鸡胡", "base_fan": 1}
 KEY_ORDER = ["meta", "game", "requires", "deck", "deal", "wildcard_rules", "win_condition", "fan_types", "fan_stacking",
-             "max_fan", "win_min_fan", "win_rule", "phases", "scoring", "flower_rules"]
+             "max_fan", "win_min_fan", "win_rule", "phases", "scoring", "flower_rules", "settlement_items"]
 
 
 @dataclass
@@ -58,6 +59,11 @@ class OfflineDraft:
     #: True when the base is the approved file of this very description (``dslgen batch``): unstated
     #: values then come from that approved version rather than from the specification's defaults.
     same_variant: bool = False
+
+
+def fan_defaults() -> dict[str, dict[str, Any]]:
+    """The specification's fan table rows by main name (计次, 计入起和番, 平局优先 defaults)."""
+    return {str(r["name"]): r for r in enumeration_tables()["fans"]}
 
 
 def _canonical(name: str) -> str:
@@ -270,6 +276,12 @@ def _apply_fans(data: dict[str, Any], facts: Facts, knowledge: dict[str, dict[st
             row["condition"] = known.get("condition") or conditions[name]
         if stacking in ("max_level", "add_max") and known.get("level") is not None:
             row["level"] = known["level"]
+        spec = fan_defaults().get(name, {})
+        for key, default in (("per", spec.get("计次")), ("toward_min_fan", spec.get("计入起和番")),
+                             ("prefer_on_tie", spec.get("平局优先"))):
+            value = known.get(key, default)
+            if value is not None:
+                row[key] = value
         return row
 
     if stacking in ("max_level", "add_max") and facts.fan_levels:
@@ -427,6 +439,12 @@ def _apply_scalars(data: dict[str, Any], v: dict[str, Any]) -> None:
     for key in ("self_draw_multiplier", "discard_win_multiplier", "dealer_multiplier"):
         if key in v:
             scoring[key] = int(v[key])
+    for key, default in (("base_points", 0), ("base_paid_by", "payers")):
+        if key in v:
+            if v[key] == default:
+                scoring.pop(key, None)
+            else:
+                scoring[key] = v[key]
     if "fan_stacking" in v:
         data["fan_stacking"] = v["fan_stacking"]
     if v.get("ji_hu_self_draw_only"):
@@ -453,7 +471,7 @@ def sync_requires(data: dict[str, Any], combo_dragon: bool = False) -> None:
         "deck.flower_cards": (data.get("deck") or {}).get("include_flowers"),
         "meldsolver.seven_pairs": bool(fans & SEVEN_PAIR_FANS),
         "meldsolver.thirteen_orphans": "十三幺" in fans,
-        "meldsolver.all_orphans": "全不靠" in fans,
+        "meldsolver.all_orphans": bool(fans & {"全不靠", "七星不靠"}),
         "meldsolver.double_dragon": "一色双龙会" in fans,
         "meldsolver.wildcard": bool(data.get("wildcard_rules")),
         "meldsolver.pair_258": bool(wc.get("pair_must_be_258")),
@@ -463,10 +481,11 @@ def sync_requires(data: dict[str, Any], combo_dragon: bool = False) -> None:
         "scoring.fan_exclusion": any(r.get("excludes") or r.get("conflicts") for r in data.get("fan_types") or []),
         "scoring.pre_hooks": bool((data.get("scoring") or {}).get("pre_hooks")),
         **sichuan_draft.capability_flags(data),
+        "scoring.settlement_items": bool(data.get("settlement_items")),
     }
     wanted |= {cap for cap, on in flags.items() if on}
     keep_other = [r for r in data.get("requires") or [] if r not in _CAPABILITY_ORDER and r not in flags]
-    if combo_dragon or "meldsolver.combo_dragon" in (data.get("requires") or []):
+    if combo_dragon or "组合龙" in fans or "meldsolver.combo_dragon" in (data.get("requires") or []):
         wanted.add("meldsolver.combo_dragon")
     data["requires"] = [c for c in _CAPABILITY_ORDER if c in wanted] + keep_other
 
@@ -500,8 +519,16 @@ def draft_offline(description: str, pool: list[Example], name: str = "") -> Offl
     if "fan_stacking" in v:
         data["fan_stacking"] = v["fan_stacking"]
     _apply_fans(data, facts, fan_knowledge(pool), inherit=same)
+    if data.get("flower_rules") and any(_canonical(str(r["name"])) == "花牌" for r in data["fan_types"]):
+        # the 花牌 fan scores the flowers (国标): no per-flower bonus on top of it
+        data["flower_rules"].setdefault("scoring", {})["normal"] = 0
+    if not any(_canonical(str(r["name"])) == "鸡胡" for r in data["fan_types"]) and data.get("win_rule"):
+        data["win_rule"].pop("ji_hu_dropped_by", None)  # a 鸡胡 setting inherited by a table without 鸡胡
+        if not data["win_rule"]:
+            data.pop("win_rule")
     _apply_scalars(data, v)
     sichuan_draft.apply(data, v)
+    apply_items(data, v)
     _deck_total(data)
     sync_requires(data, combo_dragon=bool(v.get("combo_dragon")))
     return OfflineDraft(data=ordered(data), facts=facts, base=base.id, same_variant=same)
@@ -545,8 +572,11 @@ def facts_of(data: dict[str, Any]) -> dict[str, Any]:
         "self_draw_multiplier": int(scoring.get("self_draw_multiplier", 1)),
         "discard_win_multiplier": int(scoring.get("discard_win_multiplier", 3)),
         "dealer_multiplier": int(scoring.get("dealer_multiplier", 1)),
+        "base_points": int(scoring.get("base_points", 0) or 0),
+        "base_paid_by": str(scoring.get("base_paid_by") or "payers"),
         "fan_stacking": data.get("fan_stacking", "add"),
         "ji_hu_self_draw_only": bool((data.get("win_rule") or {}).get("ji_hu_self_draw_only")),
         "fans": {_canonical(str(r["name"])): int(r.get("base_fan", 0) or 0) for r in data.get("fan_types") or []},
         **sichuan_draft.facts_of(data),
+        "settlement_items": items_of(data),
     }

@@ -53,20 +53,25 @@ FAN_ALIASES: dict[str, str | None] = {
     "全大": "全大", "全中": "全中", "全小": "全小", "全双": "全双", "大于五": "大于五", "小于五": "小于五",
     "大四喜": "大四喜", "大三元": "大三元", "小四喜": "小四喜", "小三元": "小三元", "一色四同顺": "一色四同顺",
     "五门齐": "五门齐", "十三幺": "十三幺", "十三烂": None, "国士无双": "十三幺", "全不靠": "全不靠",
-    "七星不靠": "全不靠", "一色双龙会": "一色双龙会", "连七对": "连七对", "全求人": "全求人", "全求": "全求人",
+    "一色双龙会": "一色双龙会", "连七对": "连七对", "全求人": "全求人", "全求": "全求人",
     "门前清": "门前清", "门清": "门前清", "杠上开花": "杠上开花", "杠开": "杠上开花", "杠上花": "杠上开花",
     "海底捞月": "海底捞月", "海底捞": "海底捞月", "海底": "海底捞月", "海捞": "海底捞月", "抢杠胡": "抢杠胡", "抢杠和": "抢杠胡",
     "抢杠": "抢杠胡", "天胡": "天胡", "地胡": "地胡", "癞子胡": "癞子胡",
     # fans the DSL has no recogniser for
+    "豪华七对": None, "豪华七小对": None, "双豪华七对": None, "十八罗汉": None,
+    "板板胡": None, "六六顺": None, "缺一色": None, "起手四喜": None,
+    "卡五星": None, "明四归": None, "暗四归": None, "中张": None, "夹心五": None,
     # 川麻 composite fans (written with composite_of, see engine.fans.composite) and fans of engine/fans/sichuan.py
     "龙七对": "龙七对", "清七对": "清七对", "清对": "清对", "清龙七对": "清龙七对", "将对": "将对", "将七对": "将七对",
-    "清金钩钓": "清金钩钓", "清幺九": "清幺九", "金钩钓": "金钩钓", "金钩胡": "金钩钓", "杠上炮": "杠上炮", "海底炮": "海底炮",
-    "豪华七对": None, "豪华七小对": None, "双豪华七对": None, "十八罗汉": None,
-    "一条龙": None, "清龙": None, "板板胡": None, "六六顺": None, "缺一色": None, "起手四喜": None,
-    "推不倒": None, "花龙": None, "一色三同顺": None, "一色三节高": None, "三色三同顺": None,
-    "无番和": None, "妙手回春": None, "卡五星": None, "明四归": None, "暗四归": None, "中张": None, "夹心五": None,
+    "清金钩钓": "清金钩钓", "金钩钓": "金钩钓", "金钩胡": "金钩钓", "杠上炮": "杠上炮", "海底炮": "海底炮",
     "幺九": "带幺九", "带幺": "带幺九",
+    "全双刻": "全双", "一条龙": "清龙",
+    # 国标 fans (engine/fans/guobiao.py)
+    "一般高": "一般高", "喜相逢": "喜相逢", "连六": "连六", "老少副": "老少副", "清龙": "清龙", "花龙": "花龙", "三色三同顺": "三色三同顺", "三色三步高": "三色三步高", "一色三同顺": "一色三同顺", "一色三步高": "一色三步高", "一色四步高": "一色四步高", "三色双龙会": "三色双龙会", "幺九刻": "幺九刻", "箭刻": "箭刻", "双箭刻": "双箭刻", "圈风刻": "圈风刻", "门风刻": "门风刻", "三风刻": "三风刻", "双同刻": "双同刻", "三同刻": "三同刻", "三色三节高": "三色三节高", "一色三节高": "一色三节高", "一色四节高": "一色四节高", "双暗刻": "双暗刻", "三暗刻": "三暗刻", "四暗刻": "四暗刻", "明杠": "明杠", "暗杠": "暗杠", "双明杠": "双明杠", "明暗杠": "明暗杠", "双暗杠": "双暗杠", "三杠": "三杠", "四杠": "四杠", "四归一": "四归一", "全带五": "全带五", "推不倒": "推不倒", "绿一色": "绿一色", "清幺九": "清幺九", "九莲宝灯": "九莲宝灯", "七星不靠": "七星不靠", "组合龙": "组合龙", "不求人": "不求人", "自摸": "自摸", "和绝张": "和绝张", "妙手回春": "妙手回春", "花牌": "花牌", "边张": "边张", "坎张": "坎张", "嵌张": "坎张", "单钓将": "单钓将", "无番和": "无番和",
 }
+#: 国标 fan names that are also everyday rule words: read as a fan only when a value follows.
+VALUE_ONLY_WORDS = frozenset(("自摸", "明杠", "暗杠", "花牌", "边张", "坎张", "嵌张", "单钓将", "和绝张", "不求人", "四归一",
+                              "箭刻", "幺九刻", "三杠", "四杠", "双明杠", "双暗杠", "明暗杠"))
 _FAN_PATTERN = re.compile("|".join(sorted(map(re.escape, FAN_ALIASES), key=len, reverse=True)))
 #: A fan's value right after its name, in any unit designers use: 番/翻/台/分/倍/点, or ``x4`` / ``×4``,
 #: or a bare number ending the clause (a table row ``碰碰胡 2``).
@@ -124,6 +129,8 @@ class Facts:
     blocking: list[dict[str, str]] = field(default_factory=list)
     #: The last fan named without a value in the current sentence ("平胡……，算1番" gives it the value).
     pending_fan: str = ""
+    #: ``"item.param"`` → the sentence a settlement-item value came from (``assumed:…`` for an assumption).
+    item_sources: dict[str, str] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-friendly form (for tests and debugging)."""
@@ -307,18 +314,27 @@ def _deck(c: _Clause) -> None:
 
 
 @reader
+def _settlement_items(c: _Clause) -> None:
+    """精分 / 冲关 / 德国 / 抓鸟 / 买马 / 跟庄 / 连庄 / 飘 / 包赔: :mod:`dslgen.generate.items_reader`."""
+    from dslgen.generate.items_reader import read_items
+
+    read_items(c)
+
+
+@reader
 def _wildcards(c: _Clause) -> None:
     t = c.text
     v = c.facts.values
     special = False
-    if re.search(r"冲关", t):
+    items = "settlement_items" in c.values  # read by _settlement_items: not a gap
+    if re.search(r"冲关", t) and not items:
         c.gap("引擎不支持冲关计分（精的个数×2^N 的翻倍），只能按普通番型结算")
         special = True
-    if re.search(r"德国", t) or re.search(r"(没有|无|不带|不用)(?:" + WILD + r"|红中|发财|白板)[^，。]*胡[^，。]*(加|翻|倍|分|多赢)", t) \
-            or re.search(r"硬胡[^，。]*(加|翻|倍)", t):
+    if (re.search(r"德国", t) or re.search(r"(没有|无|不带|不用)(?:" + WILD + r"|红中|发财|白板)[^，。]*胡[^，。]*(加|翻|倍|分|多赢)", t)
+            or re.search(r"硬胡[^，。]*(加|翻|倍)", t)) and not items:
         c.gap("引擎不支持“德国”/硬胡（胡牌时没有癞子另外加分）的计分")
         special = True
-    if not special and re.match(r"^(?:再|另|另外|还)?多赢\s*" + NUM + r"\s*分", t) \
+    if not special and not items and re.match(r"^(?:再|另|另外|还)?多赢\s*" + NUM + r"\s*分", t) \
             and re.search(r"(?:没有|无|不带)(?:" + WILD + r"|红中|发财|白板)", c.previous):
         c.gap("引擎不支持“德国”/硬胡（胡牌时没有癞子另外加分）的计分", text=f"{c.previous}，{t}")
         if c.facts.readings and c.facts.readings[-1]["text"] == c.previous:
@@ -335,8 +351,11 @@ def _wildcards(c: _Clause) -> None:
     if re.search(WILD + r"|红中", t) and re.search(r"不能打(?:出)?|不可以打(?:出)?|不许打", t):
         c.gap("癞子不能打出的限制无法表达：DSL 没有禁止打出某张牌的字段")
         return
-    if re.search(r"(精|癞子|赖子|鬼|混|财神)[^，。]*(钓|吊)[^，。]*(加|翻|倍)|精钓|霸王精|回头精|杠精|打出[^，。]*" + WILD + r"[^，。]*(加|扣|罚|赔)", t):
+    extra = r"(精|癞子|赖子|鬼|混|财神)[^，。]*(钓|吊)[^，。]*(加|翻|倍)|精钓|回头精|杠精|打出[^，。]*" + WILD + r"[^，。]*(加|扣|罚|赔)"
+    if re.search(extra, t) or (re.search("霸王精", t) and not items):
         c.gap("引擎不支持与癞子打法相关的额外计分（精钓、打出癞子加分等）")
+        return
+    if items:
         return
     if not re.search(WILD, t) and not re.search(r"正精|副精|翻牌定|定精|翻精", t):
         follow = re.match(r"^(?:额外|另外|另|再)?(?:加|多|算|计)\s*" + NUM + r"\s*[番翻]", t)
@@ -596,6 +615,18 @@ def _multipliers(c: _Clause) -> None:
 
 
 @reader
+def _base_points(c: _Clause) -> None:
+    """``底分 8 分``: a base every paying loser adds (scoring.base_points); ``另外两家各付底分``:
+    on a discard win the other losers pay it too (scoring.base_paid_by: all_losers). A 底分 in a
+    doubling statement (``得分 = 底分 1 × 2 的番数次方``) is the doubling's base, read by sichuan_facts."""
+    m = re.search(r"底分\s*" + NUM + r"\s*分?", c.text)
+    if m and not re.search(_sichuan.DOUBLING, c.text):
+        c.set("base_points", cn_number(m.group(1)), "scoring.base_points")
+    if re.search(r"(?:另外|其他|其余)(?:两|二)家[^，。]*各(?:付|给|出)(?:一份)?底分|(?:每家|三家)都(?:付|给|出)底分", c.text):
+        c.set("base_paid_by", "all_losers", "scoring.base_paid_by")
+
+
+@reader
 def _stacking(c: _Clause) -> None:
     t = c.text
     if re.search(_sichuan.DOUBLING, t):
@@ -644,6 +675,10 @@ def _fans(c: _Clause) -> None:
         if word in ("平胡", "屁胡", "鸡胡", "小胡") and re.match(r"[^，。]*?(只能|只许|必须)自摸", t[m.end():]):
             continue
         name = FAN_ALIASES[word]
+        if word in VALUE_ONLY_WORDS and not _FAN_VALUE.match(t[m.end():]):
+            continue  # 自摸, 明杠, 花牌 … name rules far more often than fans: a fan only with its value
+        if word == "花牌" and re.search(r"每(?:张|个)?\s*$", t[:m.start()]):
+            continue  # "每张花牌 1 分" is the per-flower bonus (flower_rules), not the 国标 fan
         if name == "平胡" and word != "平和":
             if c.facts.pinghu_means:
                 name = c.facts.pinghu_means  # the description defined the word itself
@@ -693,9 +728,14 @@ def _other_unsupported(c: _Clause) -> None:
         (r"荒庄荒杠|流局[^，。]*杠[^，。]*(不算|作废|退)", "流局时杠分作废无法表达"),
         (r"包牌|包杠|承包|三摊承包", "包牌/承包责任结算无法表达"),
     ]
+    read = "settlement_items" in c.values  # 抓鸟 / 买马 / 包赔 / 飘 / 跟庄 / 连庄 read by _settlement_items
     for pattern, reason in rules:
-        if re.search(pattern, t):
+        if re.search(pattern, t) and not (read and any(word in reason for word in _ITEM_GAPS)):
             c.gap(reason)
+
+
+#: Words of _other_unsupported's gap reasons that a clause read as a settlement item does not get.
+_ITEM_GAPS = ("买马", "抓鸟", "包赔", "飘分", "跟庄", "连庄", "包牌")
 
 
 def _fan_name(facts: Facts, word: str) -> str:
@@ -754,6 +794,13 @@ def _flower_rules(c: _Clause) -> None:
     m = re.search(r"(?:相配|配对|本命花|正花|座位花)[^。]*?(?:再|另|额外)?加\s*" + NUM + r"\s*(?:分|番)", t)
     if m:
         c.set("flower_match", cn_number(m.group(1)), "flower_rules.scoring.matching")
+
+
+@reader
+def _counted(c: _Clause) -> None:
+    """``幺九刻、箭刻每副计一次`` / ``一般高每对计一次``: counted fans (``fan_types[].per``)."""
+    if re.search(r"每(?:副|对|种|张)(?:都)?(?:计|算)(?:一次|1\s*次)", c.text) and _FAN_PATTERN.search(c.text):
+        c.map("fan_types.per")
 
 
 @reader

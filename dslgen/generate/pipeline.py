@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -16,8 +17,9 @@ from typing import Any
 import engine
 from dslgen.checks.finding import Finding
 from dslgen.errors import UsageError
+from dslgen.faults import pause_point
 from dslgen.generate import config, providers
-from dslgen.generate.draft import DESCRIPTION, RESULT, TRANSCRIPT, write_draft
+from dslgen.generate.draft import DESCRIPTION, RESULT, TRANSCRIPT, check_target, reserve_folder, write_draft
 from dslgen.generate.answer import Answer
 from dslgen.generate.consistency import judge, merge_gaps
 from dslgen.generate.examples import load_examples
@@ -25,15 +27,15 @@ from dslgen.generate.facts import read_facts
 from dslgen.generate.provenance import value_sources
 from dslgen.generate.prompt import build_messages, prompt_version
 from dslgen.generate.repair import DEFAULT_MAX_ROUNDS, run_rounds
-from dslgen.generate.secrets import redact
+from dslgen.secrets import redact
 from dslgen.generate.transcript import Transcript
 from dslgen.generate.usage import Usage
 from dslgen.judge import Simulation, judge_bytes
 from dslgen.output import to_json
-from dslgen.yamlio import dump_yaml
+from dslgen.yamlio import as_comment, dump_yaml
 
 DRAFTS_DIR = Path(".dslgen") / "drafts"
-ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
+ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
 MAX_DESCRIPTION = 20_000
 #: Place and variant names → ids, for drafts made without ``--name``.
 _PLACES = {
@@ -76,15 +78,6 @@ class Progress:
 
     def games(self, done: int, total: int) -> None:
         """Simulation progress."""
-
-
-def _fresh(folder: Path) -> Path:
-    """``folder``, or ``folder-2``, ``folder-3``… when a draft made in the same second already has the name."""
-    candidate, n = folder, 1
-    while candidate.exists():
-        n += 1
-        candidate = folder.with_name(f"{folder.name}-{n}")
-    return candidate
 
 
 def slug(name: str) -> str:
@@ -135,23 +128,32 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
     description = opts.description.strip()
     if not description:
         raise UsageError("玩法描述是空的", where="DESCRIPTION", hint='例如 dslgen new "南昌麻将：……" 或 --file 描述.md')
+    if re.search(r"[\ud800-\udfff]", description):
+        raise UsageError("玩法描述含有无法解码的字节（不是有效的 UTF-8 文本）", where="DESCRIPTION",
+                         hint="检查终端编码或用 --file 给出 UTF-8 编码的描述文件")
     if len(description) > MAX_DESCRIPTION:
         raise UsageError(f"玩法描述过长（{len(description)} 字，上限 {MAX_DESCRIPTION}）", where="DESCRIPTION")
     draft_id = opts.name or slug_for(description)
     if not ID_PATTERN.match(draft_id):
-        raise UsageError(f"玩法 id 不合法：{draft_id}", where="--name", hint="只能用小写字母、数字和下划线，以字母开头，如 nanchang")
+        raise UsageError(f"玩法 id 不合法：{draft_id[:80]}", where="--name",
+                         hint="只能用小写字母、数字和下划线，以字母开头，最长 64 个字符，如 nanchang")
     if opts.games < 1:
         raise UsageError("--games 至少为 1", where="--games")
     if opts.max_rounds < 1:
         raise UsageError("--max-rounds 至少为 1", where="--max-rounds")
     name, settings = config.resolve(opts.provider, opts.model)
     provider = providers.get(name)(settings)
+    provider.check_config()  # a configuration error is a usage error before any call, not a failed draft
+    provider.deadline_at = time.monotonic() + settings.deadline
 
     from dslgen.spec import spec_text, spec_version
 
     now = opts.now or _dt.datetime.now(_dt.timezone.utc)
     stamp = now.strftime("%Y%m%d-%H%M%S")
-    folder = Path(opts.out) if opts.out else _fresh(DRAFTS_DIR / f"{draft_id}-{stamp}")
+    if opts.out:
+        check_target(Path(opts.out))  # before the model is paid and the games are played
+    folder = Path(opts.out) if opts.out else reserve_folder(DRAFTS_DIR / f"{draft_id}-{stamp}")
+    pause_point("draft-folder")
     pool = load_examples(opts.catalog)
     version = spec_version()
     provenance = {
@@ -206,7 +208,7 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
     yaml_text = outcome.yaml_text
     if not yaml_text:  # nothing readable: keep whatever the model said for the reviewer, as a comment-only file
         raw = (answer.yaml_text or answer.text) if answer else ""
-        body = "\n".join(f"# {line}" for line in raw.splitlines()) or "# （没有可用的规则文件）"
+        body = as_comment(raw) or "# （没有可用的规则文件）"
         meta = dump_yaml({"meta": {"id": draft_id, "description": description, "provenance": provenance}})
         yaml_text = f"# 模型回答无法作为规则文件读取，原文保留在注释中\n{body}\n{meta}"
     yaml_name = str(folder / f"{draft_id}.yaml")
@@ -251,6 +253,6 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
         f"{draft_id}.yaml": yaml_text,
         DESCRIPTION: description + "\n",
         TRANSCRIPT: transcript.to_jsonl(),
-        RESULT: redact(to_json(result)) + "\n",
+        RESULT: to_json(result) + "\n",
     })
     return result

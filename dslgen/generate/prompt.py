@@ -105,7 +105,19 @@ def format_findings(findings: list[dict[str, Any]]) -> str:
     return "\n".join(lines) or "- （没有具体问题描述）"
 
 
+#: Largest previous answer sent back in a repair round (a rule file over this cannot be read anyway).
+MAX_RESENT_BYTES = 1024 * 1024
+
+
 def repair_messages(previous: list[Message], answer: str, findings: list[dict[str, Any]], round: int) -> list[Message]:
-    """The chat for a repair round: everything so far, the previous answer, and its findings."""
+    """The chat for a repair round: everything so far, the previous answer, and its findings.
+
+    An answer over :data:`MAX_RESENT_BYTES` is not sent back (it is kept in the transcript once): the
+    model gets a short note in its place and the findings, so no round re-sends (and re-pays for) it.
+    """
     note = template("repair").substitute(findings=format_findings(findings), round=round)
+    size = len(answer.encode("utf-8", "surrogatepass"))
+    if size > MAX_RESENT_BYTES:
+        answer = (f"（上一轮的回答有 {size} 字节，超过 {MAX_RESENT_BYTES} 字节的上限，没有重发。"
+                  "规则文件通常只有几 KB：请只给出一个完整的 ```yaml 代码块和 ```gaps 代码块。）")
     return [*previous, Message("assistant", answer), Message("user", note)]

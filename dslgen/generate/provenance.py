@@ -35,6 +35,9 @@ SPEC_DEFAULTS: dict[str, tuple[Any, str]] = {
     "self_draw_multiplier": (1, "§12 scoring.self_draw_multiplier 默认 1"),
     "discard_win_multiplier": (3, "§12 scoring.discard_win_multiplier 默认 3"),
     "dealer_multiplier": (1, "§12 scoring.dealer_multiplier 默认 1"),
+    "base_points": (0, "§12 scoring.base_points 默认 0（没有底分）"),
+    "base_paid_by": ("payers", "§12 scoring.base_paid_by 默认 payers（只有付番的人付底分）"),
+    "settlement_items": ({}, "§17 settlement_items 可选：不写即没有番型以外的结算项"),
 }
 
 #: Chinese labels for the facts (review and CLI).
@@ -43,7 +46,7 @@ LABELS = {
     "kong": "杠", "discard_win": "点炮胡", "multi_win": "一炮多响", "xuezhan": "血战到底", "fu_flag": "过水",
     "miss_suit": "缺一门", "pair_258": "2/5/8 将", "min_fan": "起胡番", "max_fan": "封顶", "fan_stacking": "番数叠加方式",
     "self_draw_multiplier": "自摸倍数", "discard_win_multiplier": "点炮倍数", "dealer_multiplier": "庄家倍数",
-    "ji_hu_self_draw_only": "鸡胡只能自摸",
+    "ji_hu_self_draw_only": "鸡胡只能自摸", "base_points": "底分", "base_paid_by": "点炮时谁付底分", "settlement_items": "结算项",
 }
 
 #: The rule-file field each fact lives in.
@@ -58,6 +61,8 @@ FIELDS = {
     "min_fan": "win_min_fan", "max_fan": "max_fan", "fan_stacking": "fan_stacking",
     "self_draw_multiplier": "scoring.self_draw_multiplier", "discard_win_multiplier": "scoring.discard_win_multiplier",
     "dealer_multiplier": "scoring.dealer_multiplier", "ji_hu_self_draw_only": "win_rule.ji_hu_self_draw_only",
+    "base_points": "scoring.base_points", "base_paid_by": "scoring.base_paid_by",
+    "settlement_items": "settlement_items",
 }
 
 
@@ -73,6 +78,8 @@ def show(value: Any) -> str:
         return "固定：" + "、".join(value.get("tiles") or [])
     if isinstance(value, dict) and value.get("type") == "random":
         return f"翻牌定 {value.get('random_count', 1)} 种"
+    if isinstance(value, dict) and all(isinstance(v, dict) for v in value.values()):
+        return "、".join(value) or "无"  # settlement items by name
     return str(value)
 
 
@@ -142,5 +149,9 @@ def value_sources(data: dict[str, Any], facts: Facts, description: str, *, assum
         if not stated_fans and not named and list(got["fans"]) == ["鸡胡"]:
             origin = "规范：番型表必填，描述没有番型时只放基本胡"
         add(field, name, value, "assumed", named, origin + ("（描述提到这个番型但没有给番数）" if named else "（描述没有提到这个番型）"))
+    from dslgen.generate.items_reader import item_rows
+
+    for field, label, value, source, sentence, origin in item_rows(data, facts):
+        add(field, label, value, source, sentence, origin)
     counts = {k: sum(1 for r in rows if r["source"] == k) for k in ("stated", "default", "assumed")}
     return {"counts": counts, "rows": rows}

@@ -12,6 +12,7 @@ import copy
 from typing import Any
 
 from engine.fans.composite import KNOWN
+from engine.fans.registry import lookup
 
 from dslgen.generate.sichuan_facts import DEFAULT_KONG
 
@@ -76,7 +77,7 @@ def _scoring(data: dict[str, Any], v: dict[str, Any]) -> None:
     if v.get("doubling"):
         data["fan_stacking"] = "double"
         dbl = dict(scoring.get("doubling") or {})
-        dbl["base"] = int(v.get("base_points") or dbl.get("base") or 1)
+        dbl["base"] = int(v.get("doubling_base") or dbl.get("base") or 1)
         if v.get("self_draw_bonus"):
             dbl["self_draw"] = v["self_draw_bonus"]
         scoring["doubling"] = dbl
@@ -96,8 +97,15 @@ def _scoring(data: dict[str, Any], v: dict[str, Any]) -> None:
         scoring.pop("kong_payments", None)
 
 
-#: exclusions the published 川麻 tables imply: 金钩钓 (four melds, no chow) is always also 对对胡.
-KNOWN_EXCLUDES = {"金钩钓": ("对对胡",), "清金钩钓": ("对对胡",)}
+#: exclusions the published 川麻 tables imply: 金钩钓 (four melds, no chow) is always also 对对胡; 海底炮 is the
+#: discard case that the engine's 海底捞月 also covers (川麻's 海底捞月 is the self-drawn one).
+KNOWN_EXCLUDES = {"金钩钓": ("对对胡",), "清金钩钓": ("对对胡",), "海底炮": ("海底捞月",)}
+
+
+def _chuan(v: dict[str, Any]) -> bool:
+    """The description is a 川麻 one (a composite name that is also a fan of its own, 清幺九, is then
+    the 川麻 composite, not the 国标 fan)."""
+    return bool(v.get("doubling") or v.get("void") or v.get("exchange") or v.get("blood"))
 
 
 def _fans(data: dict[str, Any], v: dict[str, Any]) -> None:
@@ -108,12 +116,12 @@ def _fans(data: dict[str, Any], v: dict[str, Any]) -> None:
         implied = [x for x in KNOWN_EXCLUDES.get(name, ()) if x in names]
         if implied:
             row["excludes"] = list(dict.fromkeys(list(row.get("excludes") or []) + implied))
-        if name in KNOWN and not row.get("composite_of"):
+        if name in KNOWN and not row.get("composite_of") and (lookup(name) is None or _chuan(v)):
             row["composite_of"] = list(KNOWN[name])
         if name == "根":
             if v.get("gen_unit"):
-                row["unit"] = v["gen_unit"]
-            row.setdefault("unit", "four_of_a_kind")
+                row["per"] = v["gen_unit"]
+            row.setdefault("per", "four_of_a_kind")
         if name in at_cap:
             row["at_cap"] = True
             cap = data.get("max_fan")
@@ -141,7 +149,7 @@ def capability_flags(data: dict[str, Any]) -> dict[str, bool]:
         "phase.declare_void": any(p.get("type") == "declare_void" for p in phases),
         "phase.blood_flow": on_win == "stay",
         "scoring.doubling": data.get("fan_stacking") == "double",
-        "scoring.composite_fans": any(r.get(k) for r in fans for k in ("composite_of", "unit", "at_cap")),
+        "scoring.composite_fans": any(r.get(k) for r in fans for k in ("composite_of", "at_cap")),
         "scoring.kong_payments": bool(scoring.get("kong_payments")),
     }
 

@@ -1,7 +1,7 @@
 """The offline reader's 川麻 wording: 换三张 direction, 刮风下雨 amounts, 退税, 呼叫转移, 根, 加倍计分, 封顶番.
 
 Facts recorded (keys of :attr:`dslgen.generate.facts.Facts.values`): ``exchange`` (the 换三张
-direction), ``void`` (定缺), ``blood`` (血流成河), ``doubling`` / ``base_points`` /
+direction), ``void`` (定缺), ``blood`` (血流成河), ``doubling`` / ``doubling_base`` /
 ``self_draw_bonus`` (加倍计分), ``kong_payments`` (``{ming_kong, an_kong, bu_kong}``), ``refund``
 (退税), ``transfer`` (呼叫转移), ``gen_unit`` (根's unit) and ``at_cap`` (fans that score the cap:
 天胡、地胡 直接封顶). The 根 value goes to :attr:`Facts.fans` like any fan.
@@ -79,9 +79,9 @@ def _gen(c: _Clause) -> None:
         c.map("fan_types[根]")
     if re.search(r"根", t):
         if re.search(r"只(?:算|数)(?:开出的)?杠|杠了才算|开杠才算", t):
-            c.set("gen_unit", "kong", "fan_types[根].unit")
+            c.set("gen_unit", "kong", "fan_types[根].per")
         elif re.search(r"杠了或没杠都算|没杠也算|四张(?:一样|相同)", t):
-            c.set("gen_unit", "four_of_a_kind", "fan_types[根].unit")
+            c.set("gen_unit", "four_of_a_kind", "fan_types[根].per")
 
 
 @reader
@@ -102,8 +102,8 @@ def _doubling_details(c: _Clause) -> None:
     t = c.text
     v = c.facts.values
     m = re.search(r"底分\s*(?:为|是)?\s*" + NUM, t)
-    if m:
-        c.set("base_points", cn_number(m.group(1)), "scoring.doubling.base")
+    if m and (v.get("doubling") or re.search(DOUBLING, t)):
+        c.set("doubling_base", cn_number(m.group(1)), "scoring.doubling.base")
     if re.search(r"(?:天胡|地胡)[^。；]*(?:直接|按)封顶|封顶[^。；]*(?:天胡|地胡)", t):
         v["at_cap"] = sorted(set(v.get("at_cap") or []) | {n for n in ("天胡", "地胡") if n in t})
         c.map("fan_types.at_cap")

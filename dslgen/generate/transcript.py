@@ -2,7 +2,7 @@
 
 Each entry: ``round``, ``provider``, ``model``, ``request`` (the messages), ``answer``, ``usage``,
 ``finish_reason``, ``elapsed_s`` and, for a failed call, ``error`` ``{kind, message}``. Every string
-passes through :func:`dslgen.generate.secrets.redact`, so no API key can end up in the file.
+passes through :func:`dslgen.secrets.redact_data`, so no API key can end up in the file.
 """
 
 from __future__ import annotations
@@ -11,17 +11,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from dslgen.generate.secrets import redact
-
-
-def _scrub(value: Any) -> Any:
-    if isinstance(value, str):
-        return redact(value)
-    if isinstance(value, dict):
-        return {k: _scrub(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_scrub(v) for v in value]
-    return value
+from dslgen.secrets import redact_data
 
 
 @dataclass
@@ -32,8 +22,13 @@ class Transcript:
 
     def record(self, **entry: Any) -> None:
         """Add one call (keys as in the module docstring)."""
-        self.entries.append(_scrub(entry))
+        self.entries.append(redact_data(entry))
 
     def to_jsonl(self) -> str:
-        """The file content."""
-        return "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in self.entries)
+        """The file content: one line per call. Characters that ``str.splitlines`` treats as line breaks
+        (U+0085, U+2028, U+2029) are escaped, so a model answer containing them stays on its line."""
+        return "".join(json.dumps(e, ensure_ascii=False).translate(_LINE_BREAKS) + "\n" for e in self.entries)
+
+
+#: line-break characters a JSON string may hold raw, written as JSON escapes instead.
+_LINE_BREAKS = {0x85: "\\u0085", 0x2028: "\\u2028", 0x2029: "\\u2029"}

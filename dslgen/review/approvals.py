@@ -4,11 +4,18 @@ An approval is a JSON file ``<catalog>/approvals/<id>.json`` bound to the
 sha256 of the exact bytes of ``<catalog>/<id>.yaml`` that the reviewer approved.
 Editing the rule file afterwards changes its hash, and ``catalog verify`` says
 so. Each record keeps who approved, when, the note, whether ``--force`` was
-needed (and which gates failed), the file's provenance and the simulation
-summary, plus the earlier approvals of the same variant as ``history``.
+needed (and which gates failed), the judge's verdict, the file's provenance and
+the simulation summary, plus the variant's ``history``: every earlier approval
+and every rejection (of the approved content, or of the drafts it came from).
+Approving over an existing catalog entry shows the rule changes and needs
+``replace``; the two files are committed as one (:mod:`dslgen.review.commit`).
 
 A rejection is ``rejection.json`` beside the draft (or ``<stem>.rejection.json``
-beside a plain rule file), bound to the hash of the rejected content as well.
+beside a plain rule file), bound to the hash of the rejected content and of its
+rules (so a regenerated draft with the same rules is still rejected); earlier
+rejections of the same draft are kept in its ``history``. Rejecting content
+that was approved records the rejection in the approval's history too, and
+``catalog verify`` reports it.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from dslgen.errors import DslgenError, InputError, UsageError
+from dslgen.faults import pause_point
 from dslgen.review.baseline import SCHEMA_LINE
 from dslgen.yamlio import dump_yaml, write_atomic
 
@@ -76,28 +84,45 @@ def load_approval(catalog: str | Path, variant: str) -> dict[str, Any] | None:
     return load_record(approval_path(catalog, variant))
 
 
-def write_approval(catalog: str | Path, variant: str, file_name: str, content: bytes, *, reviewer: str,
-                   note: str = "", forced: bool = False, failed_gates: list[str] | None = None,
+def rules_digest(data: Mapping[str, Any]) -> str:
+    """sha256 of the rules without ``meta`` (canonical JSON): equal for a regenerated draft with the same rules."""
+    body = {k: v for k, v in data.items() if k != "meta"} if isinstance(data, Mapping) else {}
+    return sha256_bytes(json.dumps(body, sort_keys=True, ensure_ascii=False, default=str).encode("utf-8"))
+
+
+def _event(record: Mapping[str, Any], kind: str) -> dict[str, Any]:
+    """A history entry: ``record`` without its own history and content, tagged with ``event``."""
+    out = {k: v for k, v in record.items() if k not in ("history", "content", "rejection", "path", "notes")}
+    out.setdefault("event", kind)
+    return out
+
+
+def build_approval(variant: str, file_name: str, content: bytes, *, reviewer: str, note: str = "",
+                   forced: bool = False, failed_gates: list[str] | None = None,
                    verdict: Mapping[str, Any] | None = None, source: str = "",
-                   provenance: Mapping[str, Any] | None = None,
-                   simulation: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """Write (atomically) and return the approval record for ``content`` as ``<catalog>/<file_name>``."""
-    path = approval_path(catalog, variant)
-    previous = load_record(path)
-    history = []
+                   provenance: Mapping[str, Any] | None = None, simulation: Mapping[str, Any] | None = None,
+                   previous: Mapping[str, Any] | None = None, rejections: list[Mapping[str, Any]] = (),
+                   replaced: Mapping[str, Any] | None = None, at: str = "") -> dict[str, Any]:
+    """The approval record for ``content`` as ``<catalog>/<file_name>``; ``previous`` moves into its history."""
+    history: list[dict[str, Any]] = []
     if previous:
-        history = list(previous.pop("history", []) or [])
-        previous.pop("content", None)
-        history.append(previous)
-    record = {
+        history = [dict(h) for h in previous.get("history") or [] if isinstance(h, Mapping)]
+        history.append(_event(previous, "approved"))
+    seen = {(h.get("event"), h.get("reviewer"), h.get("rejected_at")) for h in history}
+    for rejection in rejections:
+        event = _event(rejection, "rejected")
+        if (event["event"], event.get("reviewer"), event.get("rejected_at")) not in seen:
+            history.append(event)
+    return {
         "format": RECORD_FORMAT,
+        "event": "approved",
         "id": variant,
         "file": file_name,
         "sha256": sha256_bytes(content),
         "bytes": len(content),
         "reviewer": reviewer,
         "note": note,
-        "approved_at": now(),
+        "approved_at": at or now(),
         "forced": forced,
         "failed_gates": list(failed_gates or []),
         # the judge's verdict on the draft's bytes (its sha256 is of those bytes, before meta was stamped)
@@ -105,11 +130,24 @@ def write_approval(catalog: str | Path, variant: str, file_name: str, content: b
         "source": source,
         "provenance": dict(provenance or {}),
         "simulation": simulation_summary(simulation),
+        "replaced": dict(replaced) if replaced else None,
         "history": history,
         # the approved text itself, so an edit can be shown as rule changes and reviewed against it
         "content": content.decode("utf-8", errors="replace"),
     }
-    write_atomic(path, json.dumps(record, ensure_ascii=False, indent=2) + "\n")
+
+
+def write_approval(catalog: str | Path, variant: str, file_name: str, content: bytes, *, reviewer: str,
+                   **details: Any) -> dict[str, Any]:
+    """Record (under the catalog's lock) an approval of ``content`` as ``<catalog>/<file_name>``, which is
+    already in place; the previous record moves into the history. For seeding a catalog's approvals."""
+    from dslgen.review.commit import catalog_lock, recover
+
+    with catalog_lock(catalog):
+        recover(catalog)
+        record = build_approval(variant, file_name, content, reviewer=reviewer,
+                                previous=load_approval(catalog, variant), **details)
+        write_atomic(approval_path(catalog, variant), json.dumps(record, ensure_ascii=False, indent=2) + "\n")
     return record
 
 
@@ -119,19 +157,32 @@ def rejection_path(target: str | Path) -> Path:
     return p / "rejection.json" if p.is_dir() else p.with_name(f"{p.stem}.rejection.json")
 
 
-def write_rejection(target: str | Path, content: bytes, *, variant: str, reviewer: str, reason: str) -> dict[str, Any]:
-    """Record (atomically) that ``reviewer`` rejected the content at ``target`` and why."""
+def draft_rejections(target: str | Path) -> list[dict[str, Any]]:
+    """Every rejection recorded beside ``target`` (the latest last), each with its reviewer and reason."""
+    record = load_record(rejection_path(target))
+    if not record:
+        return []
+    earlier = [dict(h) for h in record.get("history") or [] if isinstance(h, Mapping)]
+    return earlier + [_event(record, "rejected")]
+
+
+def write_rejection(target: str | Path, content: bytes, *, variant: str, reviewer: str, reason: str,
+                    rules: str = "") -> dict[str, Any]:
+    """Record (atomically) that ``reviewer`` rejected the content at ``target`` and why; earlier ones are kept."""
     if not reason.strip():
         raise InputError("驳回必须写明原因", where="--reason", hint="例如 --reason \"缺少查花猪\"")
+    path = rejection_path(target)
     record = {
         "format": REJECTION_FORMAT,
+        "event": "rejected",
         "id": variant,
         "sha256": sha256_bytes(content),
+        "rules_sha256": rules,
         "reviewer": reviewer,
         "reason": reason,
         "rejected_at": now(),
+        "history": draft_rejections(target),
     }
-    path = rejection_path(target)
     write_atomic(path, json.dumps(record, ensure_ascii=False, indent=2) + "\n")
     record["path"] = str(path)
     return record
@@ -235,19 +286,70 @@ def approved_text(subject: Any, *, reviewer: str, note: str, forced: bool, at: s
     return ensure_schema_line(replace_meta(subject.doc.text, meta))
 
 
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return False
+
+
+def replacement(dest: Path, previous: Mapping[str, Any] | None, subject: Any) -> list[str] | None:
+    """The rule changes approving ``subject`` as ``dest`` brings over the catalog's entry, or None when
+    there is no entry to replace (a first approval, or re-approving a catalog file whose rules are unchanged)."""
+    from dslgen.review.semantic_diff import semantic_changes
+    from dslgen.yamlio import YamlError, load_yaml_text
+
+    approved = previous.get("content") if previous and isinstance(previous.get("content"), str) else None
+    if _same_file(subject.doc.path, dest):
+        old_text = approved
+    elif dest.exists():
+        try:
+            old_text = dest.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return ["目录中现有的文件无法读取，将被替换"]
+    else:  # the approved file was deleted: its approval is what gets replaced
+        old_text = approved
+    if old_text is None:
+        return None
+    try:
+        old = load_yaml_text(old_text, str(dest)).data
+    except YamlError:
+        return ["目录中现有的文件无法读取为 YAML，将被替换"]
+    changes = semantic_changes(old if isinstance(old, dict) else {}, subject.doc.data)
+    if not changes and _same_file(subject.doc.path, dest):
+        return None
+    return changes or ["规则没有变化（只有描述、元数据、注释或格式不同）"]
+
+
+def _matching_rejection(subject: Any, rejections: list[Mapping[str, Any]]) -> Mapping[str, Any] | None:
+    """The latest rejection of exactly this content, or of the same rules."""
+    digest, rules = sha256_bytes(subject.content), rules_digest(subject.doc.data)
+    for record in reversed(rejections):
+        if record.get("sha256") == digest or (rules and record.get("rules_sha256") == rules):
+            return record
+    return None
+
+
 def approve(target: str | Path, *, reviewer: str, note: str = "", catalog: str | Path, force: bool = False,
-            games: int | None = None, seed: int | None = None, jobs: int = 1, progress: Any = None,
-            variant: str | None = None) -> dict[str, Any]:
+            replace: bool = False, games: int | None = None, seed: int | None = None, jobs: int = 1,
+            progress: Any = None, variant: str | None = None) -> dict[str, Any]:
     """Copy the draft (or rule file) at ``target`` into ``catalog`` and record the approval.
 
-    The catalog file is ``<variant>.yaml`` (default: the draft's id). A subject
-    that fails a gate is refused unless ``force``; the forced approval records
-    which gates failed. Returns the approval record plus ``path``.
+    The verdict is the judge's on the exact bytes copied (a draft's stored verdict only when
+    it is bound to them). The catalog file is ``<variant>.yaml`` (default: the draft's id). A
+    subject that fails a gate, or whose content (or rules) a reviewer rejected, is refused unless
+    ``force``; the forced approval records which gates failed. Approving over an existing entry
+    needs ``replace`` and records the rule changes. Returns the approval record plus ``path``
+    and ``changes``.
     """
+    from dslgen.review.commit import catalog_lock, commit, recover
     from dslgen.review.report import load_subject
 
     if not reviewer.strip():
         raise UsageError("必须写明审核人", where="--reviewer", hint="例如 --reviewer 张三")
+    if variant is not None and not _ID.match(variant):
+        raise UsageError(f"玩法标识 {variant!r} 不能用作目录文件名", where="--id",
+                         hint="标识只能用小写字母、数字和下划线，并以字母开头，例如 nanchang")
     subject = load_subject(target, games=games, seed=seed, jobs=jobs, progress=progress)
     if variant:
         subject.result["id"] = variant
@@ -258,48 +360,115 @@ def approve(target: str | Path, *, reviewer: str, note: str = "", catalog: str |
     if not subject.readable:
         raise InputError("规则文件无法读取，不能批准（--force 也不行）", where=str(subject.doc.path),
                          hint="先修正规则文件，使 dslgen check 能读取它")
-    rejection = load_record(rejection_path(subject.path))
-    if rejection and rejection.get("sha256") == sha256_bytes(subject.content) and not force:
-        raise InputError(f"这份内容已被 {rejection.get('reviewer', '?')} 驳回：{rejection.get('reason', '')}",
-                         where=str(rejection_path(subject.path)),
-                         hint="修改后重新生成或重新审核；确需批准请加 --force")
-    failed = subject.failed_gates
-    if failed and not force:
-        names = "；".join(f"{g.label}（{g.name}）" + (f"：{g.detail}" if g.detail else "")
-                         for g in subject.verdict.gates if not g.passed)
-        raise InputError(f"未通过关卡，不能直接批准：{names}", where=str(target),
-                         hint="先修正问题并重新生成；确需批准请加 --force（会记录在批准记录中）")
-    at = now()
-    text = approved_text(subject, reviewer=reviewer, note=note, forced=bool(failed), at=at)
-    content = text.encode("utf-8")
-    dest = Path(catalog) / f"{variant}.yaml"
-    write_atomic(dest, content)
-    meta = (subject.doc.data.get("meta") or {}) if isinstance(subject.doc.data.get("meta"), Mapping) else {}
-    provenance = dict(meta.get("provenance") or {})
-    provenance.update(subject.provenance)
-    provenance.update({k: v for k, v in _versions().items() if k not in provenance})
-    provenance["description"] = subject.description
-    record = write_approval(catalog, variant, dest.name, content, reviewer=reviewer, note=note,
-                            forced=bool(failed), failed_gates=failed, verdict=subject.verdict.to_json(),
-                            source=str(target), provenance=provenance, simulation=subject.simulation.to_json())
+    drafts = draft_rejections(subject.path)
+    catalog = Path(catalog)
+    dest = catalog / f"{variant}.yaml"
+    with catalog_lock(catalog):
+        recover(catalog)
+        previous = load_approval(catalog, variant)
+        pause_point("approve-locked")
+        later = [previous["rejection"]] if previous and isinstance(previous.get("rejection"), Mapping) else []
+        rejected = _matching_rejection(subject, drafts + later)
+        if rejected and not force:
+            raise InputError(f"这份内容（或相同的规则）已被 {rejected.get('reviewer', '?')} 驳回：{rejected.get('reason', '')}",
+                             where=str(rejection_path(subject.path)) if not later else str(approval_path(catalog, variant)),
+                             hint="修改规则后重新生成并审核；确需批准请加 --force")
+        failed = subject.failed_gates
+        if failed and not force:
+            names = "；".join(f"{g.label}（{g.name}）" + (f"：{g.detail}" if g.detail else "")
+                             for g in subject.verdict.gates if not g.passed)
+            raise InputError(f"未通过关卡，不能直接批准：{names}", where=str(target),
+                             hint="先修正问题并重新生成；确需批准请加 --force（会记录在批准记录中）")
+        changes = replacement(dest, previous, subject)
+        if changes is not None and not replace:
+            listed = "\n".join(f"  · {c}" for c in changes)
+            raise InputError(f"目录中已有玩法 {variant}，批准会替换它。规则变化：\n{listed}", where=str(dest),
+                             hint="确认替换请加 --replace（旧的批准保留在历史中）；或用 --id 另起一个玩法标识")
+        at = now()
+        text = approved_text(subject, reviewer=reviewer, note=note, forced=bool(failed), at=at)
+        content = text.encode("utf-8")
+        meta = subject.doc.data.get("meta") if isinstance(subject.doc.data.get("meta"), Mapping) else {}
+        provenance = dict(meta.get("provenance") or {}) if isinstance(meta.get("provenance"), Mapping) else {}
+        provenance.update(subject.provenance)
+        provenance.update({k: v for k, v in _versions().items() if k not in provenance})
+        provenance["description"] = subject.description
+        replaced = None
+        if changes is not None:
+            replaced = {"sha256": (previous or {}).get("sha256", ""), "changes": changes}
+        record = build_approval(variant, dest.name, content, reviewer=reviewer, note=note, forced=bool(failed),
+                                failed_gates=failed, verdict=subject.verdict.to_json(), source=str(target),
+                                provenance=provenance, simulation=subject.simulation.to_json(), previous=previous,
+                                rejections=drafts + later, replaced=replaced, at=at)
+        commit(catalog, variant, dest.name, content, record)
     record["path"] = str(dest)
+    record["changes"] = changes or []
     return record
 
 
-def reject(target: str | Path, *, reviewer: str, reason: str) -> dict[str, Any]:
-    """Record beside the draft (or rule file) at ``target`` that ``reviewer`` rejected it, and why."""
-    from dslgen.review.baseline import read_rule_doc, variant_id
-    from dslgen.review.report import is_draft, read_draft
+def _approves(approval: Mapping[str, Any] | None, digest: str) -> bool:
+    """True when ``approval`` approved the content whose sha256 is ``digest`` (as copied, or as judged)."""
+    if not approval:
+        return False
+    verdict = approval.get("verdict")
+    judged = verdict.get("sha256") if isinstance(verdict, Mapping) else None
+    return digest in (approval.get("sha256"), judged)
+
+
+def reject(target: str | Path, *, reviewer: str, reason: str, catalog: str | Path | None = None) -> dict[str, Any]:
+    """Record beside the draft (or rule file) at ``target`` that ``reviewer`` rejected it, and why.
+
+    A second rejection keeps the first in the record's history; rejecting content that is
+    approved in ``catalog`` also records the rejection in that approval's history. The
+    returned record's ``notes`` say both.
+    """
+    from dslgen.review.baseline import variant_id
+    from dslgen.review.commit import catalog_lock, commit, recover
+    from dslgen.review.report import _read_bytes, doc_of, is_draft
 
     if not reviewer.strip():
         raise UsageError("必须写明审核人", where="--reviewer", hint="例如 --reviewer 张三")
+    if not reason.strip():
+        raise InputError("驳回必须写明原因", where="--reason", hint="例如 --reason \"缺少查花猪\"")
     path = Path(target)
     if is_draft(path):
-        result, doc = read_draft(path)
-        variant = str(result.get("id") or doc.id)
+        from dslgen.generate.draft import load_draft
+
+        draft = load_draft(path)
+        content = _read_bytes(draft.yaml_path, missing_ok=True)
+        doc = doc_of(draft.yaml_path, content)
+        variant = draft.id
     elif path.is_file():
-        doc = read_rule_doc(path)
+        content = _read_bytes(path)
+        doc = doc_of(path, content)
         variant = variant_id(doc.data, path)
     else:
         raise UsageError("找不到要驳回的草稿", where=str(target), hint="请给出 dslgen new 写出的草稿文件夹")
-    return write_rejection(path, doc.text.encode("utf-8"), variant=variant, reviewer=reviewer, reason=reason)
+    notes = []
+    earlier = draft_rejections(path)
+    if earlier:
+        last = earlier[-1]
+        notes.append(f"这份草稿此前已被 {last.get('reviewer', '?')} 于 {last.get('rejected_at', '?')} 驳回"
+                     f"（原因：{last.get('reason', '')}）；两次驳回的原因都已保留")
+    record = write_rejection(path, content, variant=variant, reviewer=reviewer, reason=reason,
+                             rules=rules_digest(doc.data))
+    digest = sha256_bytes(content)
+    if catalog is not None and _ID.match(variant) and _approves(load_approval(catalog, variant), digest):
+        with catalog_lock(catalog):
+            recover(catalog)
+            approval = load_approval(catalog, variant)
+            if approval and _approves(approval, digest):
+                event = _event(record, "rejected")
+                approval["rejection"] = event
+                approval["history"] = [h for h in approval.get("history") or [] if isinstance(h, Mapping)] + [event]
+                dest = Path(catalog) / str(approval.get("file") or f"{variant}.yaml")
+                try:
+                    current = dest.read_bytes()
+                except OSError:
+                    current = None
+                if current is not None:
+                    commit(catalog, variant, dest.name, current, approval)
+                    notes.append(f"这份内容已于 {approval.get('approved_at', '?')} 由 {approval.get('reviewer', '?')} 批准"
+                                 f"（意见：{approval.get('note') or '无'}）；驳回已记入该玩法的批准历史，"
+                                 "dslgen catalog verify 将报告它，直到重新批准")
+    record["notes"] = notes
+    return record

@@ -3,7 +3,12 @@
 A catalog file is ``ok`` when ``approvals/<stem>.json`` exists, names the file
 and carries the sha256 of its current bytes; ``modified`` when the hash no
 longer matches (edited after approval); ``unapproved`` when there is no usable
-record. An approval record whose file is gone is an ``orphan`` (a warning).
+record; ``rejected`` when a reviewer rejected the approved content afterwards;
+``unreadable`` when the name is not a regular file (a dangling symlink, a
+folder). An approval record whose file is gone is ``missing``: the approved
+file was deleted. Before looking, approvals an interrupt left half-done are
+completed (:func:`dslgen.review.commit.recover`), so the answer is the state
+after the last committed approval.
 """
 
 from __future__ import annotations
@@ -20,10 +25,12 @@ STATUS_TEXT = {
     "ok": "已批准，内容未变",
     "modified": "批准后被修改",
     "unapproved": "没有批准记录",
-    "orphan": "批准记录对应的文件不存在",
+    "missing": "批准过的文件不存在（被删除，或是失效的符号链接）",
+    "rejected": "批准后又被驳回",
+    "unreadable": "不是普通文件，无法读取",
 }
 #: Statuses that make ``catalog verify`` fail.
-FAILING = ("modified", "unapproved")
+FAILING = ("modified", "unapproved", "missing", "rejected", "unreadable")
 
 
 @dataclass
@@ -78,10 +85,17 @@ def _changes_since(record: dict, path: Path) -> list[str]:
 
 
 def inspect(catalog: str | Path) -> list[Entry]:
-    """Every catalog file with its approval status, then any orphan records."""
+    """Every catalog file with its approval status, then records whose file is missing."""
+    from dslgen.review.commit import recover_if_possible
+
     root = Path(catalog)
+    recover_if_possible(root)
     entries: list[Entry] = []
     stems = set()
+    for path in sorted(p for p in root.iterdir() if p.suffix in (".yaml", ".yml") and not p.is_file()):
+        stems.add(path.stem)
+        entries.append(Entry(path.stem, str(path), "unreadable", STATUS_TEXT["unreadable"]
+                             + ("（失效的符号链接）" if path.is_symlink() and not path.exists() else "")))
     for path in catalog_files(root):
         stems.add(path.stem)
         name, desc = _meta(path)
@@ -93,7 +107,12 @@ def inspect(catalog: str | Path) -> list[Entry]:
             entry.approved_at = str(record.get("approved_at") or "")
             entry.forced = bool(record.get("forced"))
             entry.approved_sha256 = str(record["sha256"])
-            if record["sha256"] == actual:
+            rejection = record.get("rejection")
+            if record["sha256"] == actual and isinstance(rejection, dict):
+                entry.status = "rejected"
+                entry.message = (f"{STATUS_TEXT['rejected']}：{rejection.get('reviewer', '?')}"
+                                 f"（{rejection.get('reason', '')}）")
+            elif record["sha256"] == actual:
                 entry.status, entry.message = "ok", STATUS_TEXT["ok"]
                 if entry.forced:
                     entry.message += "（带 --force 批准）"
@@ -108,7 +127,11 @@ def inspect(catalog: str | Path) -> list[Entry]:
     if records.is_dir():
         for rec in sorted(records.glob("*.json")):
             if rec.stem not in stems:
-                entries.append(Entry(rec.stem, str(rec), "orphan", STATUS_TEXT["orphan"]))
+                record = load_record(rec) or {}
+                entries.append(Entry(rec.stem, str(root / str(record.get("file") or f"{rec.stem}.yaml")), "missing",
+                                     STATUS_TEXT["missing"], reviewer=str(record.get("reviewer") or ""),
+                                     approved_at=str(record.get("approved_at") or ""),
+                                     approved_sha256=str(record.get("sha256") or "")))
     return entries
 
 

@@ -24,7 +24,7 @@ def progress_bar(label: str, enabled: bool = True) -> Iterator[Callable[..., Non
     if not (enabled and show_progress()):
         yield None
         return
-    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+    bar = Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                    console=console(stderr=True), transient=True)
     tasks: dict[str, int] = {}
     state = {"label": label}

@@ -10,28 +10,46 @@ from typing import Any, Mapping
 from dslgen.review import description_view as D
 from dslgen.review import present as P
 
+#: Markdown punctuation a description or a model could use to inject links, images, emphasis or tables.
+_MD_ACTIVE = re.compile(r"([\\`*_\[\]()#!|~])")
+
+
+def _md(text: Any) -> str:
+    """``text`` (from a description, a rule file or a model) as inert Markdown on one line: HTML special
+    characters become entities (no ``<script>``, ``<img onerror>``, ``<!--``), Markdown punctuation is
+    backslash-escaped (no links, images, emphasis or table breaks)."""
+    value = str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    value = _MD_ACTIVE.sub(r"\\\1", value)
+    return " ".join(value.splitlines())
+
 #: An absolute POSIX path with at least two components, not part of a URL, a word or a closing tag.
 _ABSOLUTE = re.compile(r"(?<![\w.~:/<\\-])/[^\s`|()（）<>\"'，。；、：:]+/[^\s`|()（）<>\"'，。；、：:]+")
 
 
 def _cell(text: Any) -> str:
-    return str(text).replace("|", "\\|").replace("\n", " ")
+    return _md(text)
+
+
+def _fence(body: str) -> str:
+    """A backtick fence longer than any run of backticks in ``body``."""
+    longest = max((len(run) for run in re.findall(r"`+", body)), default=0)
+    return "`" * max(3, longest + 1)
 
 
 def render_markdown(report: Mapping[str, Any]) -> str:
     """Markdown text of ``report`` (as built by :func:`dslgen.review.report.build_report`)."""
     out: list[str] = []
     verdict = report["verdict"]
-    out.append(f"## 审核报告：{report.get('name') or report['id']}（{report['id']}）")
+    out.append(f"## 审核报告：{_md(report.get('name') or report['id'])}（{_md(report['id'])}）")
     out.append("")
-    out.append(f"**结论：{P.GATE_MARK.get(verdict, '')} {P.VERDICT_WORD.get(verdict, verdict)}** — `{report['yaml_path']}`")
+    out.append(f"**结论：{P.GATE_MARK.get(verdict, '')} {P.VERDICT_WORD.get(verdict, verdict)}** — {_md(report['yaml_path'])}")
     out.append("")
-    out.extend(f"> ⚠️ {note}\n" for note in report.get("notes") or [])
+    out.extend(f"> ⚠️ {_md(note)}\n" for note in report.get("notes") or [])
     out.append("| 关卡 | 结果 | 说明 |")
     out.append("|---|---|---|")
     for gate in report["gates"].values():
         status = gate.get("status", "")
-        out.append(f"| {gate['label']} | {P.GATE_MARK.get(status, '')} {P.GATE_WORD.get(status, status)} | {_cell(gate.get('detail', ''))} |")
+        out.append(f"| {_md(gate['label'])} | {P.GATE_MARK.get(status, '')} {P.GATE_WORD.get(status, status)} | {_cell(gate.get('detail', ''))} |")
     out.append("")
 
     contradictions = report.get("contradictions") or []
@@ -61,7 +79,7 @@ def render_markdown(report: Mapping[str, Any]) -> str:
     if report.get("description"):
         out.append("### 描述")
         out.append("")
-        out.extend("> " + line for line in report["description"].splitlines() or [""])
+        out.extend("> " + _md(line) for line in report["description"].splitlines() or [""])
         out.append("")
 
     linked = [(sec, P.linked_sentences(sec)) for sec in report.get("sections") or []]
@@ -71,7 +89,7 @@ def render_markdown(report: Mapping[str, Any]) -> str:
         out.append("| 规则段 | 来自描述中的句子 |")
         out.append("|---|---|")
         for sec, sentences in linked:
-            out.append(f"| {sec['label']}（`{sec['section']}`） | {_cell('<br>'.join(sentences)) or '（来源未知）'} |")
+            out.append(f"| {_md(sec['label'])}（{_md(sec['section'])}） | {'<br>'.join(_md(x) for x in sentences) or '（来源未知）'} |")
         out.append("")
         out.append("</details>")
         out.append("")
@@ -80,11 +98,11 @@ def render_markdown(report: Mapping[str, Any]) -> str:
     out.append("### 与基准的规则差异")
     out.append("")
     if baseline:
-        out.append(f"基准：{baseline['label']}")
+        out.append(f"基准：{_md(baseline['label'])}")
         out.append("")
         changes = report.get("semantic_changes") or []
         if changes:
-            out.extend(f"- {c}" for c in changes)
+            out.extend(f"- {_md(c)}" for c in changes)
         else:
             out.append("规则与基准相同。")
     else:
@@ -94,15 +112,15 @@ def render_markdown(report: Mapping[str, Any]) -> str:
     if report.get("gaps") or report.get("unmapped_sentences"):
         out.append("### 未能表达的规则")
         out.append("")
-        out.extend(f"- {P.gap_text(g)}" for g in report.get("gaps") or [])
-        out.extend(f"- 未使用的句子：{s}" for s in report.get("unmapped_sentences") or [])
+        out.extend(f"- {_md(P.gap_text(g))}" for g in report.get("gaps") or [])
+        out.extend(f"- 未使用的句子：{_md(s)}" for s in report.get("unmapped_sentences") or [])
         out.append("")
 
     findings = [f for f in report.get("findings") or [] if f.get("code") != "D001"]
     if findings:
         out.append("### 检查发现")
         out.append("")
-        out.extend(f"- {P.finding_text(f)}" for f in findings)
+        out.extend(f"- {_md(P.finding_text(f))}" for f in findings)
         out.append("")
 
     sim = report.get("simulation") or {}
@@ -111,7 +129,7 @@ def render_markdown(report: Mapping[str, Any]) -> str:
         out.append("")
         out.append("| 项目 | 数值 |")
         out.append("|---|---|")
-        out.extend(f"| {label} | {_cell(value)} |" for label, value in P.simulation_rows(sim))
+        out.extend(f"| {_md(label)} | {_cell(value)} |" for label, value in P.simulation_rows(sim))
         out.append("")
 
     rows = report.get("stats_diff") or []
@@ -126,15 +144,16 @@ def render_markdown(report: Mapping[str, Any]) -> str:
                        f"{P.signed(row['diff'], row['kind'])} | {_cell(P.interval(row))} | {mark} |")
         out.append("")
     if report.get("baseline_error"):
-        out.append(f"> {report['baseline_error']}")
+        out.append(f"> {_md(report['baseline_error'])}")
         out.append("")
 
     if report.get("yaml_diff"):
         out.append("<details><summary>YAML 差异</summary>")
         out.append("")
-        out.append("```diff")
+        fence = _fence(report["yaml_diff"])
+        out.append(f"{fence}diff")
         out.append(report["yaml_diff"].rstrip("\n"))
-        out.append("```")
+        out.append(fence)
         out.append("")
         out.append("</details>")
         out.append("")

@@ -34,7 +34,7 @@ def _sections(report: Mapping[str, Any]) -> Table:
     table.add_column("来自描述中的句子")
     for section in report.get("sections") or []:
         sentences = Text("\n".join(P.linked_sentences(section))) if section["sentences"] else Text("（来源未知）", style="dim")
-        table.add_row(f"{section['label']}\n[dim]{section['section']}[/dim]", sentences)
+        table.add_row(Text.assemble(f"{section['label']}\n", (str(section["section"]), "dim")), sentences)
     return table
 
 
@@ -65,14 +65,14 @@ def _fidelity(report: Mapping[str, Any], console: Console) -> None:
     """Contradictions and assumptions first: what a reviewer must settle before anything else."""
     contradictions = report.get("contradictions") or []
     if contradictions:
-        console.print(f"[bold red]与描述矛盾（{len(contradictions)} 处）[/bold red]")
+        console.print(f"与描述矛盾（{len(contradictions)} 处）", style="bold red")
         for f in contradictions:
             console.print(f"  • {D.contradiction_text(f)}", markup=False)
     elif report.get("consistency"):
         console.print("没有与描述矛盾的取值。")
     assumptions = report.get("assumptions") or []
     if assumptions:
-        console.print(f"[bold yellow]假设的取值（{len(assumptions)} 项，描述没有写，请确认）[/bold yellow]")
+        console.print(f"假设的取值（{len(assumptions)} 项，描述没有写，请确认）", style="bold yellow")
         for row in assumptions:
             console.print(f"  • {D.assumption_text(row)}", markup=False)
     cov = report.get("coverage") or {}
@@ -97,34 +97,34 @@ def render_text(report: Mapping[str, Any], console: Console) -> None:
     verdict = report["verdict"]
     title = f"审核报告：{report.get('name') or report['id']}（{report['id']}）"
     head = Text(f"{P.GATE_MARK.get(verdict, '')} {P.VERDICT_WORD.get(verdict, verdict)}", style=_STYLE.get(verdict, ""))
-    console.print(Panel(Group(head, Text(str(report["yaml_path"]), style="dim")), title=title))
+    console.print(Panel(Group(head, Text(str(report["yaml_path"]), style="dim")), title=Text(title)))
     for note in report.get("notes") or []:
         console.print(f"注意：{note}", style="yellow", markup=False)
     console.print(_gates(report))
     _fidelity(report, console)
     if report.get("description"):
-        console.print("[bold]描述[/bold]")
+        console.print("描述", style="bold")
         console.print(report["description"], markup=False)
     if report.get("sentence_rows"):
         console.print(_sentences(report))
     if report.get("sections"):
         console.print(_sections(report))
     if report.get("gaps") or report.get("unmapped_sentences"):
-        console.print("[bold]未能表达的规则[/bold]")
+        console.print("未能表达的规则", style="bold")
         for gap in report.get("gaps") or []:
             console.print(f"  • {P.gap_text(gap)}", markup=False)
         for sentence in report.get("unmapped_sentences") or []:
             console.print(f"  • 未使用的句子：{sentence}", markup=False)
     findings = [f for f in report.get("findings") or [] if f.get("code") != "D001"]
     if findings:
-        console.print("[bold]检查发现[/bold]")
+        console.print("检查发现", style="bold")
         for f in findings:
             console.print(f"  • {P.finding_text(f)}", markup=False)
     if report.get("simulation"):
         console.print(_simulation(report["simulation"]))
     baseline = report.get("baseline")
     if baseline:
-        console.print(f"[bold]与基准的规则差异[/bold]（{baseline['label']}）", highlight=False)
+        console.print(Text.assemble(("与基准的规则差异", "bold"), f"（{baseline['label']}）"))
         changes = report.get("semantic_changes") or []
         for change in changes:
             console.print(f"  • {change}", markup=False)
@@ -135,6 +135,6 @@ def render_text(report: Mapping[str, Any], console: Console) -> None:
         if report.get("baseline_error"):
             console.print(report["baseline_error"], style="yellow", markup=False)
         if report.get("yaml_diff"):
-            console.print(Panel(Syntax(report["yaml_diff"], "diff", word_wrap=True), title="YAML 差异"))
+            console.print(Panel(Syntax(report["yaml_diff"], "diff", word_wrap=True), title=Text("YAML 差异")))
     else:
         console.print("目录中没有可比较的基准玩法。")

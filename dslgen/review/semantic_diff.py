@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Callable, Mapping
 
 from dslgen.spec import fan_synonyms
+from engine.fans.registry import PER_UNITS
 
 _MISSING = object()
 
@@ -103,7 +104,6 @@ ON_WIN = {"game_over": "本局结束", "continue": "其余玩家继续打（血�
 SELF_DRAW_BONUS = {"none": "不加", "add_base": "自摸加底", "add_fan": "自摸加番"}
 PHASE_TYPES = {"auto": "自动", "mahjong_turn": "行牌", "exchange_three": "换三张", "declare_void": "定缺"}
 DIRECTIONS = {"next": "给下家", "previous": "给上家", "opposite": "给对家", "dice": "掷骰决定", "chosen": "庄家选择"}
-FAN_UNITS = {"four_of_a_kind": "每种四张齐全的牌", "kong": "每个开出的杠"}
 ON_EMPTY_DECK = {"exhausted": "流局"}
 ON_DRAW_FLOWER = {"replace": "亮花补牌"}
 END_TYPES = {"player_wins": "有人胡牌", "deck_exhausted": "牌墙摸完", "one_player_left": "只剩一名玩家"}
@@ -160,6 +160,8 @@ FIELDS: tuple[Field, ...] = (
     Field("scoring.kong_payments.bu_kong", "加杠杠分（每家付）", _number, 0),
     Field("scoring.kong_payments.refund", "退税（荒庄未听牌退还杠分）", _yes_no, False),
     Field("scoring.kong_payments.transfer", "呼叫转移（杠上炮杠分转给胡牌者）", _yes_no, False),
+    Field("scoring.base_points", "底分（每笔付款另加）", _number, 0),
+    Field("scoring.base_paid_by", "点炮时谁付底分", _enum({"payers": "只有放炮者", "all_losers": "所有未和的玩家"}), "payers"),
     Field("flower_rules.on_draw", "摸到花牌时", _plain, "replace_and_draw"),
     Field("flower_rules.replace_tiles", "补花时机", _enum(REPLACE_TILES), ""),
     Field("flower_rules.scoring.normal", "每张花牌分", _number, 0),
@@ -167,7 +169,7 @@ FIELDS: tuple[Field, ...] = (
 )
 
 #: Subtrees compared by dedicated code below (never by the generic leaf walk).
-_SPECIAL = ("meta", "requires", "fan_types", "phases", "scoring.pre_hooks", "win_condition.pair_258_exempt_fans",
+_SPECIAL = ("meta", "requires", "fan_types", "phases", "scoring.pre_hooks", "settlement_items", "win_condition.pair_258_exempt_fans",
             "wildcard_rules.tiles", "flower_rules.scoring.matching.mapping")
 
 #: Play-phase keys the phase comparison handles itself.
@@ -205,7 +207,7 @@ def _same(a: Any, b: Any) -> bool:
     if isinstance(a, bool) or isinstance(b, bool):
         return a is b or (a is not _MISSING and b is not _MISSING and bool(a) == bool(b) and type(a) is type(b))
     if isinstance(a, (int, float)) and isinstance(b, (int, float)):
-        return float(a) == float(b)
+        return a == b  # exact for int vs float, and no overflow for huge integers
     return _normalise(a) == _normalise(b)
 
 
@@ -302,16 +304,19 @@ def _fan_map(data: Mapping) -> dict[str, Mapping]:
     return out
 
 
-_FAN_KNOWN = ("name", "base_fan", "level", "excludes", "conflicts", "condition", "unit", "composite_of", "at_cap")
+_FAN_KNOWN = ("name", "base_fan", "level", "excludes", "conflicts", "condition", "per", "toward_min_fan",
+              "prefer_on_tie", "composite_of", "at_cap")
+#: ``per`` values as the reviewer reads them (the engine's occurrence units).
+_PER = {**{k: f"{v}计一次" for k, v in PER_UNITS.items()}, "": "只计一次"}
 
 
 def _fan_extra(fan: Mapping) -> str:
-    """``，= 清一色 + 对对胡`` / ``，每种四张齐全的牌计一次`` / ``，按封顶计`` for a new or removed fan."""
+    """``，= 清一色 + 对对胡`` / ``，每个四张（杠或未开杠的四张）计一次`` / ``，按封顶计`` for a new or removed fan."""
     out = ""
     if fan.get("composite_of"):
         out += "，= " + " + ".join(_names(fan.get("composite_of")))
-    if fan.get("unit"):
-        out += f"，{FAN_UNITS.get(str(fan['unit']), fan['unit'])}计一次"
+    if fan.get("per"):
+        out += "，" + _PER.get(str(fan["per"]), str(fan["per"]))
     if fan.get("at_cap"):
         out += "，按封顶计"
     return out
@@ -349,15 +354,21 @@ def _diff_fans(old: Mapping, new: Mapping) -> list[Change]:
         if _names(fa.get("composite_of")) != _names(fb.get("composite_of")):
             out.append(Change(path + ".composite_of", "changed", f"{name} 的组成：{' + '.join(_names(fa.get('composite_of'))) or '无（单独的番型）'}"
                               f" → {' + '.join(_names(fb.get('composite_of'))) or '无（单独的番型）'}"))
-        if str(fa.get("unit") or "") != str(fb.get("unit") or ""):
-            fmt = _enum(FAN_UNITS)
-            out.append(Change(path + ".unit", "changed", f"{name} 的计数单位：{fmt(fa.get('unit')) if fa.get('unit') else '默认'}"
-                              f" → {fmt(fb.get('unit')) if fb.get('unit') else '默认'}"))
         if bool(fa.get("at_cap")) != bool(fb.get("at_cap")):
             out.append(Change(path + ".at_cap", "changed", f"{name} 按封顶计：{_yes_no(fa.get('at_cap'))} → {_yes_no(fb.get('at_cap'))}"))
         ca, cb = str(fa.get("condition") or ""), str(fb.get("condition") or "")
         if ca != cb:
             out.append(Change(path + ".condition", "changed", f"{name} 的条件：{ca or '无'} → {cb or '无'}"))
+        pa, pb = str(fa.get("per") or ""), str(fb.get("per") or "")
+        if pa != pb:
+            out.append(Change(path + ".per", "changed", f"{name} 的计次：{_PER.get(pa, pa)} → {_PER.get(pb, pb)}"))
+        ta, tb = fa.get("toward_min_fan", True) is not False, fb.get("toward_min_fan", True) is not False
+        if ta != tb:
+            out.append(Change(path + ".toward_min_fan", "changed",
+                              f"{name}：{'计入' if ta else '不计入'}起和番 → {'计入' if tb else '不计入'}起和番"))
+        if bool(fa.get("prefer_on_tie")) != bool(fb.get("prefer_on_tie")):
+            out.append(Change(path + ".prefer_on_tie", "changed",
+                              f"{name}：总番相同时{'优先' if fb.get('prefer_on_tie') else '不再优先'}取计入本番的读法"))
         for key in sorted(set(fa) | set(fb)):
             if key not in _FAN_KNOWN and not _same(fa.get(key, _MISSING), fb.get(key, _MISSING)):
                 out.append(Change(f"{path}.{key}", "changed",
@@ -484,6 +495,35 @@ def _diff_hooks(old: Mapping, new: Mapping) -> list[Change]:
     return out
 
 
+def _diff_settlement_items(old: Mapping, new: Mapping) -> list[Change]:
+    """``settlement_items`` by item name: added, removed, and each parameter changed (defaults filled in)."""
+    from engine.settlement_items import ITEMS
+
+    def items(data: Mapping) -> dict[str, Mapping]:
+        entries = data.get("settlement_items")
+        entries = entries if isinstance(entries, list) else []
+        return {str(e["item"]): e for e in entries if isinstance(e, Mapping) and "item" in e}
+
+    a, b = items(old), items(new)
+    out: list[Change] = []
+    for name in list(a) + [n for n in b if n not in a]:
+        unit = ITEMS.get(name)
+        label = f"{unit.zh}（{name}）" if unit else name
+        if name not in a:
+            out.append(Change(f"settlement_items.{name}", "added", f"新增结算项：{label}"))
+        elif name not in b:
+            out.append(Change(f"settlement_items.{name}", "removed", f"删除结算项：{label}"))
+        else:
+            x = unit.settings(a[name]) if unit else dict(a[name])
+            y = unit.settings(b[name]) if unit else dict(b[name])
+            for key in [k for k in x if k != "item"] + [k for k in y if k not in x and k != "item"]:
+                if x.get(key) != y.get(key):
+                    what = unit.params[key].zh if unit and key in unit.params else key
+                    out.append(Change(f"settlement_items.{name}.{key}", "changed",
+                                      f"{label} 的 {key}（{what}）：{_plain(x.get(key))} → {_plain(y.get(key))}"))
+    return out
+
+
 def _diff_flowers(old: Mapping, new: Mapping) -> list[Change]:
     out = [c for f in FIELDS if f.path.startswith("flower_rules.") for c in _field_change("", "", f, old, new)]
     ma = _get(old, "flower_rules.scoring.matching.mapping")
@@ -551,6 +591,7 @@ def semantic_diff(old: Mapping[str, Any] | None, new: Mapping[str, Any] | None) 
     out += _diff_fans(old, new)
     out += _diff_phases(old, new)
     out += _diff_hooks(old, new)
+    out += _diff_settlement_items(old, new)
     if old.get("flower_rules") or new.get("flower_rules"):
         out += _diff_flowers(old, new)
     out += _diff_rest(old, new)

@@ -12,11 +12,11 @@ def gang_shang_kai_hua(h: HandFacts) -> bool:
     return h.ctx.kong_replacement and h.ctx.self_drawn
 
 
-@fan("海底捞月", kind=EVENT, guobiao=("海底捞月", "妙手回春"))
+@fan("海底捞月", kind=EVENT, guobiao=("海底捞月",))
 def hai_di_lao_yue(h: HandFacts) -> bool:
     """和牌墙最后一张牌（``last_tile``）：自摸最后一张，或和紧接其后打出的那张牌。
 
-    国标把自摸的情形叫 妙手回春，点和的情形叫 海底捞月。"""
+    国标把自摸的情形另计 妙手回春（规则文件用 妙手回春 excludes 海底捞月）。"""
     return h.ctx.last_tile
 
 

@@ -35,7 +35,17 @@ class WinContext:
     dealer: int = 0
     flowers: tuple[int, ...] = ()
     kong_discard: bool = False  # 杠上炮: a win on the discard that followed a kong's replacement draw
-    last_discard: bool = False  # 海底炮: a win on the discard made after the wall's last tile
+    #: the winner's seat wind (0 东 1 南 2 西 3 北); None: the seat's place after the dealer (dealer = 东).
+    seat_wind: int | None = None
+    #: the prevalent (round) wind, 0 东 1 南 2 西 3 北.
+    round_wind: int = 0
+    #: 和绝张: the winning tile is the last of its four copies not yet visible (discards, melds).
+    fourth_tile: bool = False
+
+    @property
+    def own_wind(self) -> int:
+        """The seat wind (0-3): ``seat_wind``, or the seat's place counted from the dealer."""
+        return (self.seat - self.dealer) % 4 if self.seat_wind is None else self.seat_wind
 
     @property
     def wild_count(self) -> int:
@@ -87,7 +97,7 @@ class HandFacts:
 
     __slots__ = ("ctx", "decomposition", "shape", "standard", "tiles", "_counts", "suits", "honors",
                  "winds", "dragons", "sets", "pair", "pungs", "chows", "wild_count", "open_melds", "recognized",
-                 "ranks")
+                 "ranks", "_sets")
 
     def __init__(self, ctx: WinContext, decomposition, wild_count: int | None = None):
         self.ctx = ctx
@@ -143,6 +153,16 @@ class HandFacts:
         self.open_melds = ctx.open_melds if ctx.melds else 0
         #: names of the declared fans recognised (read by fallback fans).
         self.recognized: frozenset[str] = frozenset()
+        self._sets = None
+
+    @property
+    def set_fans(self):
+        """国标 set analysis of this reading (:func:`engine.fans.gbsets.analyse`), computed once."""
+        if self._sets is None:
+            from engine.fans.gbsets import analyse
+
+            self._sets = analyse(self)
+        return self._sets
 
     @property
     def counts(self) -> list[int]:

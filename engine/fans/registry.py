@@ -22,11 +22,13 @@ STATE = "state"
 EVENT = "event"
 CONDITIONAL = "conditional"
 FALLBACK = "fallback"
-KINDS = (STRUCTURAL, SPECIAL, STATE, EVENT, CONDITIONAL, FALLBACK)
+WAIT = "wait"
+KINDS = (STRUCTURAL, SPECIAL, STATE, WAIT, EVENT, CONDITIONAL, FALLBACK)
 KIND_TITLES = {
     STRUCTURAL: "结构番型",
     SPECIAL: "特殊牌型",
     STATE: "状态番型",
+    WAIT: "听牌番型",
     EVENT: "事件番型",
     CONDITIONAL: "条件番型",
     FALLBACK: "兜底番型",
@@ -40,6 +42,10 @@ class FanUnit:
     ``guobiao`` lists the 国标 fan names (as PyMahjongGB spells them) that say the
     same thing; an empty tuple means the fan has no 国标 counterpart.
     ``condition`` is the fan-condition string the fan implies (癞子胡).
+    ``per`` names what one occurrence is when the fan can count more than once (``pung``,
+    ``chow_pair``, ``pung_pair``, ``tile``, ``flower``, ``four_of_a_kind``): the predicate then returns
+    how many; a rule file that declares the fan with the same ``per`` (or one of ``per_also``) scores
+    it once per occurrence.
     """
 
     name: str
@@ -49,20 +55,26 @@ class FanUnit:
     guobiao: tuple[str, ...] = ()
     condition: str = ""
     doc: str = field(default="", compare=False)
-    #: counted fans (根): unit name -> ``count(facts) -> int``; the first is the default unit.
-    #: ``test`` of a counted fan returns the default unit's count (0 = not present).
-    units: dict = field(default_factory=dict, compare=False)
+    per: str = ""
+    #: further occurrence units besides ``per``: unit name -> ``count(facts) -> int`` (根 per ``kong``).
+    per_also: dict = field(default_factory=dict, compare=False)
 
     @property
     def counted(self) -> bool:
-        """True for a fan counted once per unit (根)."""
-        return bool(self.units)
+        """True for a fan that can count more than once (it has an occurrence unit)."""
+        return bool(self.per)
 
-    def counter(self, unit: str = ""):
-        """The count function of ``unit`` ("" = the default unit); None for an unknown unit."""
-        if not self.units:
-            return None
-        return self.units.get(unit or next(iter(self.units)))
+    @property
+    def per_units(self) -> tuple[str, ...]:
+        """Every occurrence unit a row may declare: ``per`` first, then ``per_also``."""
+        return (self.per, *self.per_also) if self.per else ()
+
+    def counter(self, per: str = ""):
+        """The count function for the occurrence unit ``per`` ("" or ``self.per``: the predicate);
+        None when the fan has no such unit."""
+        if not per or per == self.per:
+            return self.test
+        return self.per_also.get(per)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -86,12 +98,21 @@ _BY_NAME: dict[str, FanUnit] = {}
 CONDITIONS: dict[str, FanCondition] = {}
 
 
-def fan(name: str, *, kind: str, synonyms: tuple[str, ...] = (), guobiao: tuple[str, ...] = (),
-        condition: str = "", units: dict | None = None) -> Callable:
-    """Register the decorated predicate ``f(facts) -> bool`` as the fan ``name``.
+#: what one occurrence of a counted fan is (``per``), in Chinese for messages and docs.
+PER_UNITS = {"pung": "每副刻子", "chow_pair": "每对顺子", "pung_pair": "每对刻子", "tile": "每种牌", "flower": "每张花牌",
+             "four_of_a_kind": "每个四张（杠或未开杠的四张）", "kong": "每个杠"}
 
-    A counted fan passes ``units`` (unit name -> ``count(facts) -> int``, default first); its
-    predicate is the default unit's count."""
+
+def fan(name: str, *, kind: str, synonyms: tuple[str, ...] = (), guobiao: tuple[str, ...] = (),
+        condition: str = "", per: str = "", per_also: dict | None = None) -> Callable:
+    """Register the decorated predicate ``f(facts) -> bool`` as the fan ``name``; with ``per`` the
+    predicate returns the number of occurrences (0 = not recognised), and ``per_also`` maps further
+    occurrence units to their own count functions."""
+    for u in (per, *(per_also or {})):
+        if u and u not in PER_UNITS:
+            raise ValueError(f"unknown occurrence unit {u!r}")
+    if per_also and not per:
+        raise ValueError("per_also needs a default occurrence unit per")
     if kind not in KINDS:
         raise ValueError(f"unknown fan kind {kind!r}")
 
@@ -99,7 +120,7 @@ def fan(name: str, *, kind: str, synonyms: tuple[str, ...] = (), guobiao: tuple[
         doc = inspect.cleandoc(func.__doc__ or "")
         if not doc:
             raise ValueError(f"fan {name} needs a docstring stating its definition")
-        unit = FanUnit(name, kind, func, tuple(synonyms), tuple(guobiao), condition, doc, dict(units or {}))
+        unit = FanUnit(name, kind, func, tuple(synonyms), tuple(guobiao), condition, doc, per, dict(per_also or {}))
         for n in unit.names:
             if n in _BY_NAME and _BY_NAME[n] is not unit:
                 raise ValueError(f"fan name {n!r} registered twice")

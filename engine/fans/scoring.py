@@ -9,11 +9,16 @@
 3. ``conflicts``：两个互相冲突的番型都识别到时留下 ``base_fan`` 高的（相同时留下先声明的）；
 4. ``fan_stacking``：``add`` 把剩下的全部相加；``max_level`` 只留 ``level`` 最高的一个（再比
    ``base_fan``）；``add_max`` 每个 ``level`` 只留 ``base_fan`` 最高的一个，再相加；
-5. 不是番型的加分：``wildcard_rules.scoring.per_wildcard_in_win`` 按手中每张癞子加分；花牌
+5. 计次番型：声明了 ``per`` 的番型（如 幺九刻 ``per: pung``）按出现次数计，每次 ``base_fan``
+   （幺九刻 ×2 = 2 番；根 ``per: four_of_a_kind`` 每个四张一次）；没有 ``per`` 的番型识别到就计一次。
+   ``toward_min_fan: false`` 的番型（国标 花牌）计分但不计入起和番；组合番（``composite_of``，见
+   :mod:`engine.fans.composite`）在排除之前取代它的组成番；``at_cap`` 的番按封顶计；
+6. 不是番型的加分：``wildcard_rules.scoring.per_wildcard_in_win`` 按手中每张癞子加分；花牌
    （``flower_rules``）每张 ``normal`` 分，和自己座位相配的花再加 ``matching.value`` 分；
    ``win_rule.ji_hu_dropped_by``：``any_fan``（默认）时任何其他番都取代兜底番 鸡胡；``shape_fan`` 时只有
    牌型番（结构番型、特殊牌型）取代它，门前清、杠上开花、癞子胡等照常与 鸡胡 相加（武汉、广东）；
-6. 总数受 ``max_fan`` 与 ``scoring.max_cap`` 封顶（取较小者）。
+7. 总数受 ``max_fan`` 与 ``scoring.max_cap`` 封顶（取较小者）；``fan_stacking: double`` 时番数封顶后
+   得分 = 底分 × 2^番（``scoring.doubling``：自摸加底或自摸加番，``max_points`` 封顶分数）。
 
 和牌 *合法*（legal）需要：满足 ``win_condition``（缺一门：最多两门数牌；标准牌型的将牌须是
 2/5/8，除非识别到 ``pair_258_exempt_fans`` 中的番型）、``win_rule.ji_hu_self_draw_only``
@@ -50,7 +55,8 @@ class ScoreResult:
     ``fans``: counted fans ``(name, fan)`` as the rule file names them;
     ``dropped``: recognised fans that do not count, ``(name, 中文原因)``;
     ``bonuses``: non-fan points ``(name, points)`` (癞子, 花牌);
-    ``fan_total``: stacked fans before bonuses and cap; ``total``: the final figure.
+    ``fan_total``: stacked fans before bonuses and cap; ``total``: the final figure;
+    ``counts``: how many times each counted fan (``per``) occurred, when more than once.
     """
 
     fans: list[tuple[str, int]]
@@ -61,6 +67,7 @@ class ScoreResult:
     decomposition: Any
     bonuses: list[tuple[str, int]] = field(default_factory=list)
     fan_total: int = 0
+    counts: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -71,7 +78,7 @@ class _Row:
     order: int
     bit: int = 0  # this row's bit in a set of recognised rows
     excluders: int = 0  # bits of the other rows whose fan excludes this one
-    count: Any = None  # counted fans (根): count(facts) -> int for the declared unit
+    count: Any = None  # counted rows (``per``): count(facts) -> int for the declared occurrence unit
     parts: tuple = ()  # composites: the registered unit of each part
 
 
@@ -101,7 +108,7 @@ class _Table:
             for n in self.excluded_by.get(spec.name, ()):
                 if n != spec.name:
                     excluders |= name_bits.get(n, 0)
-            count = unit.counter(spec.unit) if unit.counted else None
+            count = unit.counter(spec.per) if spec.per else None
             parts = composite.part_units(spec.composite_of) if spec.composite_of else ()
             row = _Row(spec, unit, conds, i, 1 << b, excluders, count, parts)
             if parts:
@@ -115,7 +122,6 @@ class _Table:
             sorted(composites, key=lambda r: (-len(r.parts), -r.spec.base_fan, r.order)))
         #: (predicate, conditions, row) per non-fallback row: the recognition loop's input
         self.checks = tuple((r.count or r.unit.test, r.conditions, r) for r in rows)
-        self.counted = any(r.count for r in rows)
         self.at_cap = any(r.spec.at_cap for r in rows + composites + fallbacks)
         self.doubling = rules.scoring.doubling if rules.fan_stacking == "double" else None
         self.conflicts: dict[str, set[str]] = {}
@@ -140,6 +146,8 @@ class _Table:
         self.kinds = T.PLAYABLE if rules.include_honors else T.SUITED
         self.shapes = dataclasses.replace(solver.shapes_for(rules), pair_258=False)
         self.decompositions = solver.decompositions
+        #: fans that win a tie between readings (``prefer_on_tie``); with any, ties are broken canonically.
+        self.tie_prefer = frozenset(s.name for s in rules.fans if s.prefer_on_tie)
 
 
 _TABLES: dict[int, tuple[Rules, _Table]] = {}
@@ -169,29 +177,29 @@ def seat_position(seat: int, dealer: int, players: int = 4) -> int:
     return (seat - dealer) % players + 1
 
 
-def _recognise(table: _Table, facts: HandFacts) -> tuple[list[_Row], dict, list[tuple[str, str]]]:
-    """Recognised rows, the unit counts of counted rows (row -> n) and the parts composites consumed."""
+def _recognise(table: _Table, facts: HandFacts, times: dict[str, int]) -> tuple[list[_Row], list[tuple[str, str]]]:
+    """The recognised rows and the parts composites consumed; ``times`` receives the occurrences of
+    counted rows (``per``) seen more than once."""
     found = []
-    counts: dict = {}
     for test, conditions, row in table.checks:
-        n = test(facts)
-        if n and (not conditions or _conditions_hold(row, facts)):
+        hit = test(facts)
+        if hit and (not conditions or _conditions_hold(row, facts)):
             found.append(row)
-            if row.count is not None:
-                counts[row] = n
+            if hit is not True and hit > 1 and row.count is not None:
+                times[row.spec.name] = hit
     consumed: list[tuple[str, str]] = []
     if table.composites:
-        found = _match_composites(table, facts, found, counts, consumed)
+        found = _match_composites(table, facts, found, times, consumed)
     if table.fallbacks:
         kinds = table.drops_fallback
         facts.recognized = frozenset(r.spec.name for r in found if kinds is None or r.unit.kind in kinds)
         for row in table.fallbacks:
             if row.unit.test(facts) and (not row.conditions or _conditions_hold(row, facts)):
                 found.append(row)
-    return found, counts, consumed
+    return found, consumed
 
 
-def _match_composites(table: _Table, facts: HandFacts, found: list[_Row], counts: dict,
+def _match_composites(table: _Table, facts: HandFacts, found: list[_Row], times: dict[str, int],
                       consumed: list[tuple[str, str]]) -> list[_Row]:
     """Replace parts by the composites they make up (see :mod:`engine.fans.composite`)."""
     declared = {r.unit.name: r for r in found}
@@ -202,7 +210,7 @@ def _match_composites(table: _Table, facts: HandFacts, found: list[_Row], counts
         if name not in avail:
             row = declared.get(name)
             if row is not None:
-                avail[name] = counts.get(row, 1)
+                avail[name] = times.get(row.spec.name, 1)
             else:
                 avail[name] = int(unit.test(facts) or 0)
         return avail[name]
@@ -220,20 +228,22 @@ def _match_composites(table: _Table, facts: HandFacts, found: list[_Row], counts
         return found
     out = []
     for row in found:
-        left = avail.get(row.unit.name)
-        if left is None:
+        had = times.get(row.spec.name, 1)
+        left = avail.get(row.unit.name, had)
+        if left == had:
             out.append(row)
             continue
         by = next(c.spec.name for c in made if any(u.name == row.unit.name for u in c.parts))
-        if row.count is not None and left > 0:
-            consumed.append((row.spec.name, f"{counts[row] - left} 个计入 {by}"))
-            counts[row] = left
+        if left > 0:
+            consumed.append((row.spec.name, f"{had - left} 个计入 {by}"))
+            if left > 1:
+                times[row.spec.name] = left
+            else:
+                times.pop(row.spec.name, None)
             out.append(row)
-        elif left <= 0:
-            consumed.append((row.spec.name, f"计入 {by}"))
-            counts.pop(row, None)
         else:
-            out.append(row)
+            consumed.append((row.spec.name, f"计入 {by}"))
+            times.pop(row.spec.name, None)
     return out + made
 
 
@@ -342,38 +352,40 @@ def score_decomposition(rules: Rules, ctx: WinContext, decomposition) -> ScoreRe
 def _evaluate(table: _Table, ctx: WinContext, decomposition, wild_count: int, bonuses) -> tuple:
     """(legal, total, fan_total, counted rows, dropped, reason, decomposition) of one reading."""
     facts = HandFacts(ctx, decomposition, wild_count)
-    found, counts, consumed = _recognise(table, facts)
+    times: dict[str, int] = {}
+    found, consumed = _recognise(table, facts, times)
     counted, dropped = apply_table(table, found)
     if consumed:
         dropped = consumed + dropped
-    fan_total = 0
-    if counts:
-        for r in counted:
-            fan_total += r.spec.base_fan * counts.get(r, 1)
-        counted = [(r, counts.get(r, 1)) for r in counted]
-    else:
-        for r in counted:
-            fan_total += r.spec.base_fan
-    if table.at_cap and table.cap is not None and any(
-            (r[0] if isinstance(r, tuple) else r).spec.at_cap for r in counted):
-        fan_total = max(fan_total, table.cap)
+    fan_total = min_total = 0
+    for r in counted:
+        spec = r.spec
+        v = spec.base_fan * times[spec.name] if times and spec.name in times else spec.base_fan
+        fan_total += v
+        if spec.toward_min_fan:
+            min_total += v
+    if table.at_cap and table.cap is not None and fan_total < table.cap and any(r.spec.at_cap for r in counted):
+        min_total += table.cap - fan_total
+        fan_total = table.cap
     if table.doubling is not None:
+        stacked = fan_total
         total, fan_total, counted = _doubled(table, ctx, fan_total, counted, bonuses)
+        min_total += fan_total - stacked
     else:
         total = fan_total
         for _, v in bonuses:
             total += v
         if table.cap is not None and total > table.cap:
             total = table.cap
-    reason = _illegal_reason(table, ctx, facts, [r[0] if isinstance(r, tuple) else r for r in counted], fan_total)
-    return (not reason, total, fan_total, counted, dropped, reason, decomposition)
+    reason = _illegal_reason(table, ctx, facts, counted, min_total)
+    return (not reason, total, fan_total, counted, dropped, reason, decomposition, times)
 
 
 register("scoring.doubling", "加倍计分",
          "fan_stacking: double：番数相加，得分 = 底分 × 2^番；番数封顶（max_fan）或分数封顶（doubling.max_points），自摸加底或自摸加番",
          "0.1.0", __name__)
 register("scoring.composite_fans", "组合番与计数番",
-         "composite_of 声明组合番（清对 = 清一色 + 对对胡，取代其组成番），unit 声明计数番（根）的单位，at_cap 按封顶计",
+         "composite_of 声明组合番（清对 = 清一色 + 对对胡，取代其组成番），at_cap 按封顶计（天胡、地胡）",
          "0.1.0", __name__)
 
 
@@ -395,10 +407,10 @@ def _doubled(table: _Table, ctx: WinContext, fan_total: int, counted: list, bonu
 
 
 def _result(table: _Table, ctx: WinContext, ev: tuple, bonuses) -> ScoreResult:
-    legal, total, fan_total, counted, dropped, reason, decomposition = ev
+    legal, total, fan_total, counted, dropped, reason, decomposition, times = ev
+    kept = {r.spec.name for r in counted}
     return ScoreResult(
-        fans=[(r[0].spec.name, r[0].spec.base_fan * r[1]) if isinstance(r, tuple) else (r.spec.name, r.spec.base_fan)
-              for r in counted],
+        fans=[(r.spec.name, r.spec.base_fan * times.get(r.spec.name, 1)) for r in counted],
         dropped=dropped,
         total=total,
         legal=legal,
@@ -406,6 +418,7 @@ def _result(table: _Table, ctx: WinContext, ev: tuple, bonuses) -> ScoreResult:
         decomposition=decomposition,
         bonuses=list(bonuses),
         fan_total=fan_total,
+        counts={n: k for n, k in times.items() if n in kept},
     )
 
 
@@ -423,9 +436,12 @@ def score_win(rules: Rules, ctx: WinContext) -> ScoreResult | None:
     bonuses = _bonuses(table, ctx, wild_count)
     best = None
     free = []
+    prefer = table.tie_prefer
     for d in decomps:
         ev = _evaluate(table, ctx, d, wild_count, bonuses)
         if best is None or ev[:3] > best[:3]:
+            best = ev
+        elif prefer and ev[:3] == best[:3] and _wins_tie(prefer, ev, best):
             best = ev
         if wilds and d.shape in _REFINABLE and any(_wild_only(g) for g in d.groups):
             free.append((ev, d))
@@ -434,6 +450,21 @@ def score_win(rules: Rules, ctx: WinContext) -> ScoreResult | None:
         if ev[:3] > best[:3]:
             best = ev
     return _result(table, ctx, best, bonuses)
+
+
+def _wins_tie(prefer: frozenset[str], ev: tuple, best: tuple) -> bool:
+    """Between two readings with the same total: the one counting a ``prefer_on_tie`` fan, else the
+    four-sets reading whose concealed sets, sorted, come first (lowest tiles, a pung before a chow)."""
+    mine = any(r.spec.name in prefer for r in ev[3])
+    theirs = any(r.spec.name in prefer for r in best[3])
+    if mine != theirs:
+        return mine
+    return _reading_key(ev[6]) < _reading_key(best[6])
+
+
+def _reading_key(d) -> tuple:
+    sets = sorted(g.tiles for g in d.groups if not g.exposed and g.kind != "pair")
+    return (d.shape != "standard", sets)
 
 
 #: shapes whose all-wild groups may take any identity without breaking the shape.

@@ -1,4 +1,4 @@
-"""Fans of the 川麻 family: 根 (counted), 金钩钓, and the events 杠上炮, 海底炮, 自摸.
+"""Fans of the 川麻 family: 根 (counted), 金钩钓, and the events 杠上炮, 海底炮 (自摸 is the 国标 one).
 
 The composite fans of the Chengdu table (清对, 龙七对, 清七对, 清龙七对, 将对, 清金钩钓 …)
 are not registered here: a rule file declares them with ``composite_of`` (see
@@ -21,17 +21,17 @@ def _kongs(h: HandFacts) -> int:
     return sum(1 for m in h.ctx.melds if m.is_kong)
 
 
-@fan("根", kind=STRUCTURAL, synonyms=("带根",), units={"four_of_a_kind": _fours, "kong": _kongs})
+@fan("根", kind=STRUCTURAL, synonyms=("带根",), per="four_of_a_kind", per_also={"kong": _kongs})
 def gen(h: HandFacts) -> int:
-    """根：计数番，每个单位计一次 ``base_fan``。单位由 ``fan_types[].unit`` 声明：
+    """根：计次番，``fan_types[].per`` 声明计次单位时每个单位计一次 ``base_fan``（不写 ``per`` 时有根只计一次）：
 
-    * ``four_of_a_kind``（默认）：和牌时手里（暗手加副露）每有一种牌四张齐全算一根，杠（明杠、加杠、暗杠）
+    * ``four_of_a_kind``：和牌时手里（暗手加副露）每有一种牌四张齐全算一根，杠（明杠、加杠、暗杠）
       和没有开杠的四张都算（七对里的四张相同也算，所以 龙七对 = 七对 + 根）；
     * ``kong``：只数开出的杠。"""
     return _fours(h)
 
 
-@fan("金钩钓", kind=STRUCTURAL, synonyms=("金钩胡", "单钓将"))
+@fan("金钩钓", kind=STRUCTURAL, synonyms=("金钩胡",))
 def jin_gou_diao(h: HandFacts) -> bool:
     """四组面子都已碰或杠出（副露四组），手里只剩一张单钓，和成一对将（标准牌型）。"""
     return h.standard and len(h.ctx.melds) == 4
@@ -45,14 +45,9 @@ def gang_shang_pao(h: HandFacts) -> bool:
 
 @fan("海底炮", kind=EVENT)
 def hai_di_pao(h: HandFacts) -> bool:
-    """牌墙最后一张被摸走后，打出的那张牌被和（``last_discard``；点和）。"""
-    return h.ctx.last_discard and not h.ctx.self_drawn
-
-
-@fan("自摸", kind=EVENT, guobiao=("自摸",))
-def zi_mo(h: HandFacts) -> bool:
-    """自摸和牌（自摸加番的玩法声明它；自摸加底写在 ``scoring.doubling.self_draw``）。"""
-    return h.ctx.self_drawn
+    """牌墙最后一张被摸走后，打出的那张牌被和（``last_tile`` 的点和情形）。川麻的 海底捞月 只指自摸最后一张：
+    声明两者的文件写 海底炮 ``excludes: [海底捞月]``。"""
+    return h.ctx.last_tile and not h.ctx.self_drawn and not h.ctx.robbing_kong
 
 
 #: kinds that add to a hand type rather than being one (素胡 stays beside them).

@@ -16,7 +16,7 @@ def shi_san_yao(h: HandFacts) -> bool:
     return h.shape == "thirteen_orphans"
 
 
-@fan("全不靠", kind=SPECIAL, guobiao=("全不靠", "七星不靠"))
+@fan("全不靠", kind=SPECIAL, guobiao=("全不靠",))
 def quan_bu_kao(h: HandFacts) -> bool:
     """全不靠牌型：十四张单张，取自一组“组合龙”147/258/369（各占一门）和七种字牌，没有对子。包括七星不靠（七种字牌齐全）。"""
     return h.shape == "honors_knitted"
@@ -31,8 +31,12 @@ def _same_suit_ranks(h: HandFacts) -> list[int] | None:
 
 @fan("一色双龙会", kind=SPECIAL, guobiao=("一色双龙会",))
 def yi_se_shuang_long_hui(h: HandFacts) -> bool:
-    """无副露、同一门数牌，恰为 123 123 789 789 加一对 5。"""
-    return _same_suit_ranks(h) == [1, 1, 2, 2, 3, 3, 5, 5, 7, 7, 8, 8, 9, 9]
+    """同一花色 123、123、789、789 四副顺子加该花色的 5 作将；顺子可以是吃进的副露。"""
+    p = h.pair
+    if h.shape not in ("standard", "double_dragon") or len(h.chows) != 4 or not 0 < p < 30 or p % 10 != 5:
+        return False
+    s = p - 5
+    return sorted(h.chows) == [s + 1, s + 1, s + 7, s + 7]
 
 
 @fan("连七对", kind=SPECIAL, guobiao=("连七对",))

@@ -6,11 +6,11 @@ from engine.fans.facts import HandFacts
 from engine.fans.registry import STATE, fan
 
 
-@fan("门前清", kind=STATE, guobiao=("门前清", "不求人"))
+@fan("门前清", kind=STATE, guobiao=("门前清",))
 def men_qian_qing(h: HandFacts) -> bool:
     """和牌前没有吃、碰、明杠/加杠（暗杠可以），自摸或点和都算。
 
-    国标把它分成 门前清（点和）和 不求人（自摸）。"""
+    国标另有 不求人（门前清且自摸），规则文件用 不求人 excludes 门前清。"""
     return h.open_melds == 0
 
 

@@ -118,7 +118,7 @@ def ping_hu(h: HandFacts) -> bool:
     return h.shape == "knitted_straight" and len(h.chows) == 1 and not h.pungs
 
 
-@fan("断幺九", kind=STRUCTURAL, guobiao=("断幺",))
+@fan("断幺九", kind=STRUCTURAL, synonyms=("断幺",), guobiao=("断幺",))
 def duan_yao_jiu(h: HandFacts) -> bool:
     """所有牌都是数牌 2-8：没有幺九牌，没有字牌。"""
     return _ranks_within(h, _SIMPLES)
@@ -142,7 +142,7 @@ def quan_xiao(h: HandFacts) -> bool:
     return _ranks_within(h, _R123)
 
 
-@fan("全双", kind=STRUCTURAL, guobiao=("全双刻",))
+@fan("全双", kind=STRUCTURAL, synonyms=("全双刻",), guobiao=("全双刻",))
 def quan_shuang(h: HandFacts) -> bool:
     """标准和牌型，所有牌都是偶数数牌（2、4、6、8）。
 

@@ -58,7 +58,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from engine import fans, kongpay, settlement, solver
+from engine import fans, kongpay, settlement, settlement_items, solver
 from engine import tiles as T
 from engine.capabilities import register
 from engine.game import cache, prelude
@@ -112,14 +112,22 @@ class WinInfo:
     concealed: tuple[int, ...]
     melds: tuple[Meld, ...]
     result: object = field(default=None, repr=False)
+    #: seats still playing when the win happened (they paid a self-drawn win).
+    active: tuple[int, ...] = ()
 
 
 class Game:
     """One hand of mahjong under ``rules``; see the module docstring for the flow."""
 
     def __init__(self, rules: Rules, seed: int = 0, *, wall: list[int] | None = None,
-                 dealer: int | None = None):
+                 dealer: int | None = None, round_wind: int = 0, streak: int = 0,
+                 stakes: list[int] | None = None):
         self.rules = rules
+        #: the prevalent wind (0 东 … 3 北); seat winds follow the dealer (dealer = 东).
+        self.round_wind = round_wind
+        #: the dealer's consecutive wins before this hand (连庄) and each seat's 飘 stake.
+        self.streak = streak
+        self.stakes = tuple(stakes) if stakes is not None else None
         self.seed = seed
         self.rng = random.Random(seed)
         self.n = rules.players
@@ -155,6 +163,10 @@ class Game:
         self.wins: list[WinInfo] = []
         self.payments = [0] * self.n
         self.hook_results: list[dict] = []
+        self.item_results: list[dict] = []
+        #: discards made before any claim or kong, ``(seat, tile)`` (跟庄).
+        self.opening_discards: list[tuple[int, int]] = []
+        self.jing: tuple[tuple[int, ...], tuple[int, ...]] = (tuple(self.wild_codes), ())
         self.stage = "deal"
         self.turn = self.dealer
         self.end_reason: str | None = None
@@ -178,7 +190,6 @@ class Game:
         # 刮风下雨 (engine.kongpay): paid kongs; the kong whose replacement preceded the current discard
         self.kongs: list[kongpay.KongRecord] = []
         self.kong_discard: kongpay.KongRecord | None = None
-        self.last_discard_flag = False
         self.passed_wins = 0  # 过水: wins passed on a discard (statistics)
         self._run_from(rules.phases[0])
 
@@ -281,7 +292,9 @@ class Game:
                 if not T.is_flower(t):
                     break
             self.indicator = t
-            self.wild_codes = frozenset(wild_from_indicator(t, self.rules.wildcard.random_count))
+            wilds = wild_from_indicator(t, self.rules.wildcard.random_count)
+            self.wild_codes = frozenset(wilds)
+            self.jing = (wilds[:1], wilds[1:])
             self._event("wild", indicator=t, wilds=sorted(self.wild_codes))
         flowers = self.rules.flowers
         if replace_flowers or (flowers and flowers.replace_tiles == "BEFORE_GAME_START"):
@@ -544,15 +557,30 @@ class Game:
         ctx = fans.WinContext(
             concealed=tuple(hand), melds=melds, win_tile=tile, wild_codes=self.wild_codes,
             self_drawn=self_drawn, kong_replacement=self_drawn and self.kong_flag,
-            last_tile=self_drawn and self.last_tile_flag, robbing_kong=robbing,
+            last_tile=self.is_last_tile(self_drawn), robbing_kong=robbing,
             first_turn=self._first_turn(seat, self_drawn), seat=seat, dealer=self.dealer,
-            flowers=tuple(p.flowers),
-            kong_discard=not self_drawn and not robbing and self.kong_discard is not None,
-            last_discard=not self_drawn and not robbing and self.last_discard_flag)
+            flowers=tuple(p.flowers), round_wind=self.round_wind,
+            fourth_tile=self.visible(tile) - (0 if self_drawn else 1) >= 3,
+            kong_discard=not self_drawn and not robbing and self.kong_discard is not None)
         result = fans.score_win(self.rules, ctx)
         if result is None or not result.legal:
             return None
         return result
+
+    def is_last_tile(self, self_drawn: bool) -> bool:
+        """The win is on the wall's last tile: drew it (妙手回春 / 海底捞月 self-drawn), or won the
+        discard made after it was drawn (海底捞月 on a discard). One notion for game and scorer."""
+        return self.last_tile_flag if self_drawn else not len(self.wall)
+
+    def visible(self, tile: int) -> int:
+        """Copies of ``tile`` every player can see: discards and exposed melds (an 暗杠 is face down)."""
+        n = 0
+        for p in self.players:
+            n += p.discards.count(tile)
+            for m in p.melds:
+                if m.kind != ANKONG:
+                    n += m.tiles.count(tile)
+        return n
 
     def _first_turn(self, seat: int, self_drawn: bool) -> bool:
         if self.any_meld or self.players[seat].discarded_once:
@@ -571,9 +599,9 @@ class Game:
         p = self.players[seat]
         concealed = tuple(t for t in p.hand if not T.is_flower(t)) + (() if self_drawn else (tile,))
         info = WinInfo(seat, tile, self_drawn, discarder, robbing, self_drawn and self.kong_flag,
-                       self_drawn and self.last_tile_flag, self._first_turn(seat, self_drawn),
+                       self.is_last_tile(self_drawn), self._first_turn(seat, self_drawn),
                        [tuple(f) for f in result.fans], [tuple(d) for d in result.dropped],
-                       result.total, pay, concealed, tuple(p.melds), result)
+                       result.total, pay, concealed, tuple(p.melds), result, tuple(active))
         self.wins.append(info)
         self._event("win", seat=seat, tile=tile, self_drawn=self_drawn, discarder=discarder,
                     robbing_kong=robbing, fans=info.fans, total=result.total, payments=pay,
@@ -672,9 +700,10 @@ class Game:
             p.discards.append(a.tile)
             p.discarded_once = True
             p.fu_blocked.clear()
+            if not self.any_meld and len(self.opening_discards) < self.n:
+                self.opening_discards.append((seat, a.tile))
             self.discard_count += 1
             self.kong_discard = self.kongs[-1] if self.kong_flag and self.kongs and self.kongs[-1].seat == seat else None
-            self.last_discard_flag = not len(self.wall)
             self.kong_flag = False
             self._open_window(REACT, seat, a.tile)
         elif a.kind == WIN:
@@ -816,12 +845,36 @@ class Game:
             self._event("hook", **r)
         if reason == "deck_exhausted":
             self._refund_kongs()
+        self._settle_items()
         actions = {c.get("type"): c.get("action") for c in self.play.end_conditions}
         target = actions.get(reason) or (actions.get("player_wins") if reason == "one_player_left" else None)
         phase = self._phase(target) if target not in (None,) + END_ACTIONS else None
         if phase is None:
             phase = next((p for p in self.rules.phases if p.type == "auto" and p.action in SETTLE_ACTIONS), None)
         self._run_from(phase)
+
+    def settlement_table(self) -> settlement_items.Table:
+        """The table as :mod:`engine.settlement_items` reads it."""
+        wins = tuple(settlement_items.WinFacts(
+            w.seat, w.self_drawn, w.discarder, w.total, tuple(w.payments), w.concealed, w.melds,
+            tuple(n for n, _ in w.fans), w.robbing_kong, w.active or None) for w in self.wins)
+        return settlement_items.Table(
+            self.n, self.dealer, wins,
+            tuple(tuple(t for t in p.hand if not T.is_flower(t)) for p in self.players),
+            tuple(tuple(p.melds) for p in self.players), tuple(tuple(p.discards) for p in self.players),
+            self.jing[0], self.jing[1], dict(Counter(self.deck)), tuple(self.wall.remaining()),
+            tuple(self.opening_discards), self.streak, self.stakes, self.step, self.end_reason)
+
+    def _settle_items(self) -> None:
+        """Run the declared ``settlement_items``; each is an ``item`` event with its payments."""
+        if not self.rules.settlement_items:
+            return
+        for name, res in settlement_items.settle_items(self.rules, self.settlement_table()):
+            entry = {"name": name, "payments": list(res.payments), "details": res.details}
+            self.item_results.append(entry)
+            for s in range(self.n):
+                self.payments[s] += res.payments[s]
+            self._event("item", **entry)
 
     def _settle(self) -> None:
         """``calculate_scores``: the payments of every win and hook are final."""

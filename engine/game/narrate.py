@@ -96,6 +96,10 @@ def narrate(events: list[dict]) -> list[str]:
             lines.append(f"{prefix}{_HOOK.get(e['name'], e['name'])}：{_hook_details(e, dealer)}")
             if any(e["payments"]):
                 lines.append(f"     支付：{_payments(e['payments'])}")
+        elif kind == "item":
+            lines.append(f"{prefix}结算项 {item_label(e['name'])}：{item_details(e)}")
+            if any(e["payments"]):
+                lines.append(f"     支付：{_payments(e['payments'])}")
         elif kind == "end":
             reason = _REASON.get(e["reason"], e["reason"] or "")
             lines.append(f"结束：{reason}；净输赢 {_payments(e['payments'])}")
@@ -125,6 +129,40 @@ _PRELUDE = {
     "exchange_direction": lambda e, dealer: f"{seat_label(e['seat'], dealer)} 选择换三张给{e['direction']}",
     "exchange_skipped": lambda e, dealer: f"不换三张：{e['reason']}",
 }
+def item_label(name: str) -> str:
+    """The Chinese name of a settlement item."""
+    from engine.settlement_items import ITEMS
+
+    unit = ITEMS.get(name)
+    return unit.zh if unit else name
+
+
+def item_details(e: dict) -> str:
+    """A settlement item's facts in Chinese (what was counted, hit or transferred)."""
+    d = e.get("details") or {}
+    if "seats" in d:
+        parts = []
+        for s, row in sorted(d["seats"].items()):
+            extra = "".join(f"，冲关 ×{row['冲关']}" if k == "冲关" else f"，霸王精 {'、'.join(row['霸王精'])}"
+                            for k in row if k in ("冲关", "霸王精"))
+            parts.append(f"{seat_label(int(s))} 正精 {row['正精']} 副精 {row['副精']} 计 {row['计分']} 分{extra}")
+        return "；".join(parts) or "无人计分"
+    if "tiles" in d:
+        hits = "；".join(f"和牌者{seat_label(w['winner'])} 中鸟 " + " ".join(str(h) for h in w["hits"]) for w in d.get("wins") or [])
+        return f"鸟牌 {'、'.join(d['tiles']) or '无'}" + (f"；{hits}" if hits else "")
+    if "horses" in d:
+        return "马牌 " + "；".join(f"{seat_label(int(s))} {'、'.join(ts)}" for s, ts in d["horses"].items())
+    if "de_guo" in d:
+        return "德国 " + ("、".join(seat_label(s) for s in d["de_guo"]) or "无")
+    if "gen_zhuang" in d:
+        return f"跟庄（{d['tile']}）" if d["gen_zhuang"] else "没有跟庄"
+    if "streak" in d:
+        return f"庄家已连庄 {d['streak']} 次"
+    if "stakes" in d:
+        return "各家飘分 " + " ".join(str(v) for v in d["stakes"])
+    if "liable" in d:
+        return "；".join(f"{seat_label(x['liable'])} 包赔 {seat_label(x['winner'])} 的和牌" for x in d["liable"]) or "无人包赔"
+    return str(d.get("skipped") or d)
 
 
 def _hook_details(e: dict, dealer) -> str:

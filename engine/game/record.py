@@ -33,6 +33,8 @@ class GameRecord:
     length: int = 0
     payments: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     hooks: list[dict] = field(default_factory=list)
+    #: settlement items (精分, 抓鸟…) with their payments
+    items: list[dict] = field(default_factory=list)
     error: dict | None = None
     events: list[dict] | None = None
     #: 刮风下雨: one mapping per paid kong (seat, kind, income, transferred).
@@ -81,6 +83,9 @@ class Stats:
     kong_points: int = 0
     kong_transfers: int = 0
     passed_wins: int = 0
+    #: settlement item -> games where it moved money, and the total moved (sum of gains)
+    item_moves: Counter = field(default_factory=Counter)
+    item_amounts: Counter = field(default_factory=Counter)
 
     def add(self, rec: GameRecord) -> None:
         """Count one game."""
@@ -124,6 +129,10 @@ class Stats:
                 self.kong_points += k["income"]
             self.kong_transfers += bool(k["transferred"])
         self.passed_wins += rec.passed_wins
+        for it in rec.items:
+            if any(it["payments"]):
+                self.item_moves[it["name"]] += 1
+                self.item_amounts[it["name"]] += sum(v for v in it["payments"] if v > 0)
 
     def merge(self, other: "Stats") -> "Stats":
         """Add ``other`` into this object and return it."""
@@ -139,6 +148,8 @@ class Stats:
         self.fan_counts.update(other.fan_counts)
         self.gain_buckets.update(other.gain_buckets)
         self.hook_moves.update(other.hook_moves)
+        self.item_moves.update(other.item_moves)
+        self.item_amounts.update(other.item_amounts)
         self.gain_max = max(self.gain_max, other.gain_max)
         return self
 
@@ -211,6 +222,8 @@ class Stats:
                 "kongs_paid_per_game": round(self.kongs_paid / div, 4),
                 "kong_points_per_game": round(self.kong_points / div, 4),
                 "kong_transfers": self.kong_transfers,
+                "items_with_payments": {k: {"games": v, "avg_moved": round(self.item_amounts[k] / div, 3)}
+                                        for k, v in sorted(self.item_moves.items())},
             },
             "passed_wins": self.passed_wins,
         }

@@ -8,6 +8,7 @@ games are split into chunks.
 from __future__ import annotations
 
 import hashlib
+from typing import Callable
 
 from engine.game.bots import make_bot
 from engine.game.flow import Game
@@ -23,13 +24,15 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def play_game(rules: Rules, seed: int, bot: str = "greedy", *, index: int = 0, run_seed: int | None = None,
-              keep_events: bool = False, wall: list[int] | None = None, dealer: int | None = None) -> GameRecord:
+              keep_events: bool = False, wall: list[int] | None = None, dealer: int | None = None,
+              observer: Callable[[Game], None] | None = None) -> GameRecord:
     """Play one game with four ``bot`` players; never raises for a game-level failure.
 
     ``seed`` seeds the game (shuffle, dealer) and, derived from it, each bot. A
     violated invariant, an illegal bot choice or an exception inside the engine
     ends the game with ``record.error`` set (``seed`` is ``run_seed`` when given,
-    so the error names the run's seed and ``index``).
+    so the error names the run's seed and ``index``). ``observer(game)``, when
+    given, is called once after the deal and after every applied action.
     """
     rec = GameRecord(index=index, seed=seed)
     action_index = 0
@@ -39,6 +42,8 @@ def play_game(rules: Rules, seed: int, bot: str = "greedy", *, index: int = 0, r
         rec.dealer = game.dealer
         bots = [make_bot(bot, (seed * 4 + s + 1) & 0xFFFFFFFFFFFFFFFF) for s in range(game.n)]
         checker = Checker(game)
+        if observer:
+            observer(game)
         msg = checker.check()
         while msg is None and not game.over:
             seats = game.to_act()
@@ -53,6 +58,8 @@ def play_game(rules: Rules, seed: int, bot: str = "greedy", *, index: int = 0, r
                     break
                 game.apply(action)
                 action_index += 1
+                if observer:
+                    observer(game)
                 msg = checker.check()
                 if msg or game.over:
                     break
@@ -68,6 +75,7 @@ def play_game(rules: Rules, seed: int, bot: str = "greedy", *, index: int = 0, r
         rec.kongs = [{"seat": k.seat, "kind": k.kind, "income": k.income, "transferred": k.transferred}
                      for k in game.kongs]
         rec.passed_wins = game.passed_wins
+        rec.items = [dict(i) for i in game.item_results]
         rec.wins = [
             {"seat": w.seat, "total": w.total, "fans": [n for n, _ in w.fans], "self_drawn": w.self_drawn,
              "discarder": w.discarder, "robbing_kong": w.robbing_kong, "payments": list(w.payments)}

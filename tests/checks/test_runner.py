@@ -21,10 +21,10 @@ def base_data():
 
 def test_plain_mapping_is_checked_without_positions(base_data):
     data = copy.deepcopy(base_data)
-    data["fan_types"].append({"name": "花龙", "base_fan": 8})
+    data["fan_types"].append({"name": "十八罗汉", "base_fan": 8})
     report = check_data(data)
     (finding,) = report.findings
-    assert finding.code == "C201" and "花龙" in finding.message
+    assert finding.code == "C201" and "十八罗汉" in finding.message
     assert finding.line == 0 and finding.path_text == f"fan_types[{len(data['fan_types']) - 1}].name"
 
 

@@ -195,7 +195,9 @@ def random_hands(n: int, seed: int) -> list[GbHand]:
             tuple(concealed), tuple(melds), win_tile, self_drawn,
             kong_replacement=self_drawn and has_kong and rng.random() < 0.3,
             last_tile=rng.random() < 0.1,
-            robbing_kong=(not self_drawn) and rng.random() < 0.05 and concealed.count(win_tile) == 1,
+            # a robbed kong holds the other three copies: the winner has none of them
+            robbing_kong=(not self_drawn) and rng.random() < 0.05 and concealed.count(win_tile) == 1
+            and not any(win_tile in m.tiles for m in melds),
             kind=maker.__name__,
         ))
     return out

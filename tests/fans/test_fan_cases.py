@@ -15,6 +15,7 @@ from engine.tiles import parse_tiles
 from fan_helpers import CATALOG, parse_melds
 
 CASES = Path(__file__).parent / "cases"
+WINDS = {"东": 0, "南": 1, "西": 2, "北": 3}
 _RULES: dict[str, object] = {}
 
 
@@ -55,7 +56,8 @@ def test_worked_hand(rules_name, case):
         kong_replacement=bool(case.get("kong_replacement")), last_tile=bool(case.get("last_tile")),
         robbing_kong=bool(case.get("robbing_kong")), first_turn=bool(case.get("first_turn")),
         seat=seat, dealer=dealer, flowers=tuple(parse_tiles(case.get("flowers", ""))),
-        kong_discard=bool(case.get("kong_discard")), last_discard=bool(case.get("last_discard")),
+        seat_wind=WINDS.get(case.get("seat_wind")), round_wind=WINDS.get(case.get("round_wind"), 0),
+        fourth_tile=bool(case.get("fourth_tile")), kong_discard=bool(case.get("kong_discard")),
     )
     expect = case["expect"]
     res = score_win(rules, ctx)

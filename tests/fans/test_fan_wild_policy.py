@@ -21,6 +21,10 @@ def _rules():
     data["wildcard_rules"] = {"type": "fixed", "tiles": ["白板"], "behavior": "substitute",
                               "fan_calculation_policy": "optimal"}
     data["win_min_fan"] = 0
+    # the wait fans and 和绝张 depend on which tile won, which the brute force varies
+    waits = {"边张", "坎张", "单钓将", "和绝张"}
+    data["fan_types"] = [{**f, "excludes": [e for e in f.get("excludes", []) if e not in waits]}
+                         for f in data["fan_types"] if f["name"] not in waits]
     return Rules.from_dict(data)
 
 

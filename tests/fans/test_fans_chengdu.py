@@ -99,7 +99,7 @@ DOUBLING = [
     ("123m789m789m789m11m", "", {}, 4, 16),                       # 清幺九
     ("123m456m789m55m", "kong:9s", {"kong_replacement": True, "self_drawn": True}, 2, 4 + 1),  # 根 + 杠上开花
     ("123m456m789m234s55s", "", {"kong_discard": True}, 1, 2),    # 杠上炮
-    ("123m456m789m234s55s", "", {"last_discard": True}, 1, 2),    # 海底炮
+    ("123m456m789m234s55s", "", {"last_tile": True}, 1, 2),       # 海底炮 (not 海底捞月 too)
     ("123m456m789m234s55s", "", {"last_tile": True, "self_drawn": True}, 1, 2 + 1),  # 海底捞月
     ("123m456m789m234s55s", "", {"first_turn": True, "self_drawn": True, "seat": 0, "dealer": 0}, 5, 32 + 1),  # 天胡
     ("123m456m789m234s55s", "", {"first_turn": True, "seat": 1, "dealer": 0}, 5, 32),  # 地胡 (on the first discard)

@@ -85,7 +85,7 @@ def test_hand_command_shows_dropped_fans_and_flags():
 
     out = json.loads(_cli(str(CATALOG / "guobiao.yaml"), "19m19s19p东南西北中发白白", "--seat", "2", "--dealer", "2",
                           "--json").output)
-    assert out["total"] == 88 and out["payments"] == [-88, -88, 264, -88]
+    assert out["total"] == 89 and out["payments"] == [-97, -97, 291, -97]  # 十三幺 88 + 自摸 1, 底分 8
     assert {d["name"]: d["reason"] for d in out["dropped"]}["五门齐"] == "被 十三幺 排除"
     flags = json.loads(_cli(str(CATALOG / "sichuan_xuezhan.yaml"), "123m456m789m55m", "--melds", "kong:9s",
                             "--kong-replacement", "--last-tile", "--json").output)

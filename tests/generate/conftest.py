@@ -3,7 +3,9 @@
 The server is a tiny chat-completions endpoint on 127.0.0.1:0 that answers from a script. Each
 script item is a mapping: ``content`` (the answer text), ``status`` (HTTP status, default 200),
 ``headers``, ``delay`` (seconds to sleep first — a hang), ``raw`` (a raw body instead of JSON),
-``finish_reason``, ``usage`` (prompt, completion). Every request body is kept in ``requests``.
+``finish_reason``, ``usage`` (prompt, completion), ``trickle`` (seconds between single bytes of the body — a
+slow drip), and ``content`` may be a function of the request headers (an endpoint echoing them). Every
+request body is kept in ``requests``.
 """
 
 from __future__ import annotations
@@ -52,11 +54,14 @@ class FakeOpenAI:
                     payload = json.dumps({"error": {"message": item.get("message", "error"), "type": "error",
                                                     "code": status}}).encode()
                 else:
+                    content = item.get("content", "")
+                    if callable(content):
+                        content = content(dict(self.headers))
                     prompt, completion = item.get("usage", (1200, 300))
                     payload = json.dumps({
                         "id": "chatcmpl-test", "object": "chat.completion", "created": 0,
                         "model": fake.requests[-1].get("model", "test-model"),
-                        "choices": [{"index": 0, "message": {"role": "assistant", "content": item.get("content", "")},
+                        "choices": [{"index": 0, "message": {"role": "assistant", "content": content},
                                      "finish_reason": item.get("finish_reason", "stop")}],
                         "usage": {"prompt_tokens": prompt, "completion_tokens": completion,
                                   "total_tokens": prompt + completion},
@@ -68,7 +73,13 @@ class FakeOpenAI:
                     for k, v in (item.get("headers") or {}).items():
                         self.send_header(k, v)
                     self.end_headers()
-                    self.wfile.write(payload)
+                    if item.get("trickle"):
+                        for i in range(len(payload)):
+                            self.wfile.write(payload[i:i + 1])
+                            self.wfile.flush()
+                            time.sleep(item["trickle"])
+                    else:
+                        self.wfile.write(payload)
                 except (BrokenPipeError, ConnectionResetError):
                     pass
 
@@ -95,7 +106,7 @@ class FakeOpenAI:
 def isolated(tmp_path, monkeypatch):
     """No real key or config: HOME and cwd in a temp folder, provider variables cleared."""
     for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "DSLGEN_MODEL", "DSLGEN_PROVIDER", "DSLGEN_TIMEOUT",
-                 "DSLGEN_MAX_RETRIES", "DSLGEN_RETRY_CAP", "DSLGEN_REPLAY", "DSLGEN_CATALOG"):
+                 "DSLGEN_MAX_RETRIES", "DSLGEN_RETRY_CAP", "DSLGEN_REPLAY", "DSLGEN_CATALOG", "DSLGEN_DEADLINE"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.chdir(tmp_path)

@@ -26,7 +26,7 @@ def test_main_command_works_without_a_key(isolated):
     result = _new(NANCHANG, "--games", "20", "--jobs", "1")
     assert result.exit_code == 0, result.output
     assert "结论：通过" in result.stdout and "dslgen review .dslgen/drafts/nanchang-" in result.stdout
-    assert "冲关" in result.stdout and "德国" in result.stdout  # unsupported rules are shown
+    assert "冲关" in result.stdout and "德国" in result.stdout  # the assumed 冲关 / 德国 values are shown
     folders = list((isolated / ".dslgen" / "drafts").iterdir())
     assert len(folders) == 1 and folders[0].name.startswith("nanchang-")
     draft = load_draft(folders[0])
@@ -39,7 +39,9 @@ def test_main_command_works_without_a_key(isolated):
     assert data["scoring"]["dealer_multiplier"] == 2 and data["deck"]["total"] == 136
     fans = {f["name"]: f["base_fan"] for f in data["fan_types"]}
     assert fans["七对"] == 2 and fans["鸡胡"] == 1 and fans["碰碰胡"] == 2
-    assert any("冲关" in g["text"] for g in draft.gaps) and any("德国" in g["reason"] for g in draft.gaps)
+    assert not draft.gaps  # 冲关 and 德国 are settlement items now (issue 15)
+    items = {i["item"]: i for i in data["settlement_items"]}
+    assert items["jing_points"]["chong_guan_threshold"] == 5 and items["de_guo"]["mode"] == "multiply"
     assert {m["section"] for m in draft.mapping} >= {"wildcard_rules", "scoring.dealer_multiplier", "deck"}
 
 

@@ -182,10 +182,12 @@ def test_tagged_answer_is_refused_not_executed(fake_openai, isolated):
 
 
 def test_missing_key_with_openai_provider(isolated):
+    """A configuration error is a usage error (exit 2) found before any call: no placeholder draft (issue 12.7)."""
     result = CliRunner().invoke(cli, ["new", WUHAN_DESC, "--provider", "openai", "--model", "m", "--games", "20",
                                       "--out", str(isolated / "d")])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "OPENAI_API_KEY" in result.output and "Traceback" not in result.output
+    assert not (isolated / "d").exists()
 
 
 def test_503_is_retried_then_succeeds(fake_openai, isolated):
@@ -208,8 +210,8 @@ def test_unreachable_endpoint(fake_openai, isolated, monkeypatch):
 
 def test_gaps_the_model_omits_are_added(fake_openai, isolated):
     fake_openai.script = [{"content": _answer(_good_yaml())}]
-    result = CliRunner().invoke(cli, ["new", WUHAN_DESC + "开局买马。", "--games", "20", "--jobs", "1",
+    result = CliRunner().invoke(cli, ["new", WUHAN_DESC + "听牌后报听。", "--games", "20", "--jobs", "1",
                                       "--out", str(isolated / "d"), "--json"])
     assert result.exit_code == 0, result.output
     gaps = json.loads(result.stdout)["gaps"]
-    assert [g["text"] for g in gaps] == ["开局买马"] and "模型没有列出" in gaps[0]["reason"]
+    assert [g["text"] for g in gaps] == ["听牌后报听"] and "模型没有列出" in gaps[0]["reason"]

@@ -19,8 +19,13 @@ def _verify(catalog):
 
 def test_approve_draft_then_verify_then_edit_fails(catalog, draft_factory, chi_variant):
     draft = draft_factory("sichuan_xuezhan", chi_variant)
+    before = (catalog / "sichuan_xuezhan.yaml").read_bytes()
+    refused = CliRunner().invoke(cli, ["approve", str(draft), "--reviewer", "张三", "--catalog", str(catalog)])
+    assert refused.exit_code == 1 and "--replace" in refused.output, refused.output
+    assert "清一色：2 番 → 4 番" in refused.output and "可以吃：否 → 是" in refused.output
+    assert (catalog / "sichuan_xuezhan.yaml").read_bytes() == before
     result = CliRunner().invoke(cli, ["approve", str(draft), "--reviewer", "张三", "--note", "开吃试点",
-                                      "--catalog", str(catalog), "--json"])
+                                      "--catalog", str(catalog), "--replace", "--json"])
     assert result.exit_code == 0, result.output
     record = json.loads(result.stdout)
     target = catalog / "sichuan_xuezhan.yaml"
@@ -41,10 +46,10 @@ def test_approve_draft_then_verify_then_edit_fails(catalog, draft_factory, chi_v
     statuses = {v["id"]: v["status"] for v in report["variants"]}
     assert statuses["sichuan_xuezhan"] == "ok"
     assert code == 1  # the other catalog files have no approval yet
-    assert {k for k, v in statuses.items() if v == "unapproved"} == {"changsha", "guangdong_jipinghu", "guobiao",
+    assert {k for k, v in statuses.items() if v == "unapproved"} == {"changsha", "guangdong_jipinghu", "guobiao", "nanchang",
                                                                      "sichuan_xueliu", "wuhan"}
 
-    for other in ("changsha", "guangdong_jipinghu", "guobiao", "sichuan_xueliu", "wuhan"):
+    for other in ("changsha", "guangdong_jipinghu", "guobiao", "nanchang", "sichuan_xueliu", "wuhan"):
         catalog.joinpath(other + ".yaml").unlink()
     assert _verify(catalog)[0] == 0
 
@@ -65,7 +70,7 @@ def test_failing_draft_needs_force_and_force_is_recorded(catalog, draft_factory,
     assert refused.exit_code == 1 and "--force" in refused.output
     assert (catalog / "sichuan_xuezhan.yaml").read_bytes() == before
     forced = CliRunner().invoke(cli, ["approve", str(draft), "--reviewer", "李四", "--catalog", str(catalog),
-                                      "--force", "--json"])
+                                      "--force", "--replace", "--json"])
     assert forced.exit_code == 0, forced.output
     record = json.loads(forced.stdout)
     assert record["forced"] is True and record["failed_gates"] == ["compliance"]
@@ -133,7 +138,8 @@ def test_catalog_list_json(catalog):
     result = CliRunner().invoke(cli, ["catalog", "list", "--catalog", str(catalog), "--json"])
     assert result.exit_code == 0
     variants = {v["id"]: v for v in json.loads(result.stdout)["variants"]}
-    assert set(variants) == {"changsha", "guangdong_jipinghu", "guobiao", "sichuan_xueliu", "sichuan_xuezhan", "wuhan"}
+    assert set(variants) == {"changsha", "guangdong_jipinghu", "guobiao", "nanchang", "sichuan_xueliu", "sichuan_xuezhan",
+                             "wuhan"}
     assert variants["wuhan"]["status"] == "unapproved" and variants["wuhan"]["name"].startswith("武汉")
 
 
@@ -149,7 +155,7 @@ def test_new_review_approve_verify_end_to_end(catalog, workdir, monkeypatch):
     report = json.loads(review.stdout)
     assert report["baseline"]["reason"] == "previous" and report["baseline"]["id"] == "wuhan"
     assert "清一色：4 番 → 8 番" in report["semantic_changes"]
-    approved = runner.invoke(cli, ["approve", str(workdir / "draft"), "--reviewer", "张三", "--force"])
+    approved = runner.invoke(cli, ["approve", str(workdir / "draft"), "--reviewer", "张三", "--force", "--replace"])
     assert approved.exit_code == 0, approved.output
     verify = runner.invoke(cli, ["catalog", "verify", "--json"])
     statuses = {v["id"]: v["status"] for v in json.loads(verify.stdout)["variants"]}

@@ -81,7 +81,10 @@ class Settings:
     model: str = ""
     base_url: str = ""
     api_key: str = ""
+    #: Total seconds for one call, retries included (not per read).
     timeout: float = 60.0
+    #: Total seconds for all the calls of one run.
+    deadline: float = 600.0
     max_retries: int = 3
     retry_cap: float = 8.0
     transcript: str = ""
@@ -106,11 +109,17 @@ class Provider:
 
     def __init__(self, settings: Settings):
         self.settings = settings
+        #: ``time.monotonic()`` by which the whole run must be done (set by the pipeline); None: no limit.
+        self.deadline_at: float | None = None
 
     @property
     def model(self) -> str:
         """The model name recorded in provenance."""
         return self.settings.model or self.name
+
+    def check_config(self) -> None:
+        """Raise a :class:`~dslgen.errors.UsageError` when the settings cannot work (no key, no model, a
+        malformed base URL); called before any call, so a configuration mistake writes no draft."""
 
     def complete(self, request: Request) -> Reply:  # pragma: no cover - interface
         """Answer one round."""

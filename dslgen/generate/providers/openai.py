@@ -12,12 +12,14 @@ constrained by :func:`dslgen.generate.structured.answer_schema`; an endpoint tha
 
 from __future__ import annotations
 
+import threading
 import time
 
 import openai
 
+from dslgen.errors import UsageError
 from dslgen.generate.providers import Provider, ProviderError, Reply, Request, provider
-from dslgen.generate.secrets import redact
+from dslgen.secrets import redact
 
 _BACKOFF_BASE = 0.5
 
@@ -44,6 +46,34 @@ def _text(content) -> str:
     return "".join(parts)
 
 
+class _DeadlinePassed(Exception):
+    """The call's total deadline passed before an answer arrived."""
+
+
+def _within(deadline: float, call):
+    """``call()`` in a daemon thread; :class:`_DeadlinePassed` when ``deadline`` (monotonic) passes first.
+
+    The abandoned thread ends with its socket (the HTTP timeout still applies to it) and never keeps
+    the process alive.
+    """
+    box: dict = {}
+
+    def run() -> None:
+        try:
+            box["value"] = call()
+        except BaseException as exc:  # handed to the caller below
+            box["error"] = exc
+
+    worker = threading.Thread(target=run, daemon=True, name="model-call")
+    worker.start()
+    worker.join(max(0.0, deadline - time.monotonic()))
+    if worker.is_alive():
+        raise _DeadlinePassed()
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
+
+
 def _truncated(completion, model: str, retries: int) -> Reply:
     """The partial answer of a completion cut at the token limit (the repair loop reports it as G002)."""
     choice = completion.choices[0] if completion.choices else None
@@ -64,6 +94,28 @@ class OpenAIProvider(Provider):
 
     #: None until tried; False once the endpoint refused a structured answer.
     _structured_ok: bool | None = None
+
+    def check_config(self) -> None:
+        """Key, model and base URL must be usable before anything is sent."""
+        from urllib.parse import urlsplit
+
+        s = self.settings
+        if not s.api_key:
+            raise UsageError("未配置 API 密钥，无法调用模型服务", where="OPENAI_API_KEY",
+                             hint="设置环境变量 OPENAI_API_KEY，或使用 --provider offline 离线起草")
+        if not s.model:
+            raise UsageError("未指定模型名称", where="--model",
+                             hint="用 --model、环境变量 DSLGEN_MODEL 或配置文件 dslgen.toml 的 model 指定")
+        if s.base_url:
+            try:
+                parts = urlsplit(s.base_url)
+                ok = parts.scheme in ("http", "https") and bool(parts.hostname)
+                parts.port  # noqa: B018 - raises ValueError for a malformed port
+            except ValueError:
+                ok = False
+            if not ok or any(c.isspace() for c in s.base_url):
+                raise UsageError(f"模型服务地址不合法：{s.base_url}", where="OPENAI_BASE_URL",
+                                 hint="应为 http(s)://主机[:端口]/路径，例如 https://api.openai.com/v1")
 
     def _client(self):
         from langchain_openai import ChatOpenAI
@@ -109,9 +161,14 @@ class OpenAIProvider(Provider):
             kwargs["response_format"] = response_format()
         llm = self._client()
         attempt = 0
+        # One total deadline for the call (its retries included): the HTTP timeout is per read, so an
+        # endpoint trickling a byte at a time would otherwise hold the command for minutes.
+        deadline = time.monotonic() + self.settings.timeout
+        if self.deadline_at is not None:
+            deadline = min(deadline, self.deadline_at)
         while True:
             try:
-                message = llm.invoke(chat, **kwargs)
+                message = _within(deadline, lambda: llm.invoke(chat, **kwargs))
                 break
             except openai.LengthFinishReasonError as exc:  # the structured path refuses to parse a cut answer
                 return _truncated(exc.completion, self.settings.model, attempt)
@@ -138,7 +195,7 @@ class OpenAIProvider(Provider):
             except (openai.AuthenticationError, openai.PermissionDeniedError) as exc:
                 raise ProviderError("auth", f"模型服务拒绝了 API 密钥（HTTP {exc.status_code}）",
                                     hint="检查 OPENAI_API_KEY 是否正确、是否属于 OPENAI_BASE_URL 对应的服务") from None
-            except openai.APITimeoutError:
+            except (openai.APITimeoutError, _DeadlinePassed):
                 raise ProviderError("timeout", f"模型服务在 {self.settings.timeout:g} 秒内没有响应",
                                     hint="检查网络与服务状态，或用 DSLGEN_TIMEOUT 调大超时") from None
             except openai.APIConnectionError as exc:

@@ -12,6 +12,24 @@ from pathlib import Path
 from dslgen.generate.providers import Provider, ProviderError, Reply, Request, provider
 
 
+def _round(value: object, number: int, path: Path) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ProviderError("malformed", f"对话记录第 {number} 行的 round 不是正整数：{str(value)[:40]}（{path}）",
+                            hint="对话记录应是 dslgen new 写出的 transcript.jsonl，请勿手工修改")
+    return value
+
+
+def _checked(entry: dict, number: int, path: Path) -> dict:
+    """``entry`` when its usage counts and model are of the recorded shape, else a clear error."""
+    usage = entry.get("usage") or {}
+    counts = [usage.get(k, 0) for k in ("prompt_tokens", "completion_tokens")] if isinstance(usage, dict) else None
+    if counts is None or any(isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in counts) \
+            or not isinstance(entry.get("model") or "", str):
+        raise ProviderError("malformed", f"对话记录第 {number} 行的 usage 或 model 格式不对（{path}）",
+                            hint="对话记录应是 dslgen new 写出的 transcript.jsonl，请勿手工修改")
+    return entry
+
+
 @provider("replay")
 class ReplayProvider(Provider):
     """Plays back the answers of a recorded transcript, round by round."""
@@ -39,7 +57,7 @@ class ReplayProvider(Provider):
             except json.JSONDecodeError:
                 raise ProviderError("malformed", f"对话记录第 {number} 行不是 JSON（{path}）") from None
             if isinstance(entry, dict) and isinstance(entry.get("answer"), str) and not entry.get("error"):
-                rounds.setdefault(int(entry.get("round", len(rounds) + 1)), entry)
+                rounds.setdefault(_round(entry.get("round", len(rounds) + 1), number, path), _checked(entry, number, path))
         return rounds
 
     @property

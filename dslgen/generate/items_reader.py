@@ -1,0 +1,263 @@
+"""Reading settlement items (``settlement_items``) from a description: 精分 / 冲关 / 霸王精 / 德国,
+抓鸟 / 扎鸟 / 奖码, 买马, 跟庄, 连庄, 飘, 包赔 / 包牌.
+
+:func:`read_items` is called on every clause by the reader in :mod:`dslgen.generate.facts`. What it
+reads goes into ``facts.values["settlement_items"]`` (item name → parameters, in the order first
+mentioned) and ``facts.item_sources`` (``"item.param"`` → the sentence, or ``"assumed:…"`` for a value
+the text implies but does not give). A clause that names an item in a wording this module cannot read
+becomes a gap with the reason, so nothing is silently dropped. :func:`apply_items` writes the items
+into a draft; :func:`item_rows` gives their provenance rows.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+NUM = r"(\d+|[零一二两三四五六七八九十百]+)"
+_DOUBLE = r"(?:翻倍|加倍|翻一倍|乘\s*2|乘以\s*2|[x×]\s*2|番一倍|两倍)"
+
+
+def _n(text: str) -> int:
+    from dslgen.generate.facts import cn_number
+
+    return cn_number(text)
+
+
+def _items(c) -> dict[str, dict[str, Any]]:
+    return c.facts.values.setdefault("settlement_items", {})
+
+
+def _put(c, item: str, source: str = "", **params: Any) -> None:
+    """Record ``item`` with ``params`` stated by this clause (``source`` ``assumed:…`` marks an assumption)."""
+    items = _items(c)
+    entry = items.setdefault(item, {})
+    entry.update(params)
+    sources = c.facts.__dict__.setdefault("item_sources", {})
+    sources.setdefault(item, source or c.text)
+    for key in params:
+        sources[f"{item}.{key}"] = source or c.text
+    c.set("settlement_items", items, "settlement_items", claim={item: dict(params)})
+
+
+def read_items(c) -> None:
+    """Read every settlement item this clause states (see the module docstring)."""
+    for fn in (_jing, _chong_guan, _ba_wang, _de_guo, _birds, _horses, _gen_zhuang, _lian_zhuang, _piao, _liability):
+        fn(c)
+
+
+def _jing(c) -> None:
+    t = c.text
+    p = re.search(r"正精\s*(?:每张)?\s*(?:算|计|得)?\s*" + NUM + r"\s*分", t)
+    s = re.search(r"副精\s*(?:每张)?\s*(?:算|计|得)?\s*" + NUM + r"\s*分", t)
+    params: dict[str, Any] = {}
+    if p:
+        params["primary"] = _n(p.group(1))
+    if s:
+        params["secondary"] = _n(s.group(1))
+    if params:
+        params["holders"] = "winner" if re.search(r"(胡牌|和牌)(的人|者|家)[^，。]*(正精|精)", t) else "all"
+        _put(c, "jing_points", **params)
+        return
+    if "jing_points" not in c.facts.values.get("settlement_items", {}):
+        return
+    if re.search(r"流局[^，。]*(不算|不计|不结算)[^，。]*精", t):
+        _put(c, "jing_points", on_draw=False)
+    elif re.search(r"流局[^，。]*(也|照)(算|计)[^，。]*精", t):
+        _put(c, "jing_points", on_draw=True)
+    elif re.search(r"(有精|精)[^，。]*(收|赢|给|付)[^，。]*精分|精分[^，。]*(互相|各家|每家)", t):
+        _put(c, "jing_points", holders="winner" if re.search(r"胡牌的人|和牌者", t) else "all")
+
+
+def _chong_guan(c) -> None:
+    t = c.text
+    if "冲关" in t:
+        m = re.search(r"(?:达到|满|够|有|超过)\s*" + NUM + r"\s*分", t)
+        params: dict[str, Any] = {}
+        if m:
+            params["chong_guan_threshold"] = _n(m.group(1))
+        if re.search(_DOUBLE, t):
+            params["chong_guan_multiplier"] = 2
+        mult = re.search(r"(?:乘|乘以|[x×])\s*" + NUM, t)
+        if mult and "chong_guan_multiplier" not in params:
+            params["chong_guan_multiplier"] = _n(mult.group(1))
+        if params:
+            _put(c, "jing_points", **params)
+        if "chong_guan_threshold" not in params and not _items(c).get("jing_points", {}).get("chong_guan_threshold"):
+            _put(c, "jing_points", "assumed:南昌常见规则：精分 5 分冲关、翻倍（描述没有给门槛）",
+                 chong_guan_threshold=5, chong_guan_multiplier=params.get("chong_guan_multiplier", 2))
+        return
+    jing = _items(c).get("jing_points", {})
+    if not jing.get("chong_guan_threshold"):
+        return
+    step = re.search(r"每多\s*" + NUM + r"\s*分[^，。]*(?:再)?(?:多|加)\s*(?:一|1)\s*倍", t)
+    if step:
+        _put(c, "jing_points", chong_guan_step=1)
+    elif re.search(r"^(?:精分)?" + _DOUBLE, t) or re.search(r"精分[^，。]*" + _DOUBLE, t):
+        _put(c, "jing_points", chong_guan_multiplier=2)
+
+
+def _ba_wang(c) -> None:
+    t = c.text
+    if "霸王精" not in t:
+        return
+    m = re.search(r"(?:乘|乘以|[x×])\s*" + NUM + r"|" + NUM + r"\s*倍", t)
+    value = 2 if re.search(_DOUBLE, t) or not m else _n(m.group(1) or m.group(2))
+    _put(c, "jing_points", ba_wang_multiplier=value)
+
+
+def _de_guo(c) -> None:
+    t = c.text
+    named = "德国" in t or "硬胡" in t
+    follows = re.search(r"德国|硬胡", c.previous) and not re.search(r"德国|硬胡", t)
+    if not named and not follows:
+        return
+    add = re.search(r"(?:加|多(?:赢|给|收)?(?:每家)?)\s*" + NUM + r"\s*[分番]", t)
+    if re.search(_DOUBLE, t):
+        _put(c, "de_guo", mode="multiply", value=2)
+    elif add:
+        _put(c, "de_guo", mode="add", value=_n(add.group(1)))
+    elif named and re.search(r"加分|奖励|多赢|多收", t):
+        _put(c, "de_guo", "assumed:描述没有给德国的分值：每个付款者多付 1 分", mode="add", value=1)
+    elif named and re.search(r"另算|照旧|老规矩|照算", t):
+        _put(c, "de_guo", "assumed:南昌常见规则：德国胡牌的钱翻倍（描述没有给算法）", mode="multiply", value=2)
+    elif named:
+        _put(c, "de_guo")
+
+
+def _birds(c) -> None:
+    t = c.text
+    words = re.search(r"抓鸟|扎鸟|奖码|中鸟|抓码|扎码|翻[^，。]{0,6}鸟|鸟牌", t)
+    if not words and not re.search(r"鸟", c.previous + t):
+        return
+    if not words and "birds" not in _items(c):
+        return
+    params: dict[str, Any] = {}
+    m = re.search(r"(?:抓|扎|翻|奖|摸)\s*" + NUM + r"\s*(?:张|只|个|码)|(?:抓|扎|奖)(?:鸟|码)\s*" + NUM, t)
+    if m:
+        params["count"] = _n(m.group(1) or m.group(2))
+    if re.search(r"1\s*[、，,]?\s*5\s*[、，,]?\s*9|一五九|幺五九", t):
+        params["mapping"] = "winner_159"
+    elif "扎鸟" in t or re.search(r"按(?:点数|牌)[^，。]*(?:数|算)[^，。]*(?:座位|家)", t):
+        params["mapping"] = "seat_by_rank"
+    add = re.search(r"(?:每中一(?:只|个)鸟|中一(?:只|个)鸟|每只鸟|每个鸟)[^，。]*?(?:多|加)(?:赢|收|给)?(?:每家)?\s*" + NUM + r"\s*分", t)
+    if add:
+        params.update(effect="add", value=_n(add.group(1)))
+    elif re.search(r"鸟[^，。]*" + _DOUBLE, t):
+        params["effect"] = "multiply"
+    if re.search(r"牌墙(?:最)?(?:后|尾)|海底", t):
+        params["wall_end"] = "tail"
+    elif re.search(r"牌墙(?:最)?(?:前|头)", t):
+        params["wall_end"] = "head"
+    if params or words:
+        _put(c, "birds", **params)
+
+
+def _horses(c) -> None:
+    t = c.text
+    if not re.search(r"买马|买码|奖马|中马|马牌", t):
+        return
+    m = re.search(r"买\s*" + NUM + r"\s*(?:匹|个|张)?\s*马|买马\s*" + NUM + r"\s*(?:匹|个|张)", t)
+    params: dict[str, Any] = {"count": _n(m.group(1) or m.group(2))} if m else {}
+    add = re.search(r"(?:每匹|中一匹|每中一匹)[^，。]*(?:多|加)\s*" + NUM + r"\s*分", t)
+    if add:
+        params.update(effect="add", value=_n(add.group(1)))
+    _put(c, "horses", **params)
+
+
+def _gen_zhuang(c) -> None:
+    t = c.text
+    if "跟庄" not in t:
+        return
+    m = re.search(r"(?:庄家)?(?:赔|付|给|输)(?:给)?(?:其他)?(?:每家|每人|各家)?\s*" + NUM + r"\s*分", t)
+    _put(c, "gen_zhuang", **({"value": _n(m.group(1))} if m else {}))
+
+
+def _lian_zhuang(c) -> None:
+    t = c.text
+    if not re.search(r"连庄", t) or re.search(r"不连庄|没有连庄", t):
+        return
+    m = re.search(r"(?:每连一庄|连一庄|每连庄一次)[^，。]*?(?:加|多)(?:算|收|赢)?\s*" + NUM + r"\s*[分番台]", t)
+    if m:
+        _put(c, "lian_zhuang", mode="add", value=_n(m.group(1)))
+    elif re.search(r"连庄[^，。]*" + _DOUBLE, t):
+        _put(c, "lian_zhuang", mode="multiply", value=2)
+    else:
+        _put(c, "lian_zhuang")
+
+
+def _piao(c) -> None:
+    t = c.text
+    if not re.search(r"飘|漂", t) or re.search(r"财飘|飘两次", t):
+        return
+    m = re.search(r"(?:飘|漂)(?:分)?\s*" + NUM + r"\s*分|" + NUM + r"\s*分[^，。]*(?:飘|漂)", t)
+    _put(c, "piao", **({"value": _n(m.group(1) or m.group(2))} if m else {}))
+
+
+def _liability(c) -> None:
+    t = c.text
+    if "亮倒" in t:
+        return
+    cases = []
+    if re.search(r"(?:被抢杠|被抢)[^，。]*(?:包|赔)|抢杠[^，。]*(?:包赔|包三家)", t):
+        cases.append("robbed_kong")
+    if re.search(r"(?:喂|给|供)[^，。]*第三(?:副|摊|口|次)|三摊承包|包牌", t):
+        cases.append("third_meld")
+    if not cases and re.search(r"包赔|包三家|一个人包", t) and re.search(r"抢杠", c.previous + t):
+        cases.append("robbed_kong")
+    if cases:
+        entry = _items(c).get("liability", {})
+        _put(c, "liability", cases=sorted(set(entry.get("cases", [])) | set(cases)))
+
+
+def apply_items(data: dict[str, Any], values: dict[str, Any]) -> None:
+    """Write the items read into ``data["settlement_items"]`` (or drop them when the text states none)."""
+    items = values.get("settlement_items")
+    if not items:
+        data.pop("settlement_items", None)
+        return
+    data["settlement_items"] = [{"item": name, **params} for name, params in items.items()]
+
+
+def items_of(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The settlement items a rule mapping declares: item name → parameters with defaults filled in."""
+    from engine.settlement_items import ITEMS
+
+    out = {}
+    for entry in data.get("settlement_items") or []:
+        if isinstance(entry, dict) and entry.get("item") in ITEMS:
+            out[entry["item"]] = ITEMS[entry["item"]].settings(entry)
+    return out
+
+
+def same_items(want: dict[str, dict[str, Any]], got: dict[str, dict[str, Any]]) -> bool:
+    """True when every item (and parameter) the text states is in the draft with that value."""
+    if not isinstance(want, dict) or not isinstance(got, dict):
+        return want == got
+    return all(name in got and all(got[name].get(k) == v for k, v in params.items()) for name, params in want.items())
+
+
+def item_rows(data: dict[str, Any], facts) -> list[dict[str, Any]]:
+    """Provenance of every settlement-item parameter in ``data``: stated (with its sentence), assumed
+    (with why), or the registry's default."""
+    from engine.settlement_items import ITEMS
+
+    sources = getattr(facts, "item_sources", {})
+    rows = []
+    for entry in data.get("settlement_items") or []:
+        if not isinstance(entry, dict) or entry.get("item") not in ITEMS:
+            continue
+        unit = ITEMS[entry["item"]]
+        for key, param in unit.params.items():
+            value = entry.get(key, param.default)
+            src = sources.get(f"{unit.name}.{key}", "")
+            if src.startswith("assumed:"):
+                rows.append((f"settlement_items[{unit.name}].{key}", f"{unit.zh} {param.zh}", value, "assumed", "", src[8:]))
+            elif src:
+                rows.append((f"settlement_items[{unit.name}].{key}", f"{unit.zh} {param.zh}", value, "stated", src, ""))
+            elif key in entry and value != param.default:
+                rows.append((f"settlement_items[{unit.name}].{key}", f"{unit.zh} {param.zh}", value, "assumed", "", "模板或模型"))
+            else:
+                rows.append((f"settlement_items[{unit.name}].{key}", f"{unit.zh} {param.zh}", value, "default", "",
+                             "engine/settlement_items.py 的参数默认值"))
+    return rows

@@ -1,0 +1,123 @@
+"""Committing an approval: one lock per catalog, and a journal that makes the two writes one.
+
+An approval changes two files, ``<catalog>/<id>.yaml`` and ``<catalog>/approvals/<id>.json``.
+Both are written under the catalog's lock (``approvals/.lock``), so concurrent approvals run one
+after the other and none is lost. Before either is touched, the new contents of both are written
+(atomically) to a journal, ``approvals/.pending-<id>.json``: that write is the commit point. Then
+the rule file, then the record are replaced and the journal removed. A process interrupted at any
+moment leaves either no journal (the old state, untouched) or a journal, which the next approval,
+rejection or ``catalog verify`` completes under the lock (the new state) before reading anything.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Iterator
+
+from dslgen.errors import UsageError
+from dslgen.faults import pause_point
+from dslgen.yamlio import write_atomic
+
+APPROVALS_DIR = "approvals"
+PENDING_FORMAT = "dslgen-approval-pending/1"
+LOCK_NAME = ".lock"
+_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+_FILE = re.compile(r"^[a-z][a-z0-9_]*\.ya?ml$")
+
+
+def _approvals(catalog: str | Path) -> Path:
+    return Path(catalog) / APPROVALS_DIR
+
+
+@contextmanager
+def catalog_lock(catalog: str | Path) -> Iterator[None]:
+    """Hold the catalog's approval lock (an exclusive ``flock`` on ``approvals/.lock``)."""
+    folder = _approvals(catalog)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handle = open(folder / LOCK_NAME, "a+b")
+    except OSError as exc:
+        raise UsageError(f"无法锁定玩法目录：{exc.strerror or exc}", where=str(folder),
+                         hint="检查目录是否存在且可写") from None
+    try:
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - not POSIX: no lock, the journal still keeps the files paired
+            fcntl = None
+        if fcntl is not None:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        yield
+    finally:
+        handle.close()  # closing releases the lock; a killed process releases it too
+
+
+def journal_path(catalog: str | Path, variant: str) -> Path:
+    """Where the journal of an approval of ``variant`` in progress lives."""
+    return _approvals(catalog) / f".pending-{variant}.json"
+
+
+def pending(catalog: str | Path) -> list[Path]:
+    """Journals of approvals that were committed but not completed."""
+    folder = _approvals(catalog)
+    return sorted(folder.glob(".pending-*.json")) if folder.is_dir() else []
+
+
+def commit(catalog: str | Path, variant: str, file_name: str, content: bytes, record: dict[str, Any]) -> None:
+    """Write the rule file and its approval record as one change (call with the lock held)."""
+    journal = journal_path(catalog, variant)
+    entry = {"format": PENDING_FORMAT, "id": variant, "file": file_name, "yaml": content.decode("utf-8"),
+             "record": record}
+    write_atomic(journal, json.dumps(entry, ensure_ascii=False) + "\n")
+    pause_point("approve-journal")
+    _apply(Path(catalog), entry, journal)
+
+
+def _apply(catalog: Path, entry: dict[str, Any], journal: Path) -> None:
+    dest = catalog / entry["file"]
+    if dest.is_symlink():  # never write through a link into another place
+        dest.unlink()
+    write_atomic(dest, entry["yaml"].encode("utf-8"))
+    pause_point("approve-between-writes")
+    write_atomic(catalog / APPROVALS_DIR / f"{entry['id']}.json",
+                 json.dumps(entry["record"], ensure_ascii=False, indent=2) + "\n")
+    journal.unlink()
+
+
+def recover(catalog: str | Path) -> list[str]:
+    """Complete every committed approval an interrupt left behind (call with the lock held); their ids.
+
+    A journal that is not one this module wrote (unreadable, or naming a file outside the
+    catalog) is removed without being applied.
+    """
+    done = []
+    for journal in pending(catalog):
+        try:
+            entry = json.loads(journal.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            entry = None
+        if (not isinstance(entry, dict) or entry.get("format") != PENDING_FORMAT
+                or not _ID.match(str(entry.get("id"))) or not _FILE.match(str(entry.get("file")))
+                or not isinstance(entry.get("yaml"), str) or not isinstance(entry.get("record"), dict)):
+            try:
+                journal.unlink()
+            except OSError:
+                pass
+            continue
+        _apply(Path(catalog), entry, journal)
+        done.append(entry["id"])
+    return done
+
+
+def recover_if_possible(catalog: str | Path) -> list[str]:
+    """:func:`recover` under the lock; nothing (and no error) when the catalog cannot be written."""
+    if not pending(catalog):
+        return []
+    try:
+        with catalog_lock(catalog):
+            return recover(catalog)
+    except (UsageError, OSError):
+        return []
+

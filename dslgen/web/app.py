@@ -1,0 +1,336 @@
+"""The workbench's Starlette application.
+
+Pages: ``/`` (drafts and catalog), ``/drafts/<name>`` (a draft's verdict, gates,
+coverage, assumptions, the review report and the catalog entry it would
+replace), ``/catalog/<id>``, ``/play/<id>`` (a table against bots). JSON:
+``/api/tables`` (start a game), ``/api/tables/<table>`` (its view) and
+``/api/tables/<table>/act``. Approve and reject go through
+:mod:`dslgen.review.approvals`, the same code as the ``approve`` / ``reject``
+commands.
+
+Safety: every state-changing request carries the per-process token (form
+field ``token`` or header ``X-Dslgen-Token``); names in URLs are matched
+against the drafts and catalog folders' own listings, so no other path is ever
+read or written; templates autoescape every description and model text.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from dslgen.errors import DslgenError
+from dslgen.web.table import Table
+
+_DRAFT_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,200}$")
+_VARIANT = re.compile(r"^[a-z][a-z0-9_]{0,100}$")
+#: Tables kept in memory at once; the oldest is dropped beyond this.
+MAX_TABLES = 64
+
+
+@dataclass
+class Workbench:
+    """Where the workbench reads and writes, and its per-process secret."""
+
+    catalog: Path
+    drafts: Path
+    token: str = field(default_factory=lambda: secrets.token_urlsafe(24))
+    tables: dict[str, Table] = field(default_factory=dict)
+    reports: dict[tuple, str] = field(default_factory=dict)
+
+    # ------------------------------------------------------------------ folders
+    def draft_names(self) -> list[str]:
+        """Draft folders under ``drafts`` (newest first)."""
+        from dslgen.review.report import is_draft
+
+        if not self.drafts.is_dir():
+            return []
+        found = [p for p in self.drafts.iterdir() if _DRAFT_NAME.match(p.name) and not p.is_symlink() and is_draft(p)]
+        return [p.name for p in sorted(found, key=lambda p: (p / "result.json").stat().st_mtime, reverse=True)]
+
+    def draft(self, name: str) -> Path:
+        """The draft folder called ``name``; LookupError unless it is one of :meth:`draft_names`."""
+        if not _DRAFT_NAME.match(name) or name not in self.draft_names():
+            raise LookupError(name)
+        return self.drafts / name
+
+    def variant_names(self) -> list[str]:
+        """Catalog ids (file stems of the catalog's top-level rule files)."""
+        from dslgen.review.baseline import catalog_files
+
+        return [p.stem for p in catalog_files(self.catalog) if _VARIANT.match(p.stem) and not p.is_symlink()]
+
+    def variant(self, name: str) -> Path:
+        """The catalog file of ``name``; LookupError unless it is listed."""
+        if not _VARIANT.match(name) or name not in self.variant_names():
+            raise LookupError(name)
+        for suffix in (".yaml", ".yml"):
+            path = self.catalog / f"{name}{suffix}"
+            if path.is_file():
+                return path
+        raise LookupError(name)
+
+    # ------------------------------------------------------------------ content
+    def draft_summary(self, name: str) -> dict[str, Any]:
+        """What the drafts list and a draft page show about ``name``: the judge's stored verdict when it
+        is bound to the rule file's current bytes, else a note that the draft must be judged again."""
+        from dslgen.generate.draft import load_draft
+        from dslgen.review.approvals import load_record, rejection_path
+        from dslgen.review.report import read_draft
+
+        folder = self.draft(name)
+        try:
+            draft = load_draft(folder)
+            result, doc = read_draft(folder)
+        except DslgenError as exc:
+            return {"name": name, "id": name, "title": "", "verdict": "fail", "error": exc.render(), "gates": [],
+                    "assumptions": [], "contradictions": [], "coverage": None, "description": "", "yaml": "",
+                    "rejection": None}
+        verdict = draft.verdict if draft.judged_current else None
+        game = doc.data.get("game") if isinstance(doc.data, Mapping) else None
+        return {
+            "name": name, "id": str(result.get("id") or doc.id),
+            "title": str(game.get("name") or "") if isinstance(game, Mapping) else "",
+            "verdict": verdict.status if verdict else "fail",
+            "error": "" if verdict else "规则文件在判定之后被修改过，或判定结论无法读取：审核报告会按当前内容重新判定。",
+            "gates": [{"name": g.name, "label": g.label, "status": g.status, "detail": g.detail}
+                      for g in (verdict.gates if verdict else ())],
+            "coverage": result.get("coverage"), "assumptions": _assumptions(result),
+            "contradictions": [f"{f.code} {f.path}: {f.message}" for f in (verdict.findings if verdict else [])
+                               if f.code.startswith("D")],
+            "description": str(result.get("description") or ""), "yaml": doc.text,
+            "rejection": load_record(rejection_path(folder)),
+        }
+
+    def report_html(self, name: str) -> str:
+        """The full review report of draft ``name`` (the ``dslgen review --html`` page), cached per content."""
+        from dslgen.review.render_html import render_html
+        from dslgen.review.report import build_report
+
+        folder = self.draft(name)
+        key = (name,) + tuple(sorted((p.name, p.stat().st_mtime_ns) for p in folder.iterdir() if p.is_file()))
+        if key not in self.reports:
+            self.reports[key] = render_html(build_report(folder, catalog=self.catalog))
+        return self.reports[key]
+
+    def new_table(self, rules_path: Path, variant: str, seed: int) -> Table:
+        """Seat a person at a fresh table under the rules at ``rules_path``."""
+        from dslgen.rulefile import load_rules
+
+        table = Table(load_rules(str(rules_path)).rules, variant, seed)
+        self.tables[table.id] = table
+        while len(self.tables) > MAX_TABLES:
+            self.tables.pop(next(iter(self.tables)))
+        return table
+
+
+def _assumptions(result: Mapping[str, Any]) -> list[str]:
+    """Values the drafter filled although the text is silent (``value_sources`` rows marked ``assumed``)."""
+    rows = (result.get("value_sources") or {}).get("rows") or [] if isinstance(result.get("value_sources"), Mapping) else []
+    return [f"{r.get('label') or r.get('field')}（{r.get('field')}）= {r.get('shown', r.get('value'))}：来自 {r.get('from') or '假设'}"
+            for r in rows if isinstance(r, Mapping) and r.get("source") == "assumed"]
+
+
+def _env() -> Environment:
+    env = Environment(loader=PackageLoader("dslgen.web", "templates"), autoescape=select_autoescape(default=True))
+    env.filters["tojson_safe"] = lambda v: json.dumps(v, ensure_ascii=False).replace("</", "<\\/")
+    return env
+
+
+def create_app(catalog: str | Path, drafts: str | Path, *, token: str | None = None) -> Starlette:
+    """The workbench application over ``catalog`` and ``drafts``."""
+    bench = Workbench(Path(catalog).resolve(), Path(drafts).resolve())
+    if token:
+        bench.token = token
+    env = _env()
+
+    def page(template: str, status: int = 200, **context: Any) -> HTMLResponse:
+        html = env.get_template(template).render(token=bench.token, **context)
+        return HTMLResponse(html, status_code=status, headers={"Content-Security-Policy": _CSP,
+                                                               "X-Content-Type-Options": "nosniff"})
+
+    def not_found(what: str) -> HTMLResponse:
+        return page("message.html", 404, title="找不到", message=f"没有这个{what}。")
+
+    async def checked_form(request: Request) -> Mapping[str, Any] | None:
+        form = await request.form()
+        return form if _token_ok(bench, form.get("token") or request.headers.get("x-dslgen-token")) else None
+
+    async def index(request: Request) -> Response:
+        drafts = [bench.draft_summary(n) for n in bench.draft_names()]
+        return page("index.html", drafts=drafts, variants=_catalog_rows(bench), catalog=str(bench.catalog),
+                    drafts_dir=str(bench.drafts))
+
+    async def draft_page(request: Request) -> Response:
+        name = request.path_params["name"]
+        try:
+            summary = bench.draft_summary(name)
+        except LookupError:
+            return not_found("草稿")
+        current = None
+        if summary["id"] in bench.variant_names():
+            current = bench.variant(summary["id"]).read_text(encoding="utf-8")
+        return page("draft.html", d=summary, current=current, message=request.query_params.get("msg", ""))
+
+    async def draft_report(request: Request) -> Response:
+        try:
+            html = bench.report_html(request.path_params["name"])
+        except LookupError:
+            return not_found("草稿")
+        except DslgenError as exc:
+            return page("message.html", 422, title="无法生成报告", message=exc.render())
+        return HTMLResponse(html, headers={"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; img-src data:"})
+
+    async def decide(request: Request) -> Response:
+        from dslgen.review import approvals
+
+        name, action = request.path_params["name"], request.path_params["action"]
+        form = await checked_form(request)
+        if form is None:
+            return page("message.html", 403, title="拒绝", message="请求缺少有效的会话令牌：请从工作台页面提交。")
+        try:
+            folder = bench.draft(name)
+        except LookupError:
+            return not_found("草稿")
+        reviewer = str(form.get("reviewer") or "")
+        try:
+            if action == "approve":
+                record = approvals.approve(folder, reviewer=reviewer, note=str(form.get("note") or ""),
+                                           catalog=bench.catalog, force=form.get("force") == "on",
+                                           replace=form.get("replace") == "on")
+                msg = f"已批准为 {record['id']}" + ("（带 --force）" if record.get("forced") else "")
+            else:
+                approvals.reject(folder, reviewer=reviewer, reason=str(form.get("note") or ""))
+                msg = "已驳回"
+        except DslgenError as exc:
+            msg = "未执行：" + exc.render()
+        from urllib.parse import quote
+
+        return RedirectResponse(f"/drafts/{quote(name)}?msg={quote(msg)}", status_code=303)
+
+    async def catalog_page(request: Request) -> Response:
+        from dslgen.review.approvals import load_approval
+
+        name = request.path_params["name"]
+        try:
+            path = bench.variant(name)
+        except LookupError:
+            return not_found("玩法")
+        return page("catalog.html", name=name, yaml=path.read_text(encoding="utf-8"),
+                    approval=load_approval(bench.catalog, name))
+
+    async def play_page(request: Request) -> Response:
+        name = request.path_params["name"]
+        draft = request.query_params.get("draft") or ""
+        try:
+            bench.draft(draft) if draft else bench.variant(name)
+        except LookupError:
+            return not_found("草稿" if draft else "玩法")
+        seed = _int(request.query_params.get("seed"), secrets.randbelow(1_000_000))
+        return page("play.html", name=name, draft=draft, seed=seed)
+
+    async def tables_new(request: Request) -> Response:
+        if not _token_ok(bench, request.headers.get("x-dslgen-token")):
+            return JSONResponse({"error": "缺少有效的会话令牌"}, status_code=403)
+        body = await _json(request)
+        name, draft = str(body.get("variant") or ""), str(body.get("draft") or "")
+        try:
+            if draft:
+                from dslgen.review.report import read_draft
+
+                path = read_draft(bench.draft(draft))[1].path
+            else:
+                path = bench.variant(name)
+        except LookupError:
+            return JSONResponse({"error": "没有这个玩法或草稿"}, status_code=404)
+        try:
+            table = bench.new_table(path, name, _int(body.get("seed"), 0))
+        except DslgenError as exc:
+            return JSONResponse({"error": exc.render()}, status_code=422)
+        except Exception as exc:  # the engine refuses a rule set it cannot play
+            return JSONResponse({"error": f"引擎无法按此规则开局：{exc}"}, status_code=422)
+        return JSONResponse(table.view())
+
+    async def table_view(request: Request) -> Response:
+        table = bench.tables.get(request.path_params["table"])
+        return JSONResponse(table.view()) if table else JSONResponse({"error": "没有这桌对局"}, status_code=404)
+
+    async def table_act(request: Request) -> Response:
+        if not _token_ok(bench, request.headers.get("x-dslgen-token")):
+            return JSONResponse({"error": "缺少有效的会话令牌"}, status_code=403)
+        table = bench.tables.get(request.path_params["table"])
+        if table is None:
+            return JSONResponse({"error": "没有这桌对局"}, status_code=404)
+        body = await _json(request)
+        try:
+            table.act(_int(body.get("index"), -1))
+        except ValueError as exc:
+            return JSONResponse({"error": str(exc), "view": table.view()}, status_code=409)
+        return JSONResponse(table.view())
+
+    routes = [
+        Route("/", index),
+        Route("/drafts/{name}", draft_page),
+        Route("/drafts/{name}/report", draft_report),
+        Route("/drafts/{name}/{action:str}", decide, methods=["POST"]),
+        Route("/catalog/{name}", catalog_page),
+        Route("/play/{name}", play_page),
+        Route("/api/tables", tables_new, methods=["POST"]),
+        Route("/api/tables/{table}", table_view),
+        Route("/api/tables/{table}/act", table_act, methods=["POST"]),
+        Mount("/static", StaticFiles(packages=[("dslgen.web", "static")]), name="static"),
+    ]
+    async def internal_error(request: Request, exc: Exception) -> Response:
+        message = f"这是 dslgen 的缺陷，请附上此信息报告：{type(exc).__name__}: {exc}"
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"error": message}, status_code=500)
+        return page("message.html", 500, title="出错了", message=message)
+
+    app = Starlette(routes=routes, exception_handlers={Exception: internal_error})
+    app.state.bench = bench
+    return app
+
+
+_CSP = "default-src 'self'; frame-src 'self'; style-src 'self'; script-src 'self'; img-src 'self' data:"
+
+
+def _catalog_rows(bench: Workbench) -> list[dict[str, Any]]:
+    from dslgen.review.approvals import load_approval
+
+    rows = []
+    for name in bench.variant_names():
+        record = load_approval(bench.catalog, name) or {}
+        rows.append({"name": name, "reviewer": record.get("reviewer", ""), "at": record.get("approved_at") or record.get("at", ""),
+                     "approved": bool(record)})
+    return rows
+
+
+def _token_ok(bench: Workbench, sent: Any) -> bool:
+    """True when ``sent`` (a form field or header value) is this process's session token."""
+    return bool(sent) and secrets.compare_digest(str(sent), bench.token)
+
+
+async def _json(request: Request) -> dict[str, Any]:
+    try:
+        body = await request.json()
+    except ValueError:
+        return {}
+    return body if isinstance(body, dict) else {}
+
+
+def _int(value: Any, default: int) -> int:
+    try:
+        return int(str(value))
+    except (TypeError, ValueError):
+        return default

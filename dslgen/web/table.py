@@ -1,0 +1,106 @@
+"""One person at the table against bots, through the engine's public game interface.
+
+The person's seat sees exactly what :meth:`engine.game.Game.observation` gives
+that seat and chooses among :meth:`~engine.game.Game.legal_actions`, the same
+list a bot is offered; everything else at the table is played by bots. The game
+log shown to the person hides other players' dealt and drawn tiles.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import tiles as T
+from engine.game import Game, make_bot
+from engine.game.narrate import narrate, seat_label
+from engine.rules import Rules
+
+#: Event types whose tiles only their own seat may see.
+_PRIVATE = {"deal", "draw"}
+
+
+def _tile(code: int | None) -> dict[str, Any] | None:
+    return None if code is None else {"code": code, "name": T.tile_name(code)}
+
+
+def public_events(events: list[dict], seat: int) -> list[dict]:
+    """``events`` as ``seat`` may see them: other seats' dealt and drawn tiles hidden."""
+    out = []
+    for e in events:
+        if e.get("type") in _PRIVATE and e.get("seat") != seat:
+            e = {**e, "tile": None, "tiles": []} if "tiles" in e else {**e, "tile": None}
+        out.append(e)
+    return out
+
+
+@dataclass
+class Table:
+    """A game in progress: the person at ``seat``, bots elsewhere."""
+
+    rules: Rules
+    variant: str
+    seed: int
+    seat: int = 0
+    bot: str = "greedy"
+    id: str = field(default_factory=lambda: secrets.token_urlsafe(12))
+    game: Game = field(init=False)
+    bots: list[Any] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.game = Game(self.rules, self.seed)
+        self.bots = [make_bot(self.bot, (self.seed * 4 + s + 1) & 0xFFFFFFFFFFFFFFFF) for s in range(self.game.n)]
+        self.advance()
+
+    def advance(self) -> None:
+        """Let the bots act until the person has a decision to make or the game is over."""
+        g = self.game
+        while not g.over:
+            seats = g.to_act()
+            others = [s for s in seats if s != self.seat]
+            if not others:
+                return
+            s = others[0]
+            g.apply(self.bots[s].choose(g, s, g.legal_actions(s)))
+
+    def act(self, index: int) -> None:
+        """Apply the person's ``index``-th legal action, then let the bots play on."""
+        legal = self.game.legal_actions(self.seat)
+        if not 0 <= index < len(legal):
+            raise ValueError("这个动作现在不合法（可能已超时或局面已变化），请刷新")
+        self.game.apply(legal[index])
+        self.advance()
+
+    def view(self) -> dict[str, Any]:
+        """What the page shows: the seat's observation, its legal actions, the public log and the results."""
+        g = self.game
+        obs = g.observation(self.seat)
+        legal = g.legal_actions(self.seat)
+        events = g.events
+        wins = [{"seat": e["seat"], "who": seat_label(e["seat"], g.dealer), "self_drawn": e["self_drawn"],
+                 "tile": T.tile_name(e["tile"]), "fans": [{"name": n, "value": v} for n, v in e["fans"]],
+                 "bonuses": [{"name": n, "value": v} for n, v in e.get("bonuses") or ()],
+                 "total": e["total"], "payments": list(e["payments"])}
+                for e in events if e["type"] == "win"]
+        end = next((e for e in events if e["type"] == "end"), None)
+        return {
+            "id": self.id, "variant": self.variant, "name": self.rules.name or self.variant, "seed": self.seed,
+            "seat": self.seat, "dealer": obs["dealer"], "over": g.over, "stage": obs["stage"],
+            "wall_remaining": obs["wall_remaining"],
+            "wilds": [_tile(t) for t in obs["wild_codes"]], "indicator": _tile(obs.get("indicator")),
+            "hand": [_tile(t) for t in obs["hand"]],
+            "last_discard": obs["last_discard"] and {"seat": obs["last_discard"]["seat"],
+                                                     "tile": _tile(obs["last_discard"]["tile"])},
+            "players": [{"seat": p["seat"], "label": seat_label(p["seat"], obs["dealer"]) + ("（你）" if p["seat"] == self.seat else ""),
+                         "hand_size": p["hand_size"], "won": p["won"],
+                         "melds": [{"kind": m["kind"], "tiles": [_tile(t) for t in m["tiles"]]} for m in p["melds"]],
+                         "discards": [_tile(t) for t in p["discards"]],
+                         "flowers": [_tile(t) for t in p["flowers"]]}
+                        for p in obs["players"]],
+            "legal": [{"index": i, "kind": a.kind, "tile": a.tile, "label": a.label()} for i, a in enumerate(legal)],
+            "reaction": any(a.kind == "pass" for a in legal),
+            "log": narrate(public_events(events, self.seat)),
+            "wins": wins,
+            "end": end and {"reason": end.get("reason"), "payments": list(end.get("payments") or [])},
+        }

@@ -1,0 +1,467 @@
+"""国标 set analysis of one reading: the combination fans, kongs, concealed pungs and the wait.
+
+The 中国麻将竞赛规则 count fans made of several sets under four principles:
+
+* 不重复原则: a fan implied by another is not counted (declared as ``excludes`` in the rule file);
+* 不拆移原则: a set, once read, is not split to make another fan (every reading is scored whole);
+* 不得相同原则: a set that has formed a fan with another set cannot form the *same* fan again
+  with a third one;
+* 套算一次原则: a set not yet combined may combine once with a set already combined.
+
+The last two decide how often the chow-pair fans (一般高, 喜相逢, 连六, 老少副) and the pung-pair
+fans (双同刻, 双箭刻) count when a hand has several sets. :func:`analyse` applies them the way the
+competition rules' reference calculator does (four chows: a four-chow fan takes them all; else a
+three-chow fan and at most one pair fan for the fourth chow; else pair fans, at most three for
+four chows and two for three, trimming repeats first from 老少副 down). The fan units in
+:mod:`engine.fans.guobiao` read the result; nothing here knows the fan values.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.fans.facts import HandFacts
+
+_WINDS = (31, 32, 33, 34)
+_DRAGONS = (35, 36, 37)
+
+# -- chows (by their first tile) ----------------------------------------------------------------
+
+
+def _two_chows(a: int, b: int) -> str:
+    if a // 10 != b // 10:
+        return "喜相逢" if a % 10 == b % 10 else ""
+    if a - b in (3, -3):
+        return "连六"
+    if {a % 10, b % 10} == {1, 7}:
+        return "老少副"
+    if a == b:
+        return "一般高"
+    return ""
+
+
+def _shifted_1(r0: int, r1: int, r2: int) -> bool:
+    return r0 + 1 == r1 and r1 + 1 == r2
+
+
+def _three_chows(a: int, b: int, c: int) -> str:
+    sa, sb, sc = a // 10, b // 10, c // 10
+    if sa != sb and sa != sc and sb != sc:
+        ranks = sorted((a % 10, b % 10, c % 10))
+        if _shifted_1(*ranks):
+            return "三色三步高"
+        if ranks[0] == ranks[2]:
+            return "三色三同顺"
+        if ranks == [1, 4, 7]:
+            return "花龙"
+        return ""
+    if a + 3 == b and b + 3 == c:
+        return "清龙"
+    if (a + 2 == b and b + 2 == c) or (a + 1 == b and b + 1 == c):
+        return "一色三步高"
+    if a == b == c:
+        return "一色三同顺"
+    return ""
+
+
+def _four_chows(a: int, b: int, c: int, d: int) -> str:
+    if (a + 2 == b and b + 2 == c and c + 2 == d) or (a + 1 == b and b + 1 == c and c + 1 == d):
+        return "一色四步高"
+    if a == b == c == d:
+        return "一色四同顺"
+    return ""
+
+
+_PAIR_ORDER = ("一般高", "喜相逢", "连六", "老少副")
+
+
+def _extra_chow(x: int, y: int, z: int, extra: int) -> str:
+    """The one pair fan the fourth chow may add to a three-chow fan (套算一次), best first."""
+    found = {_two_chows(x, extra), _two_chows(y, extra), _two_chows(z, extra)}
+    return next((f for f in _PAIR_ORDER if f in found), "")
+
+
+def _trim(fans: list[str], limit: int, out: Counter) -> None:
+    """Pair fans under 不得相同/套算一次: at most ``limit``, trimming repeats first (老少副 upwards)."""
+    table = [sum(1 for f in fans if f == name) for name in _PAIR_ORDER]
+    cnt = sum(table)
+    keep = 1
+    while cnt > limit and keep >= 0:
+        idx = 4
+        while cnt > limit and idx > 0:
+            idx -= 1
+            while table[idx] > keep and cnt > limit:
+                table[idx] -= 1
+                cnt -= 1
+        keep -= 1
+    for name, n in zip(_PAIR_ORDER, table):
+        if n:
+            out[name] += n
+
+
+def _is_double_dragon(chows: list[int], pair: int, pure: bool) -> bool:
+    if pair >= 30 or pair % 10 != 5:
+        return False
+    suit = pair // 10
+    if pure:
+        return sorted(chows) == [suit * 10 + 1] * 2 + [suit * 10 + 7] * 2
+    others = {s for s in range(3) if s != suit}
+    return sorted(chows) == sorted(s * 10 + r for s in others for r in (1, 7))
+
+
+def chow_fans(chows: list[int], pair: int, out: Counter) -> None:
+    """Chow combination fans of a standard reading (chows given by their first tile)."""
+    c = sorted(chows)
+    n = len(c)
+    if n == 4:
+        if _is_double_dragon(c, pair, False) or _is_double_dragon(c, pair, True):
+            return  # 三色/一色双龙会 use all four chows
+        f = _four_chows(*c)
+        if f:
+            out[f] += 1
+            return
+        for i, j, k, extra in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
+            f = _three_chows(c[i], c[j], c[k])
+            if f:
+                out[f] += 1
+                g = _extra_chow(c[i], c[j], c[k], c[extra])
+                if g:
+                    out[g] += 1
+                return
+        fans = [_two_chows(c[i], c[j]) for i, j in ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))]
+        limit = 3
+        for links in ((0, 1, 2), (0, 3, 4), (1, 3, 5), (2, 4, 5)):
+            if not any(fans[x] for x in links):
+                limit -= 1  # a chow unrelated to the other three
+        if limit > 0:
+            _trim([f for f in fans if f], limit, out)
+    elif n == 3:
+        f = _three_chows(*c)
+        if f:
+            out[f] += 1
+            return
+        _trim([f for f in (_two_chows(c[0], c[1]), _two_chows(c[0], c[2]), _two_chows(c[1], c[2])) if f], 2, out)
+    elif n == 2:
+        f = _two_chows(c[0], c[1])
+        if f:
+            out[f] += 1
+
+
+# -- pungs --------------------------------------------------------------------------------------
+
+
+def _two_pungs(a: int, b: int) -> str:
+    if a < 30 and b < 30:
+        return "双同刻" if a % 10 == b % 10 and a != b else ""
+    if a in _DRAGONS and b in _DRAGONS:
+        return "双箭刻"
+    return ""
+
+
+def _three_pungs(a: int, b: int, c: int) -> str:
+    if a < 30 and b < 30 and c < 30:
+        sa, sb, sc = a // 10, b // 10, c // 10
+        if sa != sb and sa != sc and sb != sc:
+            ranks = sorted((a % 10, b % 10, c % 10))
+            if _shifted_1(*ranks):
+                return "三色三节高"
+            if ranks[0] == ranks[2]:
+                return "三同刻"
+        elif a + 1 == b and b + 1 == c:
+            return "一色三节高"
+        return ""
+    if a in _WINDS and b in _WINDS and c in _WINDS:
+        return "三风刻"
+    if (a, b, c) == _DRAGONS:
+        return "大三元"
+    return ""
+
+
+def _four_pungs(a: int, b: int, c: int, d: int) -> str:
+    if d < 30 and a + 1 == b and b + 1 == c and c + 1 == d:
+        return "一色四节高"
+    if (a, b, c, d) == _WINDS:
+        return "大四喜"
+    return ""
+
+
+def pung_fans(pungs: list[int], out: Counter) -> None:
+    """Pung combination fans of a standard reading (pungs and kongs by their tile)."""
+    p = sorted(pungs)
+    n = len(p)
+    if n == 4:
+        f = _four_pungs(*p)
+        if f:
+            out[f] += 1
+            return
+        for i, j, k, free in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
+            f = _three_pungs(p[i], p[j], p[k])
+            if f:
+                out[f] += 1
+                for x in range(4):  # the free pung combines once (套算一次)
+                    if x != free:
+                        g = _two_pungs(p[x], p[free])
+                        if g:
+                            out[g] += 1
+                            break
+                return
+        pairs = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
+    elif n == 3:
+        f = _three_pungs(*p)
+        if f:
+            out[f] += 1
+            return
+        pairs = ((0, 1), (0, 2), (1, 2))
+    elif n == 2:
+        pairs = ((0, 1),)
+    else:
+        return
+    for i, j in pairs:
+        g = _two_pungs(p[i], p[j])
+        if g:
+            out[g] += 1
+
+
+# -- the wait -------------------------------------------------------------------------------------
+
+
+def _pack_waits(c: list[int], waiting: set[int]) -> None:
+    """Waits of the two-tile partial set left after a pair is taken from four tiles."""
+    for t in range(38):
+        if c[t] < 1:
+            continue
+        if c[t] > 1:
+            waiting.add(t)
+            return
+        if t < 30:
+            r = t % 10
+            if r > 1 and c[t - 1]:
+                if r < 9:
+                    waiting.add(t + 1)
+                if r > 2:
+                    waiting.add(t - 2)
+                return
+            if r > 2 and c[t - 2]:
+                waiting.add(t - 1)
+                return
+
+
+def _regular_waits(c: list[int], n: int, waiting: set[int]) -> None:
+    if n == 1:
+        for t in range(38):
+            if c[t] == 1:
+                waiting.add(t)
+                break
+        return
+    if n == 4:
+        for t in range(38):
+            if c[t] >= 2:
+                c[t] -= 2
+                _pack_waits(c, waiting)
+                c[t] += 2
+    if n < 4:
+        return
+    for t in range(38):
+        if c[t] < 1:
+            continue
+        if c[t] > 2:
+            c[t] -= 3
+            _regular_waits(c, n - 3, waiting)
+            c[t] += 3
+        if t < 30 and t % 10 < 8 and c[t + 1] and c[t + 2]:
+            c[t] -= 1
+            c[t + 1] -= 1
+            c[t + 2] -= 1
+            _regular_waits(c, n - 3, waiting)
+            c[t] += 1
+            c[t + 1] += 1
+            c[t + 2] += 1
+
+
+def single_wait(counts: list[int], n: int, win_tile: int) -> bool:
+    """True when the hand before the win (``counts`` with the winning tile, ``n`` tiles without it)
+    waited on exactly one tile (独听), reading it as four sets and a pair or, for 13 tiles, as seven pairs."""
+    c = list(counts)
+    # a tile held 0 times cannot be taken away: leave a huge count, as unsigned arithmetic would
+    c[win_tile] = c[win_tile] - 1 if c[win_tile] else 65535
+    waiting: set[int] = set()
+    if n == 13:
+        pairs = sum(1 if x in (2, 3) else 2 if x == 4 else 0 for x in c[:38])
+        if pairs == 6:
+            t = next((t for t in range(38) if c[t] in (1, 3)), None)
+            if t is not None:
+                waiting.add(t)
+    _regular_waits(c, n, waiting)
+    return len(waiting) == 1
+
+
+def wait_fan(groups, win_tile: int) -> str:
+    """边张, 坎张 or 单钓将 from where the winning tile sits among the concealed groups (one only,
+    in that order)."""
+    flag = 0
+    for g in groups:
+        if g.kind == "chow":
+            mid = g.tiles[1]
+            if mid == win_tile:
+                flag |= 2
+            elif mid + 1 == win_tile or mid - 1 == win_tile:
+                flag |= 1
+        elif g.kind == "pair" and g.tiles[0] == win_tile:
+            flag |= 4
+    if flag & 1:
+        return "边张"
+    if flag & 2:
+        return "坎张"
+    if flag & 4:
+        return "单钓将"
+    return ""
+
+
+# -- one reading ----------------------------------------------------------------------------------
+
+_LAST: list = [None, None]  # (ctx, hand-level facts) of the last win analysed
+
+
+def _hand_level(ctx) -> dict:
+    """Facts about the whole hand (not the reading), cached for the win being scored."""
+    if _LAST[0] is ctx:
+        return _LAST[1]
+    counts = [0] * 38
+    for t in ctx.concealed:
+        if t < 38:
+            counts[t] += 1
+    n = len(ctx.concealed) - 1
+    info = {"counts": counts, "single": single_wait(counts, n, ctx.win_tile)}
+    _LAST[0], _LAST[1] = ctx, info
+    return info
+
+
+def analyse(h: HandFacts) -> Counter:
+    """The set fans of one reading (fan name -> times), plus wait and kong facts."""
+    out: Counter = Counter()
+    ctx = h.ctx
+    shape = h.shape
+    groups = h.decomposition.groups
+    melds = ctx.melds
+    n_conc = len(groups) - len(melds)
+    concealed = groups[:n_conc]
+    if shape in ("standard", "double_dragon"):
+        _standard(h, ctx, concealed, melds, out)
+    elif shape == "knitted_straight":
+        _knitted(h, ctx, concealed, melds, out)
+    return out
+
+
+def _kongs(concealed_pungs: int, melded_kongs: int, concealed_kongs: int, out: Counter) -> None:
+    kongs = melded_kongs + concealed_kongs
+    if kongs == 1:
+        out["明杠" if melded_kongs else "暗杠"] += 1
+    elif kongs == 2:
+        out[("双明杠", "明暗杠", "双暗杠")[concealed_kongs]] += 1
+    elif kongs == 3:
+        out["三杠"] += 1
+    elif kongs == 4:
+        out["四杠"] += 1
+    hidden = concealed_pungs + concealed_kongs
+    if hidden >= 2:
+        out[("双暗刻", "三暗刻", "四暗刻")[hidden - 2]] += 1
+
+
+def _standard(h: HandFacts, ctx, concealed, melds, out: Counter) -> None:
+    win = ctx.win_tile
+    chows: list[int] = []
+    pungs: list[int] = []
+    hidden_pungs: list[int] = []
+    melded_kongs = concealed_kongs = 0
+    conc_chows = []
+    pair = 0
+    for g in concealed:
+        k = g.kind
+        if k == "chow":
+            chows.append(g.tiles[0])
+            conc_chows.append(g.tiles[0])
+        elif k == "pung":
+            pungs.append(g.tiles[0])
+            hidden_pungs.append(g.tiles[0])
+        elif k == "pair":
+            pair = g.tiles[0]
+    for m in melds:
+        if m.kind == "chow":
+            chows.append(min(m.tiles))
+        else:
+            pungs.append(m.tiles[0])
+            if m.kind == "ankong":
+                concealed_kongs += 1
+            elif m.kind == "kong":
+                melded_kongs += 1
+    hidden = len(hidden_pungs)
+    if not ctx.self_drawn and win in hidden_pungs and not any(c <= win <= c + 2 for c in conc_chows):
+        hidden -= 1  # the pung completed by a discard is an exposed pung
+    if pungs:
+        _kongs(hidden, melded_kongs, concealed_kongs, out)
+        own = _own_winds(ctx)
+        winds = [t for t in pungs if t in _WINDS]
+        for t in pungs:
+            if t in _DRAGONS:
+                out["箭刻"] += 1
+            elif t < 30 and t % 10 in (1, 9):
+                out["幺九刻"] += 1
+            elif t in _WINDS and len(winds) < 3 and t not in own:
+                out["幺九刻"] += 1
+            if t in _WINDS:
+                if t == 31 + ctx.round_wind:
+                    out["圈风刻"] += 1
+                if t == 31 + ctx.own_wind:
+                    out["门风刻"] += 1
+    chow_fans(chows, pair, out)
+    pung_fans(pungs, out)
+    if _hand_level(ctx)["single"]:
+        w = wait_fan(concealed, win)
+        if w:
+            out[w] += 1
+
+
+def _own_winds(ctx) -> tuple[int, int]:
+    return (31 + ctx.round_wind, 31 + ctx.own_wind)
+
+
+def _knitted(h: HandFacts, ctx, concealed, melds, out: Counter) -> None:
+    """组合龙 + one set + pair: the fourth set's own fans and the wait outside the knitted straight."""
+    win = ctx.win_tile
+    knit = next(g for g in concealed if g.kind == "knitted")
+    rest = [g for g in concealed if g.kind != "knitted"]
+    sets = [g for g in rest if g.kind in ("chow", "pung")]
+    pung = sets[0].tiles[0] if sets and sets[0].kind == "pung" else None
+    melded_kongs = concealed_kongs = 0
+    for m in melds:
+        if m.kind == "chow":
+            continue
+        pung = m.tiles[0]
+        if m.kind == "kong":
+            melded_kongs = 1
+        elif m.kind == "ankong":
+            concealed_kongs = 1
+    if melded_kongs:
+        out["明杠"] += 1
+    if concealed_kongs:
+        out["暗杠"] += 1
+    if pung is not None:
+        if pung in _DRAGONS:
+            out["箭刻"] += 1
+        elif (pung < 30 and pung % 10 in (1, 9)) or (pung in _WINDS and pung not in _own_winds(ctx)):
+            out["幺九刻"] += 1
+        if pung in _WINDS:
+            if pung == 31 + ctx.round_wind:
+                out["圈风刻"] += 1
+            if pung == 31 + ctx.own_wind:
+                out["门风刻"] += 1
+    if not melds:
+        counts = list(_hand_level(ctx)["counts"])
+        for t in knit.tiles:
+            counts[t] -= 1
+        if single_wait(counts, 4, win):
+            w = wait_fan(rest, win)
+            if w:
+                out[w] += 1
+    elif win not in knit.tiles or _hand_level(ctx)["counts"][win] == 3:
+        out["单钓将"] += 1
