@@ -40,6 +40,7 @@ MEMOS = {
     "engine.solver.standard": ("_PART_READINGS", "_GROUPS"),
     "engine.solver.win": ("_KNIT_MISSING",),
     "engine.fans.facts": ("_TILES_INFO",),
+    "engine.fans.gbsets": ("_COMPLETE",),
 }
 
 

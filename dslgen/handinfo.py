@@ -8,7 +8,9 @@ to the same dict.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
+from typing import Iterable
 
 from engine import solver
 from engine import tiles as T
@@ -99,13 +101,7 @@ def parse_hand(rules: Rules, tiles: str, win: str | None = None, melds: str | No
     if size not in (13, 14):
         raise InputError(f"手牌 {len(concealed)} 张加 {len(meld_list)} 组副露，不是 13 或 14 张的牌型",
                          where="TILES", hint="和牌 14 张（含和张），听牌 13 张；每组副露（含杠）算 3 张")
-    seen: dict[int, int] = {}
-    for t in list(concealed) + [t for m in meld_list for t in m.tiles]:
-        if not T.is_wildcard_code(t):
-            seen[t] = seen.get(t, 0) + 1
-    over = [t for t, n in seen.items() if n > 4]
-    if over:
-        raise InputError(f"{T.tile_name(over[0])} 超过 4 张", where="TILES", hint="每种牌只有 4 张")
+    check_in_deck(rules, list(written) + [t for m in meld_list for t in m.tiles])
     win_tile = None
     if size == 14:
         if win:
@@ -124,6 +120,65 @@ def parse_hand(rules: Rules, tiles: str, win: str | None = None, melds: str | No
     counts = T.to_counts(t for t in concealed if t not in wilds_set)
     n_wild = sum(1 for t in concealed if t in wilds_set)
     return HandInput(concealed, meld_list, win_tile, wilds_set, flowers, counts, n_wild)
+
+
+def deck_counts(rules: Rules) -> Counter:
+    """How many of each tile the variant's deck holds (:meth:`engine.rules.Rules.deck`)."""
+    return Counter(rules.deck())
+
+
+def describe_deck(rules: Rules) -> str:
+    """The deck in words, e.g. ``四川血战到底的牌库（108 张：万、条、筒；没有字牌；没有花牌）``."""
+    counts = deck_counts(rules)
+    parts = [T.SUIT_NAMES[s] for s in T.SUITS if any(counts[T.tile(s, r)] for r in range(1, 10))]
+    honors = [T.tile_name(t) for t in T.HONORS if counts[t]]
+    flowers = [T.tile_name(t) for t in T.FLOWERS if counts[t]]
+    if honors:
+        parts.append("字牌 " + "".join(honors))
+    if flowers:
+        parts.append("花牌 " + "".join(flowers))
+    missing = ([] if honors else ["没有字牌"]) + ([] if flowers else ["没有花牌"])
+    kinds = "、".join(parts) + ("；" + "；".join(missing) if missing else "")
+    name = f"“{rules.name}”" if rules.name else "这份规则"
+    return f"{name}的牌库（{sum(counts.values())} 张：{kinds}）"
+
+
+def check_in_deck(rules: Rules, tiles: Iterable[int], where: str = "TILES") -> None:
+    """Refuse any tile the deck lacks, and more copies of a tile than the deck holds.
+
+    Separate wildcard tiles (癞 / ``*``) are not deck tiles; :func:`parse_hand` checks them against
+    ``wildcard_rules``."""
+    counts = deck_counts(rules)
+    written = Counter(t for t in tiles if not T.is_wildcard_code(t))
+    for t, n in sorted(written.items()):
+        name = T.tile_name(t)
+        if not counts[t]:
+            kind = "花牌" if T.is_flower(t) else "字牌" if T.is_honor(t) else "这种牌"
+            raise InputError(f"{name} 不在这副牌里：{describe_deck(rules)}没有{kind} {name}", where=f"{where} {name}",
+                             hint="只写这副牌里有的牌；要用这种牌，换用牌库包含它的规则文件")
+        if n > counts[t]:
+            raise InputError(f"{name} 写了 {n} 张，{describe_deck(rules)}只有 {counts[t]} 张", where=f"{where} {name}",
+                             hint="手牌、副露和花牌合起来，每种牌不能多于牌库里的张数")
+
+
+def flowers_scored(rules: Rules) -> bool:
+    """True when the rules give flowers points: ``flower_rules`` scoring or a fan counted per flower (国标 花牌)."""
+    from engine.fans.registry import lookup
+
+    if rules.flowers is not None and (rules.flowers.normal or rules.flowers.matching_value):
+        return True
+    return any(f.per == "flower" or getattr(lookup(f.name), "per", "") == "flower" for f in rules.fans)
+
+
+def _flower_notes(rules: Rules, flowers: str, complete: bool) -> list[str]:
+    """What happened to the flowers: never dropped without a word."""
+    if not flowers:
+        return []
+    if not flowers_scored(rules):
+        return [f"花牌 {flowers} 不计分：{describe_deck(rules)}有花牌，但番型表和 flower_rules 都不为花牌计分"]
+    if not complete:
+        return [f"花牌 {flowers} 在和牌（14 张）时按规则计分"]
+    return []
 
 
 def _group_dict(g: solver.Group) -> dict:
@@ -154,7 +209,8 @@ def hand_report(rule_file, tiles: str, win: str | None = None, melds: str | None
     (the hand forms a shape the rules allow — fan minimums come with the fan layer),
     ``shape``, ``shapes``, ``decompositions``, ``waits`` (13 − 3k hands, else None; real
     tiles only, a wild tile completes any ready hand),
-    ``shanten`` and ``shanten_by_shape``; and the fan layer's ``fans``, ``dropped``, ``bonuses``,
+    ``shanten`` and ``shanten_by_shape``, ``flowers`` (in the hand and ``--flowers``), ``notes`` (e.g.
+    flowers the rules do not score); and the fan layer's ``fans``, ``dropped``, ``bonuses``,
     ``total``, ``legal``, ``reason``, ``self_drawn``, ``payments`` (:func:`dslgen.handscore.score_hand`,
     with ``scoring`` holding its flags; for a 13 − 3k hand they say "not a win").
     """
@@ -191,7 +247,13 @@ def hand_report(rule_file, tiles: str, win: str | None = None, melds: str | None
         report.update(score_hand(rules, hand.concealed + hand.flowers, ms, hand.win_tile,
                                  wild_codes=hand.wild_codes, **(scoring or {})))
     else:
-        report.update(NOT_COMPLETE, payments=[0] * rules.players)
+        from dslgen.handscore import _flowers
+
+        s = scoring or {}
+        extra = _flowers(s.get("flowers", ""), rules, s.get("seat", 0), s.get("dealer", 0), hand.flowers)
+        check_in_deck(rules, hand.flowers + extra, "--flowers")
+        report.update(NOT_COMPLETE, payments=[0] * rules.players, flowers=T.format_tiles(hand.flowers + extra))
+    report["notes"] = _flower_notes(rules, report["flowers"], complete)
     by = solver.shanten_by_shape(counts, w, len(ms), shapes)
     report["shanten"] = min(by.values()) if by else None
     report["shanten_by_shape"] = by

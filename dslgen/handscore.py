@@ -42,19 +42,28 @@ def scoring_options(func):
     return func
 
 
-def _flowers(text: str, rules, seat: int, dealer: int) -> tuple[int, ...]:
+def _flowers(text: str, rules, seat: int, dealer: int, taken: tuple[int, ...] = ()) -> tuple[int, ...]:
+    """``--flowers``: a count N (N flowers not already in ``taken``, the seat's own last) or flower notation."""
     from engine import tiles as T
     from engine.fans import seat_position
 
+    from dslgen.errors import InputError
+    from dslgen.handinfo import deck_counts, describe_deck
+
     text = (text or "").strip()
-    if not text:
+    if not text or text == "0":
         return ()
+    if not any(deck_counts(rules)[f] for f in T.FLOWERS):
+        raise InputError(f"--flowers {text}：{describe_deck(rules)}没有花牌", where="--flowers",
+                         hint="这副牌没有花牌，去掉 --flowers（或换用有花牌的规则文件）")
     if text.isdigit():
         n = int(text)
-        if n > len(T.FLOWERS):
-            raise UsageError(f"花牌最多 {len(T.FLOWERS)} 张，收到 {n}", where="--flowers")
+        if n > len(T.FLOWERS) - len(taken):
+            raise UsageError(f"花牌最多 {len(T.FLOWERS)} 张（手牌里已写 {len(taken)} 张），收到 {n}",
+                             where="--flowers", hint="写张数（如 3）或花牌（如 春梅）")
         own = rules.flowers.matching.get(seat_position(seat, dealer), ()) if rules.flowers else ()
-        pool = [f for f in T.FLOWERS if f not in own] + [f for f in T.FLOWERS if f in own]
+        free = [f for f in T.FLOWERS if f not in taken]
+        pool = [f for f in free if f not in own] + [f for f in free if f in own]
         return tuple(pool[:n])
     try:
         codes = T.parse_tiles(text)
@@ -88,6 +97,8 @@ def score_hand(rules, tiles: Sequence[int], melds: Sequence, win_tile: int, *, s
     from engine.fans import WinContext, score_win
     from engine.settlement import win_payments
 
+    from dslgen.handinfo import check_in_deck
+
     n = rules.players
     for value, name in ((seat, "--seat"), (dealer, "--dealer"), (from_seat, "--from")):
         _seat(value, name, n)
@@ -102,7 +113,8 @@ def score_hand(rules, tiles: Sequence[int], melds: Sequence, win_tile: int, *, s
     wild_codes = frozenset(wild_codes) | frozenset(primary) | frozenset(secondary)
     in_hand_flowers = tuple(t for t in tiles if T.is_flower(t))
     concealed = tuple(t for t in tiles if not T.is_flower(t))
-    flower_tiles = in_hand_flowers + _flowers(flowers, rules, seat, dealer)
+    flower_tiles = in_hand_flowers + _flowers(flowers, rules, seat, dealer, in_hand_flowers)
+    check_in_deck(rules, flower_tiles, "--flowers" if flowers else "TILES")
     ctx = WinContext(concealed, tuple(melds), win_tile, wild_codes, self_drawn,
                      kong_replacement=kong_replacement, last_tile=last_tile, robbing_kong=robbing_kong,
                      first_turn=first_turn, seat=seat, dealer=dealer, flowers=flower_tiles,
@@ -127,6 +139,7 @@ def score_hand(rules, tiles: Sequence[int], melds: Sequence, win_tile: int, *, s
         "reason": res.reason,
         "self_drawn": self_drawn,
         "payments": pay,
+        "flowers": T.format_tiles(flower_tiles),
         "items": items,
         "net": [p + sum(it["payments"][s] for it in items) for s, p in enumerate(pay)],
     }

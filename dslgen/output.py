@@ -61,6 +61,12 @@ def to_json(obj: Any) -> str:
     return _escape_json(text)
 
 
+def to_json_line(obj: Any) -> str:
+    """Like :func:`to_json`, on one line (JSON Lines output)."""
+    text = json.dumps(redact_data(_plain(obj)), ensure_ascii=False, default=_default)
+    return _escape_json(text)
+
+
 def _escape_json(text: str) -> str:
     if _SURROGATE.search(text) or re.search(r"[\x7f-\x9f\u2028\u2029]", text):
         text = re.sub(r"[\ud800-\udfff\x7f-\x9f\u2028\u2029]", lambda m: f"\\u{ord(m.group()):04x}", text)

@@ -85,7 +85,11 @@ def rules_from_loaded(loaded: LoadedYaml) -> RuleFile:
         rules = Rules.from_dict(loaded.data)
     except RulesError as exc:
         where = loaded.where(_split(exc.path)) if exc.path else loaded.path
-        raise RuleFileError(f"引擎无法加载规则：{exc}", where=where, hint="请对照 docs/dsl-specification.md 修改该字段") from None
+        if len(exc.problems) == 1:
+            raise RuleFileError(f"引擎无法加载规则：{exc}", where=where, hint="请对照 docs/dsl-specification.md 修改该字段") from None
+        listed = "\n".join(f"{loaded.where(_split(p.path)) if p.path else loaded.path}: {p}" for p in exc.problems)
+        raise RuleFileError(f"引擎无法加载规则（{len(exc.problems)} 个问题）：\n{listed}", where=where,
+                            hint=f"运行 dslgen check {loaded.path} 查看每个问题的说明") from None
     except (ValueError, TypeError, KeyError) as exc:
         raise RuleFileError(f"引擎无法加载规则：{exc}", where=loaded.path, hint="请对照 docs/dsl-specification.md 检查规则文件") from None
     return RuleFile(loaded.path, loaded, rules)

@@ -4,12 +4,18 @@ Each capability is registered by the module that implements it, next to its
 code (``register(...)`` at import time), so an unimplemented capability is never
 listed. :func:`registry` imports every implementing module first, so the answer
 does not depend on what the caller happened to import.
+
+Next to the registrations is the one table of which rule-file feature needs which
+capability (:data:`NEEDS`, :func:`needed`) and which fans need which winning shape
+(:data:`SHAPE_FANS`, :data:`SHAPE_CAPABILITIES`): the solver, ``dslgen check`` and
+the drafter all read it.
 """
 
 from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from typing import Any, Callable, Mapping
 
 
 @dataclass(frozen=True)
@@ -59,3 +65,199 @@ def registry() -> dict[str, Capability]:
 def get(id: str) -> Capability | None:
     """The capability ``id``, or None when the engine does not implement it."""
     return registry().get(id)
+
+
+# --- which rule-file feature needs which capability ------------------------------------------
+
+#: Capabilities every variant needs (the flow's basics); the drafter always lists them.
+BASELINE = ("deck.generator_mahjong", "meldsolver.standard_win", "phase.mahjong_turn", "phase.priority_arbitration",
+            "scoring.fan_table")
+
+#: Winning shapes a declared fan implies, by :class:`engine.solver.Shapes` field (a 龙七对 is a seven-pairs hand).
+SHAPE_FANS: dict[str, frozenset[str]] = {
+    "seven_pairs": frozenset({"七对", "暗七对", "连七对", "龙七对", "清七对", "清龙七对", "双龙七对", "豪华七对", "七小对"}),
+    "thirteen_orphans": frozenset({"十三幺"}),
+    "honors_knitted": frozenset({"全不靠", "七星不靠"}),
+    "knitted_straight": frozenset({"组合龙"}),
+    "double_dragon": frozenset({"一色双龙会"}),
+}
+#: The capability that enables each winning shape.
+SHAPE_CAPABILITIES: dict[str, str] = {
+    "seven_pairs": "meldsolver.seven_pairs",
+    "thirteen_orphans": "meldsolver.thirteen_orphans",
+    "honors_knitted": "meldsolver.all_orphans",
+    "knitted_straight": "meldsolver.combo_dragon",
+    "double_dragon": "meldsolver.double_dragon",
+}
+
+Path = tuple  # a field path: ("phases", 1, "fu_flag")
+
+
+@dataclass(frozen=True)
+class Need:
+    """A rule-file feature and the capability it needs.
+
+    ``find`` takes the rule mapping and returns the field path of the feature's first
+    use, or None when the file does not use it. ``dslgen check`` (C501/C502) and the
+    drafter read :data:`NEEDS`; nothing else keeps this knowledge.
+    """
+
+    capability: str
+    feature: str  # Chinese, shown in messages
+    find: Callable[[Mapping[str, Any]], Path | None]
+
+
+def _at(data: Any, *path: Any) -> Any:
+    node = data
+    for part in path:
+        if isinstance(part, int):
+            node = node[part] if isinstance(node, (list, tuple)) and -len(node) <= part < len(node) else None
+        else:
+            node = node.get(part) if isinstance(node, Mapping) else None
+    return node
+
+
+def _play(data: Mapping[str, Any]) -> tuple[int, Mapping[str, Any]] | None:
+    phases = _at(data, "phases")
+    for i, p in enumerate(phases if isinstance(phases, (list, tuple)) else ()):
+        if isinstance(p, Mapping) and p.get("type") == "mahjong_turn":
+            return i, p
+    return None
+
+
+def _flag(*path: str) -> Callable[[Mapping[str, Any]], Path | None]:
+    return lambda data: tuple(path) if _at(data, *path) is True else None
+
+
+def _present(*path: str) -> Callable[[Mapping[str, Any]], Path | None]:
+    return lambda data: tuple(path) if _at(data, *path) else None
+
+
+def _fans(names: frozenset[str]) -> Callable[[Mapping[str, Any]], Path | None]:
+    def find(data: Mapping[str, Any]) -> Path | None:
+        from engine.fans.registry import lookup  # the fan registry imports this module
+
+        rows = _at(data, "fan_types")
+        for i, row in enumerate(rows if isinstance(rows, (list, tuple)) else ()):
+            name = row.get("name") if isinstance(row, Mapping) else None
+            if isinstance(name, str):
+                unit = lookup(name)
+                if name in names or (unit is not None and unit.name in names):
+                    return ("fan_types", i, "name")
+        return None
+
+    return find
+
+
+def _play_key(key: str, truthy: bool = True) -> Callable[[Mapping[str, Any]], Path | None]:
+    def find(data: Mapping[str, Any]) -> Path | None:
+        play = _play(data)
+        if play is None:
+            return None
+        value = play[1].get(key)
+        return ("phases", play[0], key) if (value is True if truthy else value is not None) else None
+
+    return find
+
+
+def _play_phase(data: Mapping[str, Any]) -> Path | None:
+    play = _play(data)
+    return ("phases", play[0], "type") if play else None
+
+
+def _reactions(data: Mapping[str, Any]) -> Path | None:
+    play = _play(data)
+    options = _at(play[1], "sub_phases", "others_reaction", "options") if play else None
+    return ("phases", play[0], "sub_phases", "others_reaction", "options") if options else None
+
+
+def _exclusions(data: Mapping[str, Any]) -> Path | None:
+    rows = _at(data, "fan_types")
+    for i, row in enumerate(rows if isinstance(rows, (list, tuple)) else ()):
+        for key in ("excludes", "conflicts"):
+            if isinstance(row, Mapping) and row.get(key):
+                return ("fan_types", i, key)
+    return None
+
+
+def _fan_table(data: Mapping[str, Any]) -> Path | None:
+    return ("scoring", "mode") if _at(data, "scoring", "mode") == "fan_table" else None
+
+
+def _mahjong_deck(data: Mapping[str, Any]) -> Path | None:
+    deck = _at(data, "deck")
+    return ("deck",) if isinstance(deck, Mapping) and deck and deck.get("generator", "mahjong") == "mahjong" else None
+
+
+def _fan_keys(*keys: str) -> Callable[[Mapping[str, Any]], Path | None]:
+    def find(data: Mapping[str, Any]) -> Path | None:
+        rows = _at(data, "fan_types")
+        for i, row in enumerate(rows if isinstance(rows, (list, tuple)) else ()):
+            for key in keys:
+                if isinstance(row, Mapping) and row.get(key):
+                    return ("fan_types", i, key)
+        return None
+
+    return find
+
+
+def _phase_type(kind: str) -> Callable[[Mapping[str, Any]], Path | None]:
+    def find(data: Mapping[str, Any]) -> Path | None:
+        phases = _at(data, "phases")
+        for i, p in enumerate(phases if isinstance(phases, (list, tuple)) else ()):
+            if isinstance(p, Mapping) and p.get("type") == kind:
+                return ("phases", i, "type")
+        return None
+
+    return find
+
+
+def _doubling(data: Mapping[str, Any]) -> Path | None:
+    return ("fan_stacking",) if _at(data, "fan_stacking") == "double" else None
+
+
+def _blood_flow(data: Mapping[str, Any]) -> Path | None:
+    play = _play(data)
+    path = ("sub_phases", "others_reaction", "on_win")
+    return ("phases", play[0], *path) if play and _at(play[1], *path) == "stay" else None
+
+
+#: Every feature whose use can be read off a rule file, with the capability it needs.
+NEEDS: tuple[Need, ...] = (
+    Need("deck.generator_mahjong", "麻将牌库（deck）", _mahjong_deck),
+    Need("deck.flower_cards", "花牌（deck.include_flowers: true）", _flag("deck", "include_flowers")),
+    Need("meldsolver.wildcard", "癞子（wildcard_rules）", _present("wildcard_rules")),
+    Need("meldsolver.pair_258", "将牌必须是 2/5/8（win_condition.pair_must_be_258）", _flag("win_condition", "pair_must_be_258")),
+    Need("meldsolver.seven_pairs", "七对番型", _fans(SHAPE_FANS["seven_pairs"])),
+    Need("meldsolver.thirteen_orphans", "番型 十三幺", _fans(SHAPE_FANS["thirteen_orphans"])),
+    Need("meldsolver.all_orphans", "番型 全不靠", _fans(SHAPE_FANS["honors_knitted"])),
+    Need("meldsolver.double_dragon", "番型 一色双龙会", _fans(SHAPE_FANS["double_dragon"])),
+    Need("meldsolver.combo_dragon", "番型 组合龙", _fans(SHAPE_FANS["knitted_straight"])),
+    Need("phase.mahjong_turn", "麻将回合阶段（type: mahjong_turn）", _play_phase),
+    Need("phase.parallel_elimination", "血战到底（parallel_elimination: true）", _play_key("parallel_elimination")),
+    Need("phase.priority_arbitration", "响应优先级仲裁（others_reaction）", _reactions),
+    Need("phase.rob_kong", "番型 抢杠胡", _fans(frozenset({"抢杠胡"}))),
+    Need("dsl.dirty_flag", "过水标记（fu_flag）", _play_key("fu_flag", truthy=False)),
+    Need("scoring.fan_table", "番型表计分（scoring.mode: fan_table）", _fan_table),
+    Need("scoring.fan_exclusion", "番型互斥（excludes / conflicts）", _exclusions),
+    Need("scoring.pre_hooks", "结算前钩子（scoring.pre_hooks）", _present("scoring", "pre_hooks")),
+    Need("scoring.settlement_items", "结算项（settlement_items）", _present("settlement_items")),
+    # 川麻 (issue 14)
+    Need("scoring.doubling", "加倍计分（fan_stacking: double）", _doubling),
+    Need("scoring.composite_fans", "组合番或按封顶计的番（composite_of / at_cap）", _fan_keys("composite_of", "at_cap")),
+    Need("scoring.kong_payments", "刮风下雨（scoring.kong_payments）", _present("scoring", "kong_payments")),
+    Need("phase.exchange_three", "换三张（type: exchange_three）", _phase_type("exchange_three")),
+    Need("phase.declare_void", "定缺（type: declare_void）", _phase_type("declare_void")),
+    Need("phase.blood_flow", "血流成河（on_win: stay）", _blood_flow),
+)
+
+
+def needed(data: Mapping[str, Any]) -> dict[str, Path]:
+    """Every capability the features of the rule mapping ``data`` need, with the path of the first use."""
+    out: dict[str, Path] = {}
+    for need in NEEDS:
+        if need.capability not in out:
+            where = need.find(data)
+            if where is not None:
+                out[need.capability] = where
+    return out

@@ -1,9 +1,14 @@
 """The rule set the engine plays, built from a plain mapping (a parsed rule file).
 
 The engine never reads YAML: callers hand :meth:`Rules.from_dict` the mapping they
-loaded. The mapping is expected to have passed schema validation already, so this
-module only fills defaults and converts names to tile codes; anything it still
-cannot understand raises :class:`RulesError` with the field path.
+loaded. Loading fills the specification's documented defaults (:mod:`engine.defaults`;
+the engine keeps no second table of them), converts names to tile codes and validates
+what the engine must know by name (:mod:`engine.validation`): anything it cannot play
+raises one :class:`RulesError` listing every problem with its field path.
+
+A :class:`Rules` is an immutable, hashable value: two loads of the same mapping are
+equal, caches key on it, and :meth:`Rules.to_dict` gives back the normalised mapping
+(defaults filled) that rebuilds it.
 """
 
 from __future__ import annotations
@@ -11,8 +16,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from engine import defaults as D
 from engine import tiles as T
 from engine.capabilities import register
+from engine.errors import Problem, RulesError
+from engine.frozen import FrozenMap, freeze, thaw
+
+__all__ = ["Rules", "RulesError", "Problem"]
 
 #: Values of modal fields the engine implements; anything else is reported by ``dslgen check``.
 SUPPORTED_WILDCARD_TYPES = ("fixed", "random")
@@ -23,46 +33,38 @@ SUPPORTED_PLAYER_COUNTS = (4,)
 JI_HU_MODES = ("any_fan", "shape_fan")
 
 
-class RulesError(ValueError):
-    """A rule mapping the engine cannot build; ``path`` is the dotted field path."""
-
-    def __init__(self, path: str, message: str):
-        self.path = path
-        super().__init__(f"{path}: {message}")
-
-
 @dataclass(frozen=True)
 class FanSpec:
     """One row of ``fan_types``: a fan the variant scores."""
 
     name: str
     base_fan: int
-    level: int = 0
-    excludes: tuple[str, ...] = ()
-    conflicts: tuple[str, ...] = ()
-    condition: str = ""
+    level: int
+    excludes: tuple[str, ...]
+    conflicts: tuple[str, ...]
+    condition: str
     #: counted fan: what one occurrence is (``pung``, ``chow_pair``, ...); "" counts once.
-    per: str = ""
+    per: str
     #: False: the fan scores but does not count toward ``win_min_fan`` (国标 花牌).
-    toward_min_fan: bool = True
+    toward_min_fan: bool
     #: readings with equal totals: prefer the one that counts this fan (国标 一色三同顺, 三同刻).
-    prefer_on_tie: bool = False
+    prefer_on_tie: bool
     #: composite fans (清对 = 清一色 + 对对胡): the fans this one stands for (see engine.fans.composite).
-    composite_of: tuple[str, ...] = ()
+    composite_of: tuple[str, ...]
     #: the win scores the cap (天胡/地胡 at the cap) when this fan counts.
-    at_cap: bool = False
+    at_cap: bool
 
 
 @dataclass(frozen=True)
 class WildcardRules:
     """``wildcard_rules``: which tiles are wild and how they score."""
 
-    type: str = "fixed"  # fixed | random
-    tiles: tuple[int, ...] = ()  # codes, for type fixed
-    random_count: int = 1  # 1 = 正精 only, 2 = 正精 + 副精
-    behavior: str = "substitute"
-    fan_calculation_policy: str = "optimal"
-    per_wildcard_in_win: int = 0
+    type: str  # fixed | random
+    tiles: tuple[int, ...]  # codes, for type fixed
+    random_count: int  # 1 = 正精 only, 2 = 正精 + 副精
+    behavior: str
+    fan_calculation_policy: str
+    per_wildcard_in_win: int
 
 
 @dataclass(frozen=True)
@@ -70,8 +72,8 @@ class ActionOption:
     """One entry of ``self_action.options`` or ``others_reaction.options``."""
 
     action: str
-    condition: str = ""
-    priority: int = 0
+    condition: str
+    priority: int
 
 
 @dataclass(frozen=True)
@@ -79,20 +81,20 @@ class Hook:
     """A ``scoring.pre_hooks`` entry."""
 
     name: str
-    condition: str = ""
-    description: str = ""
+    condition: str
+    description: str
     #: what the hook charges per payer when the rule file declares it (查花猪); None = the hook's default.
-    amount: int | None = None
+    amount: int | None
 
 
 @dataclass(frozen=True)
 class FuFlag:
     """``phases[play].fu_flag``: the 过水 dirty flag."""
 
-    type: str = "dirty_flag"
-    set_on: str = "can_win_but_pass"
-    clear_on: str = "next_discard_self"
-    effect: str = "block_win_on_current_tile"
+    type: str
+    set_on: str
+    clear_on: str
+    effect: str
 
 
 @dataclass(frozen=True)
@@ -101,25 +103,25 @@ class Phase:
 
     name: str
     type: str
-    action: str = ""
-    next: str | None = None
-    options: Mapping[str, Any] = field(default_factory=dict)
+    action: str
+    next: str | None
+    options: Mapping[str, Any]
 
 
 @dataclass(frozen=True)
 class PlayRules:
     """The ``mahjong_turn`` phase, flattened for the flow."""
 
-    turn_order: str = "counter_clockwise"
-    parallel_elimination: bool = False
-    on_draw_flower: str = "replace"
-    on_empty_deck: str = "exhausted"
-    self_actions: tuple[ActionOption, ...] = ()
-    reactions: tuple[ActionOption, ...] = ()
-    priority_policy: str = "highest_wins"
-    on_win: str = "game_over"
-    end_conditions: tuple[Mapping[str, Any], ...] = ()
-    fu_flag: FuFlag | None = None
+    turn_order: str
+    parallel_elimination: bool
+    on_draw_flower: str
+    on_empty_deck: str
+    self_actions: tuple[ActionOption, ...]
+    reactions: tuple[ActionOption, ...]
+    priority_policy: str
+    on_win: str
+    end_conditions: tuple[Mapping[str, Any], ...]
+    fu_flag: FuFlag | None
 
     def self_action(self, name: str) -> ActionOption | None:
         """The self action named ``name``, or None when the rules do not list it."""
@@ -134,32 +136,32 @@ class PlayRules:
 class FlowerRules:
     """``flower_rules``: replacement timing and flower scoring."""
 
-    on_draw: str = "replace_and_draw"
-    replace_tiles: str = ""
-    normal: int = 0
-    matching_value: int = 0
+    on_draw: str
+    replace_tiles: str
+    normal: int
+    matching_value: int
     #: seat number (1-4, dealer = 1) -> flower codes that match that seat.
-    matching: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
+    matching: Mapping[int, tuple[int, ...]]
 
 
 @dataclass(frozen=True)
 class Scoring:
     """``scoring``: the money math."""
 
-    mode: str = "fan_table"
-    max_cap: int | None = None
-    self_draw_multiplier: int = 1
-    discard_win_multiplier: int = 3
-    dealer_multiplier: int = 1
-    pre_hooks: tuple[Hook, ...] = ()
+    mode: str
+    max_cap: int | None
+    self_draw_multiplier: int
+    discard_win_multiplier: int
+    dealer_multiplier: int
+    pre_hooks: tuple[Hook, ...]
     #: a base every paying loser adds to the fan payment (国标 8).
-    base_points: int = 0
+    base_points: int
     #: who pays the base on a discard win: ``payers`` (only the discarder) or ``all_losers``.
-    base_paid_by: str = "payers"
+    base_paid_by: str
     #: ``scoring.doubling`` (fan_stacking: double): points = base × 2^番.
-    doubling: "Doubling" = field(default_factory=lambda: Doubling())
+    doubling: "Doubling"
     #: ``scoring.kong_payments`` (刮风下雨, 退税, 呼叫转移); None = kongs are not paid.
-    kong_payments: "KongPayments | None" = None
+    kong_payments: "KongPayments | None"
 
 
 @dataclass(frozen=True)
@@ -169,9 +171,9 @@ class Doubling:
     ``self_draw``: ``none``, ``add_base`` (自摸加底: one more base) or ``add_fan`` (自摸加番: one more 番).
     """
 
-    base: int = 1
-    max_points: int | None = None
-    self_draw: str = "none"
+    base: int
+    max_points: int | None
+    self_draw: str
 
 
 @dataclass(frozen=True)
@@ -184,11 +186,11 @@ class KongPayments:
     draw passes that kong's income to the winner.
     """
 
-    ming_kong: int = 0
-    an_kong: int = 0
-    bu_kong: int = 0
-    refund: bool = False
-    transfer: bool = False
+    ming_kong: int
+    an_kong: int
+    bu_kong: int
+    refund: bool
+    transfer: bool
 
     def amount(self, kind: str) -> int:
         """The declared amount of a kong of ``kind`` (an action name: ming_kong, an_kong, bu_kong)."""
@@ -212,15 +214,15 @@ class SettlementItemSpec:
 class WinCondition:
     """``win_condition``: conditions every win must meet, beyond its shape."""
 
-    pair_must_be_258: bool = False
+    pair_must_be_258: bool
     #: fans that lift the 2/5/8 pair requirement (长沙's big wins).
-    pair_258_exempt_fans: tuple[str, ...] = ()
-    must_miss_suit: bool = False  # 缺一门: at most two of 万/条/筒 in hand and melds
+    pair_258_exempt_fans: tuple[str, ...]
+    must_miss_suit: bool  # 缺一门: at most two of 万/条/筒 in hand and melds
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Rules:
-    """A complete variant. Build it with :meth:`from_dict`."""
+    """A complete variant. Build it with :meth:`from_dict`; equal and hashed by its normalised mapping."""
 
     name: str
     requires: frozenset[str]
@@ -240,13 +242,30 @@ class Rules:
     play: PlayRules
     scoring: Scoring
     flowers: FlowerRules | None
-    players: int = 4
+    players: int
     #: ``win_rule.ji_hu_dropped_by``: ``any_fan`` (鸡胡 only when no other fan) or ``shape_fan``
     #: (鸡胡 unless a hand-shape fan — structural or special — is recognised).
-    ji_hu_dropped_by: str = "any_fan"
+    ji_hu_dropped_by: str
     #: ``settlement_items``: settlement beyond fans (精分, 抓鸟, 包赔…), see :mod:`engine.settlement_items`.
-    settlement_items: tuple[SettlementItemSpec, ...] = ()
-    raw: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    settlement_items: tuple[SettlementItemSpec, ...]
+    #: The normalised mapping (defaults filled, frozen) every field above was read from.
+    raw: Mapping[str, Any] = field(default_factory=FrozenMap, compare=False, repr=False)
+
+    def __hash__(self) -> int:
+        return hash(self.raw)
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Rules) and self.raw == other.raw)
+
+    def __copy__(self) -> "Rules":
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "Rules":
+        return self
+
+    def to_dict(self) -> dict[str, Any]:
+        """The normalised rule mapping (documented defaults filled in); ``from_dict`` of it is an equal value."""
+        return thaw(self.raw)
 
     # --- derived views -------------------------------------------------
     def fan(self, name: str) -> FanSpec | None:
@@ -273,10 +292,33 @@ class Rules:
 
     # --- construction --------------------------------------------------
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Rules":
-        """Build rules from a parsed rule file, filling the specification's defaults."""
+    def from_dict(cls, data: Mapping[str, Any], *, validate: bool = True) -> "Rules":
+        """Build rules from a parsed rule file, filling the specification's defaults, and validate them.
+
+        Raises :class:`RulesError` listing every problem (unknown fan, capability,
+        condition, action or hook; dangling ``excludes``; a phase graph with no end; ...).
+        ``validate=False`` only builds (for a checker that reports each problem itself).
+        """
         if not isinstance(data, Mapping):
             raise RulesError("", "规则文件顶层必须是映射")
+        filled = D.fill(data)
+        try:
+            rules = cls._build(filled)
+        except RulesError:
+            raise
+        except (TypeError, ValueError, KeyError, AttributeError) as exc:
+            raise RulesError("", f"规则映射的结构不正确：{exc}") from None
+        if not validate:  # for checkers that report each problem themselves (``dslgen check``)
+            return rules
+        from engine.validation import problems
+
+        found = problems(rules)
+        if found:
+            raise RulesError.of(found)
+        return rules
+
+    @classmethod
+    def _build(cls, data: dict[str, Any]) -> "Rules":
         game = _map(data, "game")
         deck = _map(data, "deck")
         deal = _map(data, "deal")
@@ -286,28 +328,28 @@ class Rules:
             raise RulesError("phases", "缺少 type: mahjong_turn 的对局阶段")
         players = _map(game, "players", "game.players")
         return cls(
-            name=str(game.get("name", "")),
+            name=str(_need(game, "name", "game")),
             requires=frozenset(str(r) for r in data.get("requires") or []),
-            include_honors=bool(deck.get("include_honors", False)),
-            include_flowers=bool(deck.get("include_flowers", False)),
-            deck_total=int(deck.get("total", 108)),
-            cards_per_player=int(deal.get("cards_per_player", 13)),
-            dealer_extra=int(deal.get("dealer_extra", 1)),
+            include_honors=bool(_need(deck, "include_honors", "deck")),
+            include_flowers=bool(_need(deck, "include_flowers", "deck")),
+            deck_total=int(_need(deck, "total", "deck")),
+            cards_per_player=int(deal["cards_per_player"]),
+            dealer_extra=int(deal["dealer_extra"]),
             wildcard=_wildcard(data.get("wildcard_rules")),
-            win_condition=_win_condition(data.get("win_condition") or {}),
+            win_condition=_win_condition(_map(data, "win_condition")),
             fans=tuple(_fan(f, i) for i, f in enumerate(data.get("fan_types") or [])),
-            fan_stacking=str(data.get("fan_stacking", "add")),
-            max_fan=_opt_int(data.get("max_fan")),
-            win_min_fan=int(data.get("win_min_fan") or 0),
-            ji_hu_self_draw_only=bool((data.get("win_rule") or {}).get("ji_hu_self_draw_only", False)),
+            fan_stacking=str(_need(data, "fan_stacking", "")),
+            max_fan=_opt_int(data["max_fan"]),
+            win_min_fan=int(data["win_min_fan"] or 0),
+            ji_hu_self_draw_only=bool(_map(data, "win_rule")["ji_hu_self_draw_only"]),
             phases=phases,
             play=_play(play_phase),
-            scoring=_scoring(data.get("scoring") or {}),
+            scoring=_scoring(_map(data, "scoring")),
             flowers=_flowers(data.get("flower_rules")) if deck.get("include_flowers") else None,
-            players=int(players.get("max", 4)),
-            ji_hu_dropped_by=str((data.get("win_rule") or {}).get("ji_hu_dropped_by", "any_fan")),
-            settlement_items=_settlement_items(data.get("settlement_items")),
-            raw=data,
+            players=int(_need(players, "max", "game.players")),
+            ji_hu_dropped_by=str(_map(data, "win_rule")["ji_hu_dropped_by"]),
+            settlement_items=_settlement_items(data["settlement_items"]),
+            raw=freeze(data),
         )
 
 
@@ -318,6 +360,13 @@ def _map(data: Mapping[str, Any], key: str, path: str | None = None) -> Mapping[
     if not isinstance(value, Mapping):
         raise RulesError(path or key, "应当是映射")
     return value
+
+
+def _need(data: Mapping[str, Any], key: str, path: str) -> Any:
+    """A required field (the specification gives it no default)."""
+    if key not in data:
+        raise RulesError(f"{path}.{key}" if path else key, "缺少必填字段")
+    return data[key]
 
 
 def _opt_int(value: Any) -> int | None:
@@ -337,16 +386,16 @@ def _fan(item: Mapping[str, Any], i: int) -> FanSpec:
         raise RulesError(f"fan_types[{i}]", "番型需要 name")
     return FanSpec(
         name=str(item["name"]),
-        base_fan=int(item.get("base_fan", 0)),
-        level=int(item.get("level", 0) or 0),
-        excludes=_names(item.get("excludes")),
-        conflicts=_names(item.get("conflicts")),
-        condition=str(item.get("condition") or ""),
-        per=str(item.get("per") or ""),
-        toward_min_fan=bool(item.get("toward_min_fan", True)),
-        prefer_on_tie=bool(item.get("prefer_on_tie", False)),
-        composite_of=_names(item.get("composite_of")),
-        at_cap=bool(item.get("at_cap", False)),
+        base_fan=int(_need(item, "base_fan", f"fan_types[{i}]")),
+        level=int(item["level"] or 0),
+        excludes=_names(item["excludes"]),
+        conflicts=_names(item["conflicts"]),
+        condition=str(item["condition"] or ""),
+        per=str(item["per"] or ""),
+        toward_min_fan=bool(item["toward_min_fan"]),
+        prefer_on_tie=bool(item["prefer_on_tie"]),
+        composite_of=_names(item["composite_of"]),
+        at_cap=bool(item["at_cap"]),
     )
 
 
@@ -359,22 +408,22 @@ def _wildcard(item: Any) -> WildcardRules | None:
             codes.append(T.tile_from_name(str(name)))
         except T.TileParseError as exc:
             raise RulesError(f"wildcard_rules.tiles[{i}]", str(exc)) from None
-    scoring = item.get("scoring") or {}
+    scoring = item["scoring"]
     return WildcardRules(
-        type=str(item.get("type", "fixed")),
+        type=str(_need(item, "type", "wildcard_rules")),
         tiles=tuple(codes),
-        random_count=int(item.get("random_count", 1)),
-        behavior=str(item.get("behavior", "substitute")),
-        fan_calculation_policy=str(item.get("fan_calculation_policy", "optimal")),
-        per_wildcard_in_win=int(scoring.get("per_wildcard_in_win", 0) or 0),
+        random_count=int(item["random_count"]),
+        behavior=str(item["behavior"]),
+        fan_calculation_policy=str(item["fan_calculation_policy"]),
+        per_wildcard_in_win=int(scoring["per_wildcard_in_win"] or 0),
     )
 
 
 def _win_condition(item: Mapping[str, Any]) -> WinCondition:
     return WinCondition(
-        pair_must_be_258=bool(item.get("pair_must_be_258", False)),
-        pair_258_exempt_fans=_names(item.get("pair_258_exempt_fans")),
-        must_miss_suit=bool(item.get("must_miss_suit", False)),
+        pair_must_be_258=bool(item["pair_must_be_258"]),
+        pair_258_exempt_fans=_names(item["pair_258_exempt_fans"]),
+        must_miss_suit=bool(item["must_miss_suit"]),
     )
 
 
@@ -383,16 +432,16 @@ def _phase(item: Mapping[str, Any], i: int) -> Phase:
         raise RulesError(f"phases[{i}]", "阶段需要 name")
     return Phase(
         name=str(item["name"]),
-        type=str(item.get("type", "auto")),
+        type=str(_need(item, "type", f"phases[{i}]")),
         action=str(item.get("action") or ""),
-        next=item.get("next"),
-        options=item,
+        next=item["next"],
+        options=freeze(item),
     )
 
 
 def _options(block: Mapping[str, Any] | None) -> tuple[ActionOption, ...]:
     return tuple(
-        ActionOption(str(o["action"]), str(o.get("condition") or ""), int(o.get("priority", 0) or 0))
+        ActionOption(str(o["action"]), str(o["condition"] or ""), int(o["priority"] or 0))
         for o in (block or {}).get("options") or []
     )
 
@@ -404,49 +453,49 @@ def _play(phase: Phase) -> PlayRules:
     reaction = subs.get("others_reaction") or {}
     fu = raw.get("fu_flag")
     return PlayRules(
-        turn_order=str(raw.get("turn_order", "counter_clockwise")),
-        parallel_elimination=bool(raw.get("parallel_elimination", False)),
-        on_draw_flower=str(draw.get("on_draw_flower", "replace")),
-        on_empty_deck=str(draw.get("on_empty_deck", "exhausted")),
+        turn_order=str(raw["turn_order"]),
+        parallel_elimination=bool(raw["parallel_elimination"]),
+        on_draw_flower=str(draw.get("on_draw_flower", D.default("phases[].sub_phases.draw.on_draw_flower"))),
+        on_empty_deck=str(draw.get("on_empty_deck", D.default("phases[].sub_phases.draw.on_empty_deck"))),
         self_actions=_options(subs.get("self_action")),
         reactions=_options(reaction),
-        priority_policy=str(reaction.get("priority_policy", "highest_wins")),
-        on_win=str(reaction.get("on_win", "game_over")),
-        end_conditions=tuple(raw.get("end_conditions") or ()),
+        priority_policy=str(reaction.get("priority_policy", D.default("phases[].sub_phases.others_reaction.priority_policy"))),
+        on_win=str(reaction.get("on_win", D.default("phases[].sub_phases.others_reaction.on_win"))),
+        end_conditions=tuple(raw.get("end_conditions") or ()),  # frozen with the phase
         fu_flag=FuFlag(**{k: str(v) for k, v in fu.items()}) if isinstance(fu, Mapping) else None,
     )
 
 
 def _scoring(item: Mapping[str, Any]) -> Scoring:
     return Scoring(
-        mode=str(item.get("mode", "fan_table")),
-        max_cap=_opt_int(item.get("max_cap")),
-        self_draw_multiplier=int(item.get("self_draw_multiplier", 1)),
-        discard_win_multiplier=int(item.get("discard_win_multiplier", 3)),
-        dealer_multiplier=int(item.get("dealer_multiplier", 1)),
-        base_points=int(item.get("base_points", 0) or 0),
-        base_paid_by=str(item.get("base_paid_by") or "payers"),
+        mode=str(_need(item, "mode", "scoring")),
+        max_cap=_opt_int(item["max_cap"]),
+        self_draw_multiplier=int(item["self_draw_multiplier"]),
+        discard_win_multiplier=int(item["discard_win_multiplier"]),
+        dealer_multiplier=int(item["dealer_multiplier"]),
+        base_points=int(item["base_points"] or 0),
+        base_paid_by=str(item["base_paid_by"]),
         pre_hooks=tuple(
-            Hook(str(h["name"]), str(h.get("condition") or ""), str(h.get("description") or ""),
-                 _opt_int(h.get("amount")))
-            for h in item.get("pre_hooks") or []
+            Hook(str(h["name"]), str(h["condition"] or ""), str(h["description"] or ""), _opt_int(h["amount"]))
+            for h in item["pre_hooks"] or []
         ),
-        doubling=_doubling(item.get("doubling") or {}),
+        doubling=_doubling(item.get("doubling")),
         kong_payments=_kong_payments(item.get("kong_payments")),
     )
 
 
-def _doubling(item: Mapping[str, Any]) -> Doubling:
-    return Doubling(base=int(item.get("base", 1) or 1), max_points=_opt_int(item.get("max_points")),
-                    self_draw=str(item.get("self_draw") or "none"))
+def _doubling(item: Any) -> Doubling:
+    # an omitted scoring.doubling plays its documented defaults (used only under fan_stacking: double)
+    item = D.fill({"scoring": {"doubling": item or {}}})["scoring"]["doubling"]
+    return Doubling(base=int(item["base"]), max_points=_opt_int(item["max_points"]), self_draw=str(item["self_draw"]))
 
 
 def _kong_payments(item: Any) -> KongPayments | None:
     if not item:
         return None
-    return KongPayments(ming_kong=int(item.get("ming_kong", 0) or 0), an_kong=int(item.get("an_kong", 0) or 0),
-                        bu_kong=int(item.get("bu_kong", 0) or 0), refund=bool(item.get("refund", False)),
-                        transfer=bool(item.get("transfer", False)))
+    item = D.fill({"scoring": {"kong_payments": item}})["scoring"]["kong_payments"]
+    return KongPayments(ming_kong=int(item["ming_kong"]), an_kong=int(item["an_kong"]), bu_kong=int(item["bu_kong"]),
+                        refund=bool(item["refund"]), transfer=bool(item["transfer"]))
 
 
 def _settlement_items(value: Any) -> tuple[SettlementItemSpec, ...]:
@@ -461,19 +510,19 @@ def _settlement_items(value: Any) -> tuple[SettlementItemSpec, ...]:
 
 
 def _flowers(item: Any) -> FlowerRules:
-    item = item or {}
-    scoring = item.get("scoring") or {}
-    matching = scoring.get("matching") or {}
+    item = D.fill({"flower_rules": item or {}})["flower_rules"]  # an omitted flower_rules plays its defaults
+    scoring = item["scoring"]
+    matching = scoring["matching"]
     mapping = {
         int(seat): tuple(T.tile_from_name(str(n)) for n in names)
-        for seat, names in (matching.get("mapping") or {}).items()
+        for seat, names in (matching["mapping"] or {}).items()
     }
     return FlowerRules(
-        on_draw=str(item.get("on_draw", "replace_and_draw")),
-        replace_tiles=str(item.get("replace_tiles") or ""),
-        normal=int(scoring.get("normal", 0) or 0),
-        matching_value=int(matching.get("value", 0) or 0),
-        matching=mapping,
+        on_draw=str(item["on_draw"]),
+        replace_tiles=str(item["replace_tiles"] or ""),
+        normal=int(scoring["normal"] or 0),
+        matching_value=int(matching["value"] or 0),
+        matching=FrozenMap(mapping),
     )
 
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from engine.errors import EngineError
+
 MAN, SOU, PIN = 0, 1, 2
 SUITS = (MAN, SOU, PIN)
 SUIT_CHARS = "msp"
@@ -48,7 +50,7 @@ _SUIT_WORDS = {"万": MAN, "条": SOU, "索": SOU, "筒": PIN, "饼": PIN}
 WILDCARD_CHAR = "癞"
 
 
-class TileParseError(ValueError):
+class TileParseError(EngineError, ValueError):
     """Raised for notation that is not a tile list; names the character and its position."""
 
     def __init__(self, text: str, position: int, reason: str):

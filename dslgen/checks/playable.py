@@ -8,7 +8,7 @@ from dslgen.checks.context import RuleContext, as_list
 from dslgen.checks.finding import ERROR, Problem
 from dslgen.checks.phases import PhaseGraph
 from dslgen.checks.registry import check, register_code
-from engine.game.flow import END_ACTIONS, END_TYPES
+from engine.validation import END_ACTIONS, END_TYPES
 
 
 @check("C707", "phase-after-settlement", "error")
@@ -72,19 +72,19 @@ ENGINE_REFUSED = register_code(
 )
 
 
-def engine_problem(data: Mapping) -> tuple[str, str] | None:
-    """``(field path, message)`` when the engine refuses to set up a game from ``data``, else None."""
+def engine_problems(data: Mapping) -> list[tuple[str, str]]:
+    """Every ``(field path, message)`` the engine gives when it refuses to set up a game from ``data``."""
     from engine.game.flow import Game, GameSetupError
     from engine.rules import Rules, RulesError
 
     try:
         Game(Rules.from_dict({k: v for k, v in data.items() if k != "meta"}), seed=0)
     except RulesError as exc:
-        return str(exc.path or ""), str(exc).partition(": ")[2] or str(exc)
+        return [(p.path, p.message) for p in exc.problems]
     except GameSetupError as exc:
         text = str(exc)
         field, sep, rest = text.partition(": ")
-        return (field, rest) if sep and " " not in field else ("", text)
+        return [(field, rest) if sep and " " not in field else ("", text)]
     except (ValueError, TypeError, KeyError, ArithmeticError, RecursionError) as exc:
-        return "", f"{type(exc).__name__}: {exc}"
-    return None
+        return [("", f"{type(exc).__name__}: {exc}")]
+    return []

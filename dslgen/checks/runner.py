@@ -148,19 +148,18 @@ def check_data(loaded: Any, *, file: str = "<data>", facts: EngineFacts | None =
 
 def _engine_findings(data: Mapping[str, Any], ctx: RuleContext) -> list[Finding]:
     """C709 when the engine refuses to set up a game the other checks let through."""
-    from dslgen.checks.playable import ENGINE_REFUSED, engine_problem
+    from dslgen.checks.playable import ENGINE_REFUSED, engine_problems
 
-    problem = engine_problem(data)
-    if problem is None:
-        return []
-    field, message = problem
-    try:
-        path = parse_path(field) if field else ()
-    except (ValueError, IndexError):
-        path = ()
-    line, col = ctx.position(path)
-    return [Finding(ENGINE_REFUSED.code, ENGINE_REFUSED.severity, tuple(path), f"引擎无法开局：{message}",
-                    "按消息中的字段修改规则文件", line, col)]
+    out = []
+    for field, message in engine_problems(data):
+        try:
+            path = parse_path(field) if field else ()
+        except (ValueError, IndexError):
+            path = ()
+        line, col = ctx.position(path)
+        out.append(Finding(ENGINE_REFUSED.code, ENGINE_REFUSED.severity, tuple(path), f"引擎无法开局：{message}",
+                           "按消息中的字段修改规则文件", line, col))
+    return out
 
 
 def _run(entry: Check, ctx: RuleContext) -> list[Finding]:

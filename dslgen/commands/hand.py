@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import shlex
 
 import click
@@ -63,25 +62,64 @@ def _batch_args(line: str, lineno: int, path: str) -> tuple[str, str, str | None
     return positional[0], positional[1], options.get("--win"), options.get("--melds"), scoring
 
 
-def _run_batch(path: str) -> int:
-    """Print one JSON object per non-blank, non-comment line; exit 1 when a line failed."""
+def _batch_lines(path: str) -> list[tuple[int, str | None]]:
+    """``(line number, text)`` for every line of the batch file; text is None when the line is not UTF-8."""
     try:
-        with open(path, encoding="utf-8") as fh:
-            lines = fh.read().splitlines()
+        with open(path, "rb") as fh:
+            data = fh.read()
     except OSError as exc:
         raise UsageError(f"无法读取批量文件：{exc.strerror or exc}", where=path, hint="检查 --batch 的路径") from None
-    cache: dict = {}
-    failed = False
-    for lineno, line in enumerate(lines, 1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
+    lines = []
+    for lineno, raw in enumerate(data.split(b"\n"), 1):
         try:
-            rules_path, tiles, win, melds, scoring = _batch_args(line, lineno, path)
-            out = {"line": lineno, **_report(cache, rules_path, tiles, win, melds, scoring)}
-        except DslgenError as exc:
-            failed = True
-            out = {"line": lineno, "error": exc.message, "where": exc.where or f"{path}:{lineno}", "hint": exc.hint}
-        click.echo(json.dumps(out, ensure_ascii=False))
+            lines.append((lineno, raw.removesuffix(b"\r").decode("utf-8")))
+        except UnicodeDecodeError:
+            lines.append((lineno, None))
+    return lines
+
+
+def _batch_line(cache: dict, path: str, lineno: int, line: str | None) -> dict:
+    """One batch line's result: the hand report, or ``{"line", "error", "where", "hint"}``; never raises."""
+    where = f"{path}:{lineno}"
+    try:
+        if line is None:
+            raise UsageError("这一行不是有效的 UTF-8 文本", where=where, hint="把批量文件存为 UTF-8 编码")
+        rules_path, tiles, win, melds, scoring = _batch_args(line, lineno, path)
+        return {"line": lineno, **_report(cache, rules_path, tiles, win, melds, scoring)}
+    except DslgenError as exc:
+        inner = exc.where if exc.where and exc.where != where else ""
+        return {"line": lineno, "error": exc.message, "where": where + (f": {inner}" if inner else ""),
+                "hint": exc.hint}
+    except Exception as exc:  # noqa: BLE001 — a defect on one line must not cost the lines after it
+        return {"line": lineno, "error": f"dslgen 内部错误：{type(exc).__name__}: {exc}", "where": where,
+                "hint": "这是 dslgen 的缺陷而不是你的输入问题；请把这一行附在问题报告中"}
+
+
+def _run_batch(path: str, as_json: bool) -> int:
+    """Every non-blank, non-comment line gets its own result, in order; exit 1 when any line failed.
+
+    Without ``--json``: one JSON object per line on stdout as each line is done, and each failed line
+    as ``file:line: message`` with its hint on stderr. With ``--json``: one JSON document
+    ``{"file", "results", "ok", "failed"}`` holding every line's result."""
+    from dslgen.output import print_json, to_json_line
+
+    cache: dict = {}
+    results = []
+    for lineno, line in _batch_lines(path):
+        if line is not None and (not line.strip() or line.lstrip().startswith("#")):
+            continue
+        out = _batch_line(cache, path, lineno, line)
+        results.append(out)
+        if not as_json:
+            click.echo(to_json_line(out))
+            if "error" in out:
+                click.echo(f"{out['where']}: {out['error']}\n  提示：{out['hint']}", err=True)
+    failed = sum(1 for out in results if "error" in out)
+    if as_json:
+        print_json({"file": path, "results": results, "ok": len(results) - failed, "failed": failed})
+    elif failed:
+        bad = "、".join(str(out["line"]) for out in results if "error" in out)
+        click.echo(f"{path}：共 {len(results)} 手，{failed} 行有错（第 {bad} 行），其余已计算", err=True)
     return EXIT_FINDINGS if failed else EXIT_OK
 
 
@@ -93,7 +131,8 @@ def render(report: dict) -> None:
     melds = " ".join(f"{m['kind']}:{m['tiles']}" for m in report["melds"])
     out.print(f"规则：{report['rules']}")
     wild = f"  （癞子 {report['wilds']} 张，癞子牌：{'、'.join(report['wild_tiles'])}）" if report["wild_tiles"] else ""
-    out.print(f"手牌：{report['tiles']}" + (f"  副露：{melds}" if melds else "") + wild)
+    flowers = f"  花牌：{report['flowers']}" if report.get("flowers") else ""
+    out.print(f"手牌：{report['tiles']}" + (f"  副露：{melds}" if melds else "") + flowers + wild)
     if report["waits"] is None:
         from engine.solver import SHAPE_LABELS
 
@@ -119,6 +158,8 @@ def render(report: dict) -> None:
         out.print(f"听牌：{waits}")
     by = "，".join(f"{k} {v}" for k, v in report["shanten_by_shape"].items())
     out.print(f"向听数：{report['shanten']}（{by}）  −1 表示已和，0 表示听牌")
+    for note in report.get("notes") or []:
+        out.print(f"注意：{note}")
 
 
 @click.command("hand")
@@ -127,7 +168,8 @@ def render(report: dict) -> None:
 @click.option("--win", "win", default=None, help="和张（默认：TILES 中最后写的一张）。")
 @click.option("--melds", default=None, help="副露，例：pung:5m,kong:东,ankong:9p,chi:345s")
 @click.option("--batch", "batch", default=None, type=click.Path(dir_okay=False, path_type=str),
-              help="批量文件：每行一手牌（参数同单手写法），每行输出一个 JSON 对象。")
+              help="批量文件：每行一手牌（参数同单手写法），每行输出一个 JSON 对象（出错的行另在标准错误输出行号与提示）；"
+                   "加 --json 输出一个 JSON 文档（results 为逐行结果）。")
 @click.option("--json", "as_json", is_flag=True, help="以 JSON 输出。")
 @scoring_options
 @click.pass_context
@@ -139,12 +181,14 @@ def command(ctx: click.Context, rules_file: str | None, tiles: str | None, win: 
     自摸用 --self-drawn（缺省），点炮用 --from 座位；座位 0-3，0 为东。
 
     TILES 写整手暗牌（含和张），如 123m456s789p东东东中中；癞子写作 癞 或 *，规则里的固定癞子（如红中）自动按癞子计。
+    牌库里没有的牌（如没有字牌的牌库写了 东、没有花牌的牌库写了 春）或多于牌库张数的牌一律拒绝并指出；
+    花牌不会被悄悄丢掉：规则计分的花牌计入番数，不计分时给出说明。
     退出码：0 成功，1 牌的写法有误或批量中有错误行，2 用法错误。
     """
     if batch:
         if rules_file or tiles:
             raise UsageError("--batch 与 RULES TILES 不能同时使用", hint="批量文件的每一行写 RULES TILES [--win] [--melds]")
-        ctx.exit(_run_batch(batch))
+        ctx.exit(_run_batch(batch, as_json))
     if not rules_file or not tiles:
         raise UsageError("缺少 RULES 或 TILES", hint="例：dslgen hand dsl-examples/guobiao.yaml 123m456s789p东东东中中")
     report = _report({}, rules_file, tiles, win, melds, scoring)

@@ -12,6 +12,9 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from engine.capabilities import BASELINE, NEEDS, needed
+from engine.defaults import default, fill
+
 from dslgen.generate import sichuan_draft
 from dslgen.generate.examples import Example
 from dslgen.generate.facts import Facts, read_facts
@@ -21,7 +24,6 @@ from dslgen.spec import enumeration_tables, fan_synonyms
 
 #: Fans whose shape needs honor tiles; they cannot happen in a deck without them.
 HONOR_FANS = frozenset({"字一色", "混一色", "大三元", "小三元", "大四喜", "小四喜", "十三幺", "全不靠", "混幺九", "五门齐"})
-SEVEN_PAIR_FANS = frozenset({"七对", "暗七对", "连七对"})
 #: Values used when a description names a fan without its value and no catalog variant has it.
 DEFAULT_FAN_VALUES = {
     "平胡": 1, "鸡胡": 1, "门前清": 1, "对对胡": 2, "七对": 4, "清一色": 4, "混一色": 2, "字一色": 8, "将一色": 4,
@@ -30,8 +32,6 @@ DEFAULT_FAN_VALUES = {
     "十三幺": 16, "全不靠": 4, "一色双龙会": 16, "连七对": 16, "全求人": 2, "杠上开花": 2, "海底捞月": 2,
     "抢杠胡": 2, "天胡": 8, "地胡": 8, "癞子胡": 1,
 }
-_ALWAYS = ["deck.generator_mahjong", "meldsolver.standard_win", "phase.mahjong_turn", "phase.priority_arbitration",
-           "scoring.fan_table"]
 _CAPABILITY_ORDER = [
     "deck.generator_mahjong", "deck.flower_cards", "meldsolver.standard_win", "meldsolver.seven_pairs",
     "meldsolver.thirteen_orphans", "meldsolver.all_orphans", "meldsolver.combo_dragon", "meldsolver.double_dragon",
@@ -439,9 +439,9 @@ def _apply_scalars(data: dict[str, Any], v: dict[str, Any]) -> None:
     for key in ("self_draw_multiplier", "discard_win_multiplier", "dealer_multiplier"):
         if key in v:
             scoring[key] = int(v[key])
-    for key, default in (("base_points", 0), ("base_paid_by", "payers")):
+    for key in ("base_points", "base_paid_by"):
         if key in v:
-            if v[key] == default:
+            if v[key] == default(f"scoring.{key}"):
                 scoring.pop(key, None)
             else:
                 scoring[key] = v[key]
@@ -458,34 +458,15 @@ def _apply_scalars(data: dict[str, Any], v: dict[str, Any]) -> None:
 
 
 def sync_requires(data: dict[str, Any], combo_dragon: bool = False) -> None:
-    """Set the optional capabilities in ``requires`` from the features the rule data uses.
+    """Set ``requires`` from the features the rule data uses (:data:`engine.capabilities.NEEDS`).
 
-    组合龙 is a shape without a fan name, so the description's mention of it
-    (``combo_dragon``) or the base file's ``requires`` is what keeps its capability."""
-    fans = {_canonical(str(r.get("name"))) for r in data.get("fan_types") or [] if isinstance(r, dict)}
-    play = _play(data)
-    wc = data.get("win_condition") or {}
-    reactions = [o.get("action") for o in _options(play, "others_reaction")]
-    wanted = set(_ALWAYS)
-    flags = {
-        "deck.flower_cards": (data.get("deck") or {}).get("include_flowers"),
-        "meldsolver.seven_pairs": bool(fans & SEVEN_PAIR_FANS),
-        "meldsolver.thirteen_orphans": "十三幺" in fans,
-        "meldsolver.all_orphans": bool(fans & {"全不靠", "七星不靠"}),
-        "meldsolver.double_dragon": "一色双龙会" in fans,
-        "meldsolver.wildcard": bool(data.get("wildcard_rules")),
-        "meldsolver.pair_258": bool(wc.get("pair_must_be_258")),
-        "phase.parallel_elimination": bool(play.get("parallel_elimination")),
-        "phase.rob_kong": "抢杠胡" in fans and "win" in reactions,
-        "dsl.dirty_flag": bool(play.get("fu_flag")),
-        "scoring.fan_exclusion": any(r.get("excludes") or r.get("conflicts") for r in data.get("fan_types") or []),
-        "scoring.pre_hooks": bool((data.get("scoring") or {}).get("pre_hooks")),
-        **sichuan_draft.capability_flags(data),
-        "scoring.settlement_items": bool(data.get("settlement_items")),
-    }
-    wanted |= {cap for cap, on in flags.items() if on}
-    keep_other = [r for r in data.get("requires") or [] if r not in _CAPABILITY_ORDER and r not in flags]
-    if combo_dragon or "组合龙" in fans or "meldsolver.combo_dragon" in (data.get("requires") or []):
+    组合龙 may be a winning shape without its fan (a description that allows the shape but does
+    not score it), so the description's mention of it (``combo_dragon``) or the base file's
+    ``requires`` also keeps its capability."""
+    wanted = set(BASELINE) | set(needed(data))
+    known = set(_CAPABILITY_ORDER) | {n.capability for n in NEEDS}
+    keep_other = [r for r in data.get("requires") or [] if r not in known]
+    if combo_dragon or "meldsolver.combo_dragon" in (data.get("requires") or []):
         wanted.add("meldsolver.combo_dragon")
     data["requires"] = [c for c in _CAPABILITY_ORDER if c in wanted] + keep_other
 
@@ -541,7 +522,8 @@ def ordered(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def facts_of(data: dict[str, Any]) -> dict[str, Any]:
-    """The facts a rule mapping states, in the keys :mod:`dslgen.generate.facts` reads."""
+    """The facts a rule mapping states, in the keys :mod:`dslgen.generate.facts` reads (omitted = documented default)."""
+    data = fill(data)
     play = _play(copy.deepcopy(data))
     subs = play.get("sub_phases") or {}
     reactions = [o.get("action") for o in (subs.get("others_reaction") or {}).get("options") or []]
@@ -553,12 +535,12 @@ def facts_of(data: dict[str, Any]) -> dict[str, Any]:
     wildcard = None
     if wild:
         wildcard = ({"type": "fixed", "tiles": list(wild.get("tiles") or [])} if wild.get("type") == "fixed"
-                    else {"type": "random", "random_count": int(wild.get("random_count", 1))})
+                    else {"type": "random", "random_count": int(wild["random_count"])})
     return {
         "honors": bool(deck.get("include_honors")),
         "flowers": bool(deck.get("include_flowers")),
         "wildcard": wildcard,
-        "per_wildcard_in_win": int(((wild or {}).get("scoring") or {}).get("per_wildcard_in_win", 0) or 0),
+        "per_wildcard_in_win": int(wild["scoring"]["per_wildcard_in_win"] or 0) if wild else 0,
         "chi": "chi" in reactions,
         "kong": "ming_kong" in reactions or "an_kong" in selfs,
         "discard_win": "win" in reactions,
@@ -569,12 +551,10 @@ def facts_of(data: dict[str, Any]) -> dict[str, Any]:
         "pair_258": bool(wc.get("pair_must_be_258")),
         "min_fan": int(data.get("win_min_fan") or 0),
         "max_fan": data.get("max_fan", scoring.get("max_cap")),
-        "self_draw_multiplier": int(scoring.get("self_draw_multiplier", 1)),
-        "discard_win_multiplier": int(scoring.get("discard_win_multiplier", 3)),
-        "dealer_multiplier": int(scoring.get("dealer_multiplier", 1)),
-        "base_points": int(scoring.get("base_points", 0) or 0),
-        "base_paid_by": str(scoring.get("base_paid_by") or "payers"),
-        "fan_stacking": data.get("fan_stacking", "add"),
+        **{key: int(scoring.get(key, default(f"scoring.{key}")))
+           for key in ("self_draw_multiplier", "discard_win_multiplier", "dealer_multiplier", "base_points")},
+        "base_paid_by": str(scoring.get("base_paid_by", default("scoring.base_paid_by"))),
+        "fan_stacking": data.get("fan_stacking"),
         "ji_hu_self_draw_only": bool((data.get("win_rule") or {}).get("ji_hu_self_draw_only")),
         "fans": {_canonical(str(r["name"])): int(r.get("base_fan", 0) or 0) for r in data.get("fan_types") or []},
         **sichuan_draft.facts_of(data),

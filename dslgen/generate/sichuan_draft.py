@@ -12,6 +12,7 @@ import copy
 from typing import Any
 
 from engine.fans.composite import KNOWN
+from engine.capabilities import needed
 from engine.fans.registry import lookup
 
 from dslgen.generate.sichuan_facts import DEFAULT_KONG
@@ -137,33 +138,16 @@ def apply(data: dict[str, Any], v: dict[str, Any]) -> None:
     _fans(data, v)
 
 
-def capability_flags(data: dict[str, Any]) -> dict[str, bool]:
-    """The 川麻 capabilities ``data`` uses (for :func:`dslgen.generate.drafter.sync_requires`)."""
-    phases = [p for p in data.get("phases") or [] if isinstance(p, dict)]
-    play = next((p for p in phases if p.get("type") == "mahjong_turn"), {})
-    on_win = ((play.get("sub_phases") or {}).get("others_reaction") or {}).get("on_win")
-    fans = [r for r in data.get("fan_types") or [] if isinstance(r, dict)]
-    scoring = data.get("scoring") or {}
-    return {
-        "phase.exchange_three": any(p.get("type") == "exchange_three" for p in phases),
-        "phase.declare_void": any(p.get("type") == "declare_void" for p in phases),
-        "phase.blood_flow": on_win == "stay",
-        "scoring.doubling": data.get("fan_stacking") == "double",
-        "scoring.composite_fans": any(r.get(k) for r in fans for k in ("composite_of", "at_cap")),
-        "scoring.kong_payments": bool(scoring.get("kong_payments")),
-    }
-
-
 def facts_of(data: dict[str, Any]) -> dict[str, Any]:
     """The 川麻 facts a rule mapping states (merged into :func:`dslgen.generate.drafter.facts_of`)."""
     phases = [p for p in data.get("phases") or [] if isinstance(p, dict)]
     exchange = next((p for p in phases if p.get("type") == "exchange_three"), None)
     scoring = data.get("scoring") or {}
-    flags = capability_flags(data)
+    flags = needed(data)
     return {
         "exchange": exchange.get("direction", "next") if exchange else None,
-        "void": flags["phase.declare_void"],
-        "blood": flags["phase.blood_flow"],
-        "doubling": dict(scoring.get("doubling") or {}) if flags["scoring.doubling"] else None,
+        "void": "phase.declare_void" in flags,
+        "blood": "phase.blood_flow" in flags,
+        "doubling": dict(scoring.get("doubling") or {}) if "scoring.doubling" in flags else None,
         "kong_payments": dict(scoring.get("kong_payments") or {}) or None,
     }

@@ -11,12 +11,16 @@ block (description, provenance) is not a rule and is ignored.
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import asdict, dataclass
 from typing import Any, Callable, Mapping
 
-from dslgen.spec import fan_synonyms
+from engine.defaults import fill
+from engine.documented_defaults import DEFAULTS
 from engine.fans.registry import PER_UNITS
+
+from dslgen.spec import fan_synonyms
 
 _MISSING = object()
 
@@ -118,54 +122,60 @@ class Field:
     path: str
     label: str
     fmt: Callable[[Any], str] = _plain
-    default: Any = _MISSING
+    #: the field's path in :data:`engine.documented_defaults.DEFAULTS` (play-phase fields sit under ``phases[]``)
+    scope: str = ""
+
+    @property
+    def default(self) -> Any:
+        """The specification's default (``default:`` in its schema block), or ``_MISSING``."""
+        return copy.deepcopy(DEFAULTS.get(self.scope + self.path, _MISSING))
 
 
-#: Scalar fields with their rule-language names and the specification's defaults.
+#: Scalar fields with their rule-language names (defaults come from the specification).
 FIELDS: tuple[Field, ...] = (
     Field("game.name", "玩法名称"),
     Field("game.type", "游戏类型"),
-    Field("game.engine_type", "引擎类型", _plain, "mahjong"),
+    Field("game.engine_type", "引擎类型", _plain),
     Field("game.players.min", "最少人数", _number),
     Field("game.players.max", "最多人数", _number),
     Field("deck.generator", "牌库生成器"),
-    Field("deck.total", "牌数", _number, 108),
-    Field("deck.include_honors", "含字牌（东南西北中发白）", _yes_no, False),
-    Field("deck.include_flowers", "含花牌", _yes_no, False),
-    Field("deal.cards_per_player", "每人起手张数", _number, 13),
-    Field("deal.dealer_extra", "庄家多拿张数", _number, 1),
-    Field("wildcard_rules.type", "癞子类型", _enum(WILDCARD_TYPE), "fixed"),
-    Field("wildcard_rules.random_count", "精的数量", _enum(RANDOM_COUNT), 1),
-    Field("wildcard_rules.wildcard_encoding", "癞子牌编码起点", _number, 50),
-    Field("wildcard_rules.behavior", "癞子用法", _plain, "substitute"),
-    Field("wildcard_rules.fan_calculation_policy", "癞子算番方式", _plain, "optimal"),
-    Field("wildcard_rules.scoring.per_wildcard_in_win", "每张癞子加番", _fan, 0),
-    Field("win_condition.pair_must_be_258", "将牌必须是 2/5/8", _yes_no, False),
-    Field("win_condition.must_miss_suit", "必须缺一门才能胡", _yes_no, False),
-    Field("fan_stacking", "番型叠加方式", _enum(STACKING), "add"),
-    Field("max_fan", "单局最高番数", _cap, None),
-    Field("win_min_fan", "起胡番数", _min_fan, 0),
-    Field("win_rule.ji_hu_self_draw_only", "鸡胡只能自摸", _yes_no, False),
-    Field("win_rule.ji_hu_dropped_by", "鸡胡被哪些番取代", _enum(JI_HU_MODES), "any_fan"),
-    Field("scoring.mode", "计分方式", _plain, "fan_table"),
-    Field("scoring.max_cap", "结算封顶", _cap, None),
-    Field("scoring.self_draw_multiplier", "自摸倍数", _times, 1),
-    Field("scoring.discard_win_multiplier", "点炮倍数", _times, 3),
-    Field("scoring.dealer_multiplier", "庄家倍数", _times, 1),
-    Field("scoring.doubling.base", "加倍计分的底分", _number, 1),
-    Field("scoring.doubling.max_points", "分数封顶", lambda v: "不封顶" if not v else f"{_number(v)} 分", None),
-    Field("scoring.doubling.self_draw", "自摸奖励", _enum(SELF_DRAW_BONUS), "none"),
-    Field("scoring.kong_payments.ming_kong", "明杠杠分（放杠者付）", _number, 0),
-    Field("scoring.kong_payments.an_kong", "暗杠杠分（每家付）", _number, 0),
-    Field("scoring.kong_payments.bu_kong", "加杠杠分（每家付）", _number, 0),
-    Field("scoring.kong_payments.refund", "退税（荒庄未听牌退还杠分）", _yes_no, False),
-    Field("scoring.kong_payments.transfer", "呼叫转移（杠上炮杠分转给胡牌者）", _yes_no, False),
-    Field("scoring.base_points", "底分（每笔付款另加）", _number, 0),
-    Field("scoring.base_paid_by", "点炮时谁付底分", _enum({"payers": "只有放炮者", "all_losers": "所有未和的玩家"}), "payers"),
-    Field("flower_rules.on_draw", "摸到花牌时", _plain, "replace_and_draw"),
-    Field("flower_rules.replace_tiles", "补花时机", _enum(REPLACE_TILES), ""),
-    Field("flower_rules.scoring.normal", "每张花牌分", _number, 0),
-    Field("flower_rules.scoring.matching.value", "本命花加分", _number, 0),
+    Field("deck.total", "牌数", _number),
+    Field("deck.include_honors", "含字牌（东南西北中发白）", _yes_no),
+    Field("deck.include_flowers", "含花牌", _yes_no),
+    Field("deal.cards_per_player", "每人起手张数", _number),
+    Field("deal.dealer_extra", "庄家多拿张数", _number),
+    Field("wildcard_rules.type", "癞子类型", _enum(WILDCARD_TYPE)),
+    Field("wildcard_rules.random_count", "精的数量", _enum(RANDOM_COUNT)),
+    Field("wildcard_rules.wildcard_encoding", "癞子牌编码起点", _number),
+    Field("wildcard_rules.behavior", "癞子用法", _plain),
+    Field("wildcard_rules.fan_calculation_policy", "癞子算番方式", _plain),
+    Field("wildcard_rules.scoring.per_wildcard_in_win", "每张癞子加番", _fan),
+    Field("win_condition.pair_must_be_258", "将牌必须是 2/5/8", _yes_no),
+    Field("win_condition.must_miss_suit", "必须缺一门才能胡", _yes_no),
+    Field("fan_stacking", "番型叠加方式", _enum(STACKING)),
+    Field("max_fan", "单局最高番数", _cap),
+    Field("win_min_fan", "起胡番数", _min_fan),
+    Field("win_rule.ji_hu_self_draw_only", "鸡胡只能自摸", _yes_no),
+    Field("win_rule.ji_hu_dropped_by", "鸡胡被哪些番取代", _enum(JI_HU_MODES)),
+    Field("scoring.mode", "计分方式", _plain),
+    Field("scoring.max_cap", "结算封顶", _cap),
+    Field("scoring.self_draw_multiplier", "自摸倍数", _times),
+    Field("scoring.discard_win_multiplier", "点炮倍数", _times),
+    Field("scoring.dealer_multiplier", "庄家倍数", _times),
+    Field("scoring.base_points", "底分（每笔付款另加）", _number),
+    Field("scoring.doubling.base", "加倍计分的底分", _number),
+    Field("scoring.doubling.max_points", "分数封顶", lambda v: "不封顶" if not v else f"{_number(v)} 分"),
+    Field("scoring.doubling.self_draw", "自摸奖励", _enum(SELF_DRAW_BONUS)),
+    Field("scoring.kong_payments.ming_kong", "明杠杠分（放杠者付）", _number),
+    Field("scoring.kong_payments.an_kong", "暗杠杠分（每家付）", _number),
+    Field("scoring.kong_payments.bu_kong", "加杠杠分（每家付）", _number),
+    Field("scoring.kong_payments.refund", "退税（荒庄未听牌退还杠分）", _yes_no),
+    Field("scoring.kong_payments.transfer", "呼叫转移（杠上炮杠分转给胡牌者）", _yes_no),
+    Field("scoring.base_paid_by", "点炮时谁付底分", _enum({"payers": "只有放炮者", "all_losers": "所有未和的玩家"})),
+    Field("flower_rules.on_draw", "摸到花牌时", _plain),
+    Field("flower_rules.replace_tiles", "补花时机", _enum(REPLACE_TILES)),
+    Field("flower_rules.scoring.normal", "每张花牌分", _number),
+    Field("flower_rules.scoring.matching.value", "本命花加分", _number),
 )
 
 #: Subtrees compared by dedicated code below (never by the generic leaf walk).
@@ -176,12 +186,12 @@ _SPECIAL = ("meta", "requires", "fan_types", "phases", "scoring.pre_hooks", "set
 _PLAY_KEYS = ("name", "type", "next", "turn_order", "parallel_elimination", "sub_phases", "end_conditions", "fu_flag")
 
 _PLAY_FIELDS: tuple[Field, ...] = (
-    Field("turn_order", "出牌顺序", _enum(TURN_ORDER), "counter_clockwise"),
-    Field("parallel_elimination", "血战到底（胡牌者离场，其余继续）", _yes_no, False),
-    Field("sub_phases.draw.on_draw_flower", "摸到花牌", _enum(ON_DRAW_FLOWER), "replace"),
-    Field("sub_phases.draw.on_empty_deck", "牌墙摸完", _enum(ON_EMPTY_DECK), "exhausted"),
-    Field("sub_phases.others_reaction.priority_policy", "多人要同一张牌时", _enum(PRIORITY_POLICY), "highest_wins"),
-    Field("sub_phases.others_reaction.on_win", "有人胡牌后", _enum(ON_WIN), "game_over"),
+    Field("turn_order", "出牌顺序", _enum(TURN_ORDER), "phases[]."),
+    Field("parallel_elimination", "血战到底（胡牌者离场，其余继续）", _yes_no, "phases[]."),
+    Field("sub_phases.draw.on_draw_flower", "摸到花牌", _enum(ON_DRAW_FLOWER), "phases[]."),
+    Field("sub_phases.draw.on_empty_deck", "牌墙摸完", _enum(ON_EMPTY_DECK), "phases[]."),
+    Field("sub_phases.others_reaction.priority_policy", "多人要同一张牌时", _enum(PRIORITY_POLICY), "phases[]."),
+    Field("sub_phases.others_reaction.on_win", "有人胡牌后", _enum(ON_WIN), "phases[]."),
 )
 
 
@@ -362,7 +372,7 @@ def _diff_fans(old: Mapping, new: Mapping) -> list[Change]:
         pa, pb = str(fa.get("per") or ""), str(fb.get("per") or "")
         if pa != pb:
             out.append(Change(path + ".per", "changed", f"{name} 的计次：{_PER.get(pa, pa)} → {_PER.get(pb, pb)}"))
-        ta, tb = fa.get("toward_min_fan", True) is not False, fb.get("toward_min_fan", True) is not False
+        ta, tb = fa.get("toward_min_fan") is not False, fb.get("toward_min_fan") is not False  # filled: default true
         if ta != tb:
             out.append(Change(path + ".toward_min_fan", "changed",
                               f"{name}：{'计入' if ta else '不计入'}起和番 → {'计入' if tb else '不计入'}起和番"))
@@ -576,8 +586,9 @@ def _diff_rest(old: Mapping, new: Mapping) -> list[Change]:
 
 def semantic_diff(old: Mapping[str, Any] | None, new: Mapping[str, Any] | None) -> list[Change]:
     """Every rule change from ``old`` to ``new`` (parsed rule files), in DSL order, in rule language."""
-    old = old or {}
-    new = new or {}
+    # An omitted field equals its documented default: compare the normalised mappings.
+    old = fill(old) if isinstance(old, Mapping) else {}
+    new = fill(new) if isinstance(new, Mapping) else {}
     out: list[Change] = []
     for field in FIELDS:
         if field.path.startswith(("wildcard_rules.", "flower_rules.")):

@@ -62,7 +62,8 @@ class Table:
             if not others:
                 return
             s = others[0]
-            g.apply(self.bots[s].choose(g, s, g.legal_actions(s)))
+            view = g.view(s)  # a bot sees its seat's view, never the game
+            g.apply(self.bots[s].choose(view, s, list(view.legal_actions)))
 
     def act(self, index: int) -> None:
         """Apply the person's ``index``-th legal action, then let the bots play on."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine import memo
 from engine import tiles as T
 from engine.melds import Meld
 
@@ -64,7 +65,7 @@ class WinContext:
 
 
 #: a group's tiles -> (rank bits, suit bits, wind tiles, dragon tiles)
-_TILES_INFO: dict[tuple[int, ...], tuple[int, int, int, int]] = {}
+_TILES_INFO: dict[tuple[int, ...], tuple[int, int, int, int]] = memo.table("fans.facts.tiles_info")
 
 
 def _tiles_info(tiles: tuple[int, ...]) -> tuple[int, int, int, int]:

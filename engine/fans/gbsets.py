@@ -295,6 +295,79 @@ def single_wait(counts: list[int], n: int, win_tile: int) -> bool:
     return len(waiting) == 1
 
 
+#: part pattern (bytes of counts) -> bit 1: whole sets only, bit 2: whole sets and one pair (no wild tiles)
+_COMPLETE: dict[bytes, int] = {}
+_SUIT_SPANS = ((1, 10), (11, 20), (21, 30))
+
+
+def _complete(p: bytes, chows: bool) -> int:
+    """How the part ``p`` (a suit's nine counts when ``chows``, else the seven honor counts) splits
+    into whole groups: bit 1 set when it is sets only (an empty part is), bit 2 when sets and one pair."""
+    got = _COMPLETE.get(p)
+    if got is not None:
+        return got
+    i = next((k for k, c in enumerate(p) if c), -1)
+    if i < 0:
+        res = 1
+    else:
+        res = 0
+        cur = bytearray(p)
+        c = p[i]
+        if c >= 3:
+            cur[i] = c - 3
+            res |= _complete(bytes(cur), chows)
+        if c >= 2:
+            cur[i] = c - 2
+            if _complete(bytes(cur), chows) & 1:
+                res |= 2
+        if chows and i <= 6 and p[i + 1] and p[i + 2]:
+            cur[i] = c - 1
+            cur[i + 1] -= 1
+            cur[i + 2] -= 1
+            res |= _complete(bytes(cur), chows)
+    if len(_COMPLETE) > 200_000:
+        _COMPLETE.clear()
+    _COMPLETE[p] = res
+    return res
+
+
+def _more_waits(c: list[int], win_tile: int) -> bool:
+    """True when the hand ``c`` (counts without the winning tile) also completes as sets and a pair with a
+    tile other than ``win_tile`` (a fifth copy counts, as the reference calculator counts it)."""
+    b = bytes(bytearray(c))
+    parts = [b[lo:hi] for lo, hi in _SUIT_SPANS]
+    parts.append(b[31:38])
+    comp = [_complete(parts[0], True), _complete(parts[1], True), _complete(parts[2], True), _complete(parts[3], False)]
+    for s in range(4):
+        # the tile lands in part s: every other part is sets only, except one with the pair
+        others = [comp[j] for j in range(4) if j != s]
+        broken = sum(1 for x in others if not x & 1)
+        if broken > 1:
+            continue
+        if broken == 1:
+            if not any(x == 2 for x in others):  # the one part that is not sets only must hold the pair
+                continue
+            want = 1
+        else:
+            want = 3 if any(x & 2 for x in others) else 2
+        p = parts[s]
+        base = 31 if s == 3 else 10 * s + 1
+        if s == 3:
+            cand = [i for i in range(7) if p[i]]
+        else:
+            cand = sorted({j for i in range(9) if p[i] for j in range(i - 2, i + 3) if 0 <= j < 9})
+        cur = bytearray(p)
+        for i in cand:
+            if base + i == win_tile:
+                continue
+            cur[i] += 1
+            hit = _complete(bytes(cur), s < 3) & want
+            cur[i] -= 1
+            if hit:
+                return True
+    return False
+
+
 def wait_fan(groups, win_tile: int) -> str:
     """边张, 坎张 or 单钓将 from where the winning tile sits among the concealed groups (one only,
     in that order)."""
@@ -330,10 +403,35 @@ def _hand_level(ctx) -> dict:
     for t in ctx.concealed:
         if t < 38:
             counts[t] += 1
-    n = len(ctx.concealed) - 1
-    info = {"counts": counts, "single": single_wait(counts, n, ctx.win_tile)}
+    info = {"counts": counts}
     _LAST[0], _LAST[1] = ctx, info
     return info
+
+
+def _single(ctx) -> bool:
+    """Whether the whole concealed hand waited on one tile only (computed once per win)."""
+    info = _hand_level(ctx)
+    single = info.get("single")
+    if single is None:
+        counts, n, win = info["counts"], len(ctx.concealed) - 1, ctx.win_tile
+        if counts[win] and sum(counts) == n + 1:
+            single = _single_standard(counts, n, win)
+        else:  # wild tiles (not in the counts) or a winning tile not held: the general search
+            single = single_wait(counts, n, win)
+        info["single"] = single
+    return single
+
+
+def _single_standard(counts: list[int], n: int, win_tile: int) -> bool:
+    """:func:`single_wait` for a hand that has a standard reading (so the winning tile is one of its
+    waits): no other tile completes it as sets and a pair, nor, for 13 tiles, as seven pairs."""
+    c = list(counts)
+    c[win_tile] -= 1
+    if n == 13 and sum(1 if x in (2, 3) else 2 if x == 4 else 0 for x in c) == 6:
+        t = next((t for t in range(38) if c[t] in (1, 3)), None)
+        if t is not None and t != win_tile:
+            return False
+    return not _more_waits(c, win_tile)
 
 
 def analyse(h: HandFacts) -> Counter:
@@ -415,10 +513,9 @@ def _standard(h: HandFacts, ctx, concealed, melds, out: Counter) -> None:
                     out["门风刻"] += 1
     chow_fans(chows, pair, out)
     pung_fans(pungs, out)
-    if _hand_level(ctx)["single"]:
-        w = wait_fan(concealed, win)
-        if w:
-            out[w] += 1
+    w = wait_fan(concealed, win)
+    if w and _single(ctx):
+        out[w] += 1
 
 
 def _own_winds(ctx) -> tuple[int, int]:
@@ -459,9 +556,8 @@ def _knitted(h: HandFacts, ctx, concealed, melds, out: Counter) -> None:
         counts = list(_hand_level(ctx)["counts"])
         for t in knit.tiles:
             counts[t] -= 1
-        if single_wait(counts, 4, win):
-            w = wait_fan(rest, win)
-            if w:
-                out[w] += 1
+        w = wait_fan(rest, win)
+        if w and single_wait(counts, 4, win):
+            out[w] += 1
     elif win not in knit.tiles or _hand_level(ctx)["counts"][win] == 3:
         out["单钓将"] += 1

@@ -25,68 +25,68 @@ def _sets(h: HandFacts, name: str) -> int:
 # -- chows ------------------------------------------------------------------------------------------
 
 
-@fan("一般高", kind=STRUCTURAL, guobiao=("一般高",), per="chow_pair")
+@fan("一般高", kind=STRUCTURAL, guobiao=("一般高",), per="chow_pair", reads="set_fans")
 def yi_ban_gao(h: HandFacts) -> int:
     """两副同花色、同点数的顺子（如 234万 234万）。按对计：不得相同原则下一副顺子不能与第三副再组成一般高，
     套算一次原则下四副顺子最多组成三对（见 ``engine.fans.gbsets``）。"""
     return _sets(h, "一般高")
 
 
-@fan("喜相逢", kind=STRUCTURAL, guobiao=("喜相逢",), per="chow_pair")
+@fan("喜相逢", kind=STRUCTURAL, guobiao=("喜相逢",), per="chow_pair", reads="set_fans")
 def xi_xiang_feng(h: HandFacts) -> int:
     """两种花色、点数相同的两副顺子（如 345万 345条），按对计。"""
     return _sets(h, "喜相逢")
 
 
-@fan("连六", kind=STRUCTURAL, guobiao=("连六",), per="chow_pair")
+@fan("连六", kind=STRUCTURAL, guobiao=("连六",), per="chow_pair", reads="set_fans")
 def lian_liu(h: HandFacts) -> int:
     """同一花色六张相连的两副顺子（如 123条 456条），按对计。"""
     return _sets(h, "连六")
 
 
-@fan("老少副", kind=STRUCTURAL, guobiao=("老少副",), per="chow_pair")
+@fan("老少副", kind=STRUCTURAL, guobiao=("老少副",), per="chow_pair", reads="set_fans")
 def lao_shao_fu(h: HandFacts) -> int:
     """同一花色的 123 与 789 两副顺子，按对计。"""
     return _sets(h, "老少副")
 
 
-@fan("清龙", kind=STRUCTURAL, guobiao=("清龙",))
+@fan("清龙", kind=STRUCTURAL, guobiao=("清龙",), reads="set_fans")
 def qing_long(h: HandFacts) -> bool:
     """同一花色 123、456、789 三副顺子（一条龙）。第四副顺子可与其中一副再计一次两顺番（套算一次）。"""
     return _sets(h, "清龙") > 0
 
 
-@fan("花龙", kind=STRUCTURAL, guobiao=("花龙",))
+@fan("花龙", kind=STRUCTURAL, guobiao=("花龙",), reads="set_fans")
 def hua_long(h: HandFacts) -> bool:
     """三种花色各一副顺子，分别是 123、456、789（如 123万 456条 789筒）。"""
     return _sets(h, "花龙") > 0
 
 
-@fan("三色三同顺", kind=STRUCTURAL, guobiao=("三色三同顺",))
+@fan("三色三同顺", kind=STRUCTURAL, guobiao=("三色三同顺",), reads="set_fans")
 def san_se_san_tong_shun(h: HandFacts) -> bool:
     """三种花色点数相同的三副顺子。"""
     return _sets(h, "三色三同顺") > 0
 
 
-@fan("三色三步高", kind=STRUCTURAL, guobiao=("三色三步高",))
+@fan("三色三步高", kind=STRUCTURAL, guobiao=("三色三步高",), reads="set_fans")
 def san_se_san_bu_gao(h: HandFacts) -> bool:
     """三种花色的三副顺子，起点依次递增一位（如 234万 345条 456筒）。"""
     return _sets(h, "三色三步高") > 0
 
 
-@fan("一色三同顺", kind=STRUCTURAL, guobiao=("一色三同顺",))
+@fan("一色三同顺", kind=STRUCTURAL, guobiao=("一色三同顺",), reads="set_fans")
 def yi_se_san_tong_shun(h: HandFacts) -> bool:
     """同一花色三副相同的顺子。"""
     return _sets(h, "一色三同顺") > 0
 
 
-@fan("一色三步高", kind=STRUCTURAL, guobiao=("一色三步高",))
+@fan("一色三步高", kind=STRUCTURAL, guobiao=("一色三步高",), reads="set_fans")
 def yi_se_san_bu_gao(h: HandFacts) -> bool:
     """同一花色三副顺子，起点依次递增一位或依次递增两位（如 123 234 345 或 135 起点的 123 345 567）。"""
     return _sets(h, "一色三步高") > 0
 
 
-@fan("一色四步高", kind=STRUCTURAL, guobiao=("一色四步高",))
+@fan("一色四步高", kind=STRUCTURAL, guobiao=("一色四步高",), reads="set_fans")
 def yi_se_si_bu_gao(h: HandFacts) -> bool:
     """同一花色四副顺子，起点依次递增一位或依次递增两位。"""
     return _sets(h, "一色四步高") > 0
@@ -115,121 +115,121 @@ def yao_jiu_ke(h: HandFacts) -> int:
     return n
 
 
-@fan("箭刻", kind=STRUCTURAL, guobiao=("箭刻",), per="pung")
+@fan("箭刻", kind=STRUCTURAL, guobiao=("箭刻",), per="pung", reads="set_fans")
 def jian_ke(h: HandFacts) -> int:
     """中、发、白的刻子（杠），每副计一次。"""
     return _sets(h, "箭刻")
 
 
-@fan("双箭刻", kind=STRUCTURAL, guobiao=("双箭刻",))
+@fan("双箭刻", kind=STRUCTURAL, guobiao=("双箭刻",), reads="set_fans")
 def shuang_jian_ke(h: HandFacts) -> bool:
     """两副箭牌刻子（杠）。"""
     return _sets(h, "双箭刻") > 0
 
 
-@fan("圈风刻", kind=STRUCTURAL, guobiao=("圈风刻",))
+@fan("圈风刻", kind=STRUCTURAL, guobiao=("圈风刻",), reads="set_fans")
 def quan_feng_ke(h: HandFacts) -> bool:
     """与圈风（``WinContext.round_wind``）相同的风牌刻子（杠）。"""
     return _sets(h, "圈风刻") > 0
 
 
-@fan("门风刻", kind=STRUCTURAL, guobiao=("门风刻",))
+@fan("门风刻", kind=STRUCTURAL, guobiao=("门风刻",), reads="set_fans")
 def men_feng_ke(h: HandFacts) -> bool:
     """与本家门风（``WinContext.own_wind``）相同的风牌刻子（杠）。"""
     return _sets(h, "门风刻") > 0
 
 
-@fan("三风刻", kind=STRUCTURAL, guobiao=("三风刻",))
+@fan("三风刻", kind=STRUCTURAL, guobiao=("三风刻",), reads="set_fans")
 def san_feng_ke(h: HandFacts) -> bool:
     """三副风牌刻子（杠）；第四种风作将时是小四喜。"""
     return _sets(h, "三风刻") > 0
 
 
-@fan("双同刻", kind=STRUCTURAL, guobiao=("双同刻",), per="pung_pair")
+@fan("双同刻", kind=STRUCTURAL, guobiao=("双同刻",), per="pung_pair", reads="set_fans")
 def shuang_tong_ke(h: HandFacts) -> int:
     """两种花色点数相同的两副刻子（杠），按对计。"""
     return _sets(h, "双同刻")
 
 
-@fan("三同刻", kind=STRUCTURAL, guobiao=("三同刻",))
+@fan("三同刻", kind=STRUCTURAL, guobiao=("三同刻",), reads="set_fans")
 def san_tong_ke(h: HandFacts) -> bool:
     """三种花色点数相同的三副刻子（杠）。"""
     return _sets(h, "三同刻") > 0
 
 
-@fan("三色三节高", kind=STRUCTURAL, guobiao=("三色三节高",))
+@fan("三色三节高", kind=STRUCTURAL, guobiao=("三色三节高",), reads="set_fans")
 def san_se_san_jie_gao(h: HandFacts) -> bool:
     """三种花色的三副刻子，点数依次递增一位。"""
     return _sets(h, "三色三节高") > 0
 
 
-@fan("一色三节高", kind=STRUCTURAL, guobiao=("一色三节高",))
+@fan("一色三节高", kind=STRUCTURAL, guobiao=("一色三节高",), reads="set_fans")
 def yi_se_san_jie_gao(h: HandFacts) -> bool:
     """同一花色点数依次递增一位的三副刻子。"""
     return _sets(h, "一色三节高") > 0
 
 
-@fan("一色四节高", kind=STRUCTURAL, guobiao=("一色四节高",))
+@fan("一色四节高", kind=STRUCTURAL, guobiao=("一色四节高",), reads="set_fans")
 def yi_se_si_jie_gao(h: HandFacts) -> bool:
     """同一花色点数依次递增一位的四副刻子。"""
     return _sets(h, "一色四节高") > 0
 
 
-@fan("双暗刻", kind=STRUCTURAL, guobiao=("双暗刻",))
+@fan("双暗刻", kind=STRUCTURAL, guobiao=("双暗刻",), reads="set_fans")
 def shuang_an_ke(h: HandFacts) -> bool:
     """两副暗刻（手中自成的刻子与暗杠）。点和时和牌张只能凑成刻子的那副算明刻。"""
     return _sets(h, "双暗刻") > 0
 
 
-@fan("三暗刻", kind=STRUCTURAL, guobiao=("三暗刻",))
+@fan("三暗刻", kind=STRUCTURAL, guobiao=("三暗刻",), reads="set_fans")
 def san_an_ke(h: HandFacts) -> bool:
     """三副暗刻（含暗杠）。"""
     return _sets(h, "三暗刻") > 0
 
 
-@fan("四暗刻", kind=STRUCTURAL, guobiao=("四暗刻",))
+@fan("四暗刻", kind=STRUCTURAL, guobiao=("四暗刻",), reads="set_fans")
 def si_an_ke(h: HandFacts) -> bool:
     """四副暗刻（含暗杠）。四暗刻已含门前清，自摸时只加计 自摸。"""
     return _sets(h, "四暗刻") > 0
 
 
-@fan("明杠", kind=STRUCTURAL, guobiao=("明杠",))
+@fan("明杠", kind=STRUCTURAL, guobiao=("明杠",), reads="set_fans")
 def ming_gang(h: HandFacts) -> bool:
     """恰有一个杠，是明杠（直杠或加杠）。"""
     return _sets(h, "明杠") > 0
 
 
-@fan("暗杠", kind=STRUCTURAL, guobiao=("暗杠",))
+@fan("暗杠", kind=STRUCTURAL, guobiao=("暗杠",), reads="set_fans")
 def an_gang(h: HandFacts) -> bool:
     """恰有一个杠，是暗杠。"""
     return _sets(h, "暗杠") > 0
 
 
-@fan("双明杠", kind=STRUCTURAL, guobiao=("双明杠",))
+@fan("双明杠", kind=STRUCTURAL, guobiao=("双明杠",), reads="set_fans")
 def shuang_ming_gang(h: HandFacts) -> bool:
     """恰有两个杠，都是明杠。"""
     return _sets(h, "双明杠") > 0
 
 
-@fan("明暗杠", kind=STRUCTURAL, guobiao=("明暗杠",))
+@fan("明暗杠", kind=STRUCTURAL, guobiao=("明暗杠",), reads="set_fans")
 def ming_an_gang(h: HandFacts) -> bool:
     """恰有两个杠，一明一暗。"""
     return _sets(h, "明暗杠") > 0
 
 
-@fan("双暗杠", kind=STRUCTURAL, guobiao=("双暗杠",))
+@fan("双暗杠", kind=STRUCTURAL, guobiao=("双暗杠",), reads="set_fans")
 def shuang_an_gang(h: HandFacts) -> bool:
     """恰有两个杠，都是暗杠。"""
     return _sets(h, "双暗杠") > 0
 
 
-@fan("三杠", kind=STRUCTURAL, guobiao=("三杠",))
+@fan("三杠", kind=STRUCTURAL, guobiao=("三杠",), reads="set_fans")
 def san_gang(h: HandFacts) -> bool:
     """三个杠（明暗不限）。"""
     return _sets(h, "三杠") > 0
 
 
-@fan("四杠", kind=STRUCTURAL, guobiao=("四杠",))
+@fan("四杠", kind=STRUCTURAL, guobiao=("四杠",), reads="set_fans")
 def si_gang(h: HandFacts) -> bool:
     """四个杠（明暗不限）。"""
     return _sets(h, "四杠") > 0
@@ -353,19 +353,19 @@ def hua_pai(h: HandFacts) -> int:
 # -- waits -------------------------------------------------------------------------------------------
 
 
-@fan("边张", kind=WAIT, guobiao=("独听・边张",))
+@fan("边张", kind=WAIT, guobiao=("独听・边张",), reads="set_fans")
 def bian_zhang(h: HandFacts) -> bool:
     """只听一张牌（独听），且和牌张在顺子的边上：12 和 3、89 和 7。三种听法同时成立时只计一种（边张、坎张、单钓将依次）。"""
     return _sets(h, "边张") > 0
 
 
-@fan("坎张", kind=WAIT, synonyms=("嵌张",), guobiao=("独听・嵌张",))
+@fan("坎张", kind=WAIT, synonyms=("嵌张",), guobiao=("独听・嵌张",), reads="set_fans")
 def kan_zhang(h: HandFacts) -> bool:
     """只听一张牌，且和牌张在顺子中间（如 46 和 5）。"""
     return _sets(h, "坎张") > 0
 
 
-@fan("单钓将", kind=WAIT, guobiao=("独听・单钓",))
+@fan("单钓将", kind=WAIT, guobiao=("独听・单钓",), reads="set_fans")
 def dan_diao_jiang(h: HandFacts) -> bool:
     """只听一张牌，且和牌张与手中一张单牌成将。"""
     return _sets(h, "单钓将") > 0

@@ -46,6 +46,9 @@ class FanUnit:
     ``chow_pair``, ``pung_pair``, ``tile``, ``flower``, ``four_of_a_kind``): the predicate then returns
     how many; a rule file that declares the fan with the same ``per`` (or one of ``per_also``) scores
     it once per occurrence.
+    ``reads`` names a per-reading map on ``HandFacts`` (``set_fans``: fan name -> times) that the
+    predicate only looks the fan's own name up in (times with ``per``, else whether it is there): the
+    scorer then reads the map once per reading instead of calling one predicate per fan.
     """
 
     name: str
@@ -56,6 +59,7 @@ class FanUnit:
     condition: str = ""
     doc: str = field(default="", compare=False)
     per: str = ""
+    reads: str = ""
     #: further occurrence units besides ``per``: unit name -> ``count(facts) -> int`` (根 per ``kong``).
     per_also: dict = field(default_factory=dict, compare=False)
 
@@ -104,7 +108,7 @@ PER_UNITS = {"pung": "每副刻子", "chow_pair": "每对顺子", "pung_pair": "
 
 
 def fan(name: str, *, kind: str, synonyms: tuple[str, ...] = (), guobiao: tuple[str, ...] = (),
-        condition: str = "", per: str = "", per_also: dict | None = None) -> Callable:
+        condition: str = "", per: str = "", reads: str = "", per_also: dict | None = None) -> Callable:
     """Register the decorated predicate ``f(facts) -> bool`` as the fan ``name``; with ``per`` the
     predicate returns the number of occurrences (0 = not recognised), and ``per_also`` maps further
     occurrence units to their own count functions."""
@@ -120,7 +124,8 @@ def fan(name: str, *, kind: str, synonyms: tuple[str, ...] = (), guobiao: tuple[
         doc = inspect.cleandoc(func.__doc__ or "")
         if not doc:
             raise ValueError(f"fan {name} needs a docstring stating its definition")
-        unit = FanUnit(name, kind, func, tuple(synonyms), tuple(guobiao), condition, doc, per, dict(per_also or {}))
+        unit = FanUnit(name, kind, func, tuple(synonyms), tuple(guobiao), condition, doc, per, reads,
+                       dict(per_also or {}))
         for n in unit.names:
             if n in _BY_NAME and _BY_NAME[n] is not unit:
                 raise ValueError(f"fan name {n!r} registered twice")

@@ -36,10 +36,11 @@
 from __future__ import annotations
 
 import dataclasses
+from operator import attrgetter
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import solver
+from engine import memo, solver
 from engine.capabilities import register
 from engine import tiles as T
 from engine.fans import composite
@@ -86,7 +87,7 @@ class _Row:
 PSEUDO_FANS = frozenset({"自摸加番"})
 
 #: the pseudo-row 自摸加番 (``scoring.doubling.self_draw: add_fan``) adds to a self-drawn win.
-_SELF_DRAW_FAN = _Row(FanSpec("自摸加番", 1), FanUnit("自摸加番", "event", lambda h: True, doc="自摸加番"), (), 1 << 30)
+_SELF_DRAW_FAN = _Row(FanSpec("自摸加番", 1, 0, (), (), "", "", True, False, (), False), FanUnit("自摸加番", "event", lambda h: True, doc="自摸加番"), (), 1 << 30)
 
 
 class _Table:
@@ -121,7 +122,12 @@ class _Table:
         self.composites: tuple[_Row, ...] = tuple(
             sorted(composites, key=lambda r: (-len(r.parts), -r.spec.base_fan, r.order)))
         #: (predicate, conditions, row) per non-fallback row: the recognition loop's input
-        self.checks = tuple((r.count or r.unit.test, r.conditions, r) for r in rows)
+        self.checks = tuple((r.count or r.unit.test, r.conditions, r) for r in rows if not r.unit.reads)
+        #: rows read from a per-reading map (``FanUnit.reads``): map attribute -> fan name -> row
+        self.reads: dict[str, dict[str, _Row]] = {}
+        for r in rows:
+            if r.unit.reads:
+                self.reads.setdefault(r.unit.reads, {})[r.unit.name] = r
         self.at_cap = any(r.spec.at_cap for r in rows + composites + fallbacks)
         self.doubling = rules.scoring.doubling if rules.fan_stacking == "double" else None
         self.conflicts: dict[str, set[str]] = {}
@@ -150,7 +156,7 @@ class _Table:
         self.tie_prefer = frozenset(s.name for s in rules.fans if s.prefer_on_tie)
 
 
-_TABLES: dict[int, tuple[Rules, _Table]] = {}
+_TABLES: dict[Rules, _Table] = memo.table("fans.compiled_tables")
 
 
 def _unit_of(spec: FanSpec) -> FanUnit | None:
@@ -161,14 +167,13 @@ def _unit_of(spec: FanSpec) -> FanUnit | None:
 
 
 def compile_table(rules: Rules) -> _Table:
-    """The compiled fan table of ``rules`` (cached per rules object)."""
-    hit = _TABLES.get(id(rules))
-    if hit is not None and hit[0] is rules:
-        return hit[1]
+    """The compiled fan table of ``rules`` (cached per rules value)."""
+    table = _TABLES.get(rules)
+    if table is not None:
+        return table
     if len(_TABLES) > 64:
         _TABLES.clear()
-    table = _Table(rules)
-    _TABLES[id(rules)] = (rules, table)
+    table = _TABLES[rules] = _Table(rules)
     return table
 
 
@@ -187,6 +192,19 @@ def _recognise(table: _Table, facts: HandFacts, times: dict[str, int]) -> tuple[
             found.append(row)
             if hit is not True and hit > 1 and row.count is not None:
                 times[row.spec.name] = hit
+    if table.reads:
+        more = False
+        for attr, by_name in table.reads.items():
+            for name, n in getattr(facts, attr).items():
+                row = by_name.get(name)
+                if row is None or not n or (row.conditions and not _conditions_hold(row, facts)):
+                    continue
+                found.append(row)
+                more = True
+                if row.unit.per and n > 1 and row.spec.per:
+                    times[row.spec.name] = n
+        if more:
+            found.sort(key=attrgetter("order"))
     consumed: list[tuple[str, str]] = []
     if table.composites:
         found = _match_composites(table, facts, found, times, consumed)

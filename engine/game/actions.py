@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine import tiles as T
+from engine.errors import EngineError
 
 
 @dataclass(frozen=True)
@@ -83,8 +84,24 @@ class Action:
         return text
 
     def to_dict(self) -> dict:
-        """Plain mapping for JSON output and logs."""
+        """Plain mapping for JSON output and logs; :meth:`from_dict` reads it back."""
         return {"kind": self.kind, "seat": self.seat, "tile": self.tile, "tiles": list(self.tiles)}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Action":
+        """The action a :meth:`to_dict` mapping describes (e.g. a client's choice sent as JSON).
+
+        Raises :class:`IllegalAction` for a mapping that is not an action (unknown kind, bad seat or tiles).
+        """
+        try:
+            kind, seat = str(data["kind"]), int(data["seat"])
+            tile = data.get("tile")
+            action = cls(kind, seat, None if tile is None else int(tile), tuple(int(t) for t in data.get("tiles") or ()))
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise IllegalAction(f"不是动作：{data!r}（{exc}）") from None
+        if kind not in SELF_ACTIONS and kind not in REACTIONS and kind not in PRELUDE_ACTIONS:
+            raise IllegalAction(f"未知的动作 {kind!r}")
+        return action
 
 
 def _prelude_label(action: "Action", zh: str) -> str:
@@ -96,5 +113,5 @@ def _prelude_label(action: "Action", zh: str) -> str:
     return f"{zh} " + "".join(T.tile_name(t) for t in action.tiles)
 
 
-class IllegalAction(ValueError):
+class IllegalAction(EngineError, ValueError):
     """Raised by :meth:`engine.game.flow.Game.apply` for an action not currently legal."""

@@ -1,5 +1,9 @@
 """Bots that play a :class:`engine.game.flow.Game`, registered by name.
 
+A bot's ``choose(view, seat, legal)`` receives the acting seat's
+:class:`engine.game.view.SeatView` (its own hand and what the table shows), never
+the game itself, so it cannot read another player's concealed tiles or the wall.
+
 * ``random`` — the reference's difficulty 1: win whenever possible, kong with
   probability 0.8, otherwise a uniformly random legal discard (or reaction).
 * ``greedy`` — the simulation default: win whenever possible; discard the tile
@@ -29,6 +33,7 @@ from __future__ import annotations
 
 import random
 
+from engine import memo
 from engine import tiles as T
 from engine.game import cache, plans as P
 from engine.melds import ANKONG as ANKONG_MELD, CHOW, KONG as KONG_MELD, PUNG as PUNG_MELD, Meld
@@ -46,7 +51,7 @@ def _without(hand: list[int], tile: int) -> list[int]:
     return rest
 
 #: Memo of the useful tile kinds of a hand (see :meth:`GreedyBot._useful`).
-_USEFUL: dict = {}
+_USEFUL: dict = memo.table("game.bots.useful")
 
 
 def bot(name: str):
@@ -65,7 +70,7 @@ def make_bot(name: str, seed: int):
     return BOTS[name](seed)
 
 
-def prelude_choice(game, seat: int, legal: list[Action], rng: random.Random) -> Action:
+def prelude_choice(view, seat: int, legal: list[Action], rng: random.Random) -> Action:
     """A sensible 换三张 / 定缺 / direction choice.
 
     换三张: three tiles of the shortest suit holding at least three, the three whose removal
@@ -73,7 +78,7 @@ def prelude_choice(game, seat: int, legal: list[Action], rng: random.Random) -> 
     suit with fewer pairs and runs, then the lowest suit). Direction: a random one.
     """
     kind = legal[0].kind
-    hand = [t for t in game.players[seat].hand if not T.is_flower(t)]
+    hand = [t for t in view.hand if not T.is_flower(t)]
     counts = {s: sum(1 for t in hand if T.is_suited(t) and T.suit_of(t) == s) for s in T.SUITS}
     if kind == "declare_void":
         return min(legal, key=lambda a: (counts[a.tiles[0]], a.tiles[0]))
@@ -81,14 +86,14 @@ def prelude_choice(game, seat: int, legal: list[Action], rng: random.Random) -> 
         return rng.choice(legal)
     suit = min({T.suit_of(a.tiles[0]) for a in legal}, key=lambda s: (counts[s], s))
     options = [a for a in legal if T.suit_of(a.tiles[0]) == suit]
-    nmelds = 1 + len(game.players[seat].melds)
+    nmelds = 1 + len(view.players[seat].melds)
 
     def after(a: Action):
         rest = list(hand)
         for t in a.tiles:
             rest.remove(t)
-        c, w = cache.split(rest, game.wild_codes)
-        return cache.shanten(c, w, nmelds, game.shapes), a.tiles
+        c, w = cache.split(rest, view.wild_codes)
+        return cache.shanten(c, w, nmelds, view.shapes), a.tiles
 
     return min(options, key=after)
 
@@ -102,7 +107,7 @@ class RandomBot:
     def __init__(self, seed: int):
         self.rng = random.Random(seed)
 
-    def choose(self, game, seat: int, legal: list[Action]) -> Action:
+    def choose(self, view, seat: int, legal: list[Action]) -> Action:
         """Pick one of ``legal`` for ``seat``."""
         for a in legal:
             if a.kind == WIN:
@@ -134,36 +139,36 @@ class GreedyBot:
 
     # -- helpers -----------------------------------------------------------
     @staticmethod
-    def _shanten(game, hand, nmelds: int, shapes=None) -> int:
-        counts, wilds = cache.split(hand, game.wild_codes)
-        return cache.shanten(counts, wilds, nmelds, shapes or game.shapes)
+    def _shanten(view, hand, nmelds: int, shapes=None) -> int:
+        counts, wilds = cache.split(hand, view.wild_codes)
+        return cache.shanten(counts, wilds, nmelds, shapes or view.shapes)
 
-    def _off_suits(self, game, seat: int) -> frozenset[int]:
+    def _off_suits(self, view, seat: int) -> frozenset[int]:
         """Suits the bot empties first and never claims; chosen at its first decision and kept.
 
         Under 缺一门 (``must_miss_suit``): the suit held least (定缺). Under a minimum
         of 8 fan or more: every suit but the one held most (a 混一色/清一色 plan).
         Melds override the plan: a melded suit is never emptied.
         """
-        p = game.players[seat]
-        if game.voids[seat] is not None:  # 定缺: the declared void suit
-            return frozenset({game.voids[seat]})
+        p = view.players[seat]
+        if view.voids and view.voids[seat] is not None:  # 定缺: the declared void suit
+            return frozenset({view.voids[seat]})
         melded = {T.suit_of(m.tiles[0]) for m in p.melds if T.is_suited(m.tiles[0])}
-        if self.plan is None or game.rules.win_min_fan >= 8:
+        if self.plan is None or view.rules.win_min_fan >= 8:
             counts = {s: 0 for s in T.SUITS}
             for t in p.hand:
-                if T.is_suited(t) and t not in game.wild_codes:
+                if T.is_suited(t) and t not in view.wild_codes:
                     counts[T.suit_of(t)] += 1
-            if game.rules.win_min_fan >= 8:
-                if not p.melds and game.shapes.seven_pairs and (len(p.hand) + 3 * len(p.melds)) % 3 == 2:
-                    c, w = cache.split([t for t in p.hand if not T.is_flower(t)], game.wild_codes)
+            if view.rules.win_min_fan >= 8:
+                if not p.melds and view.shapes.seven_pairs and (len(p.hand) + 3 * len(p.melds)) % 3 == 2:
+                    c, w = cache.split([t for t in p.hand if not T.is_flower(t)], view.wild_codes)
                     if sum(c) + w == 14:
-                        by = cache.shanten_by_shape(c, w, 0, game.shapes)
+                        by = cache.shanten_by_shape(c, w, 0, view.shapes)
                         if by.get("seven_pairs", 99) <= by.get("standard", 99):
                             return frozenset()  # 七对 alone reaches the minimum
                 main = max(T.SUITS, key=lambda s: (counts[s], -s))
                 self.plan = frozenset(s for s in T.SUITS if s != main)
-            elif game.rules.win_condition.must_miss_suit:
+            elif view.rules.win_condition.must_miss_suit:
                 self.plan = frozenset({min(T.SUITS, key=lambda s: (counts[s], s))})
             else:
                 self.plan = frozenset()
@@ -172,35 +177,35 @@ class GreedyBot:
         return self.plan
 
     @staticmethod
-    def _unseen(game, seat: int) -> list[int]:
+    def _unseen(view, seat: int) -> list[int]:
         seen = [0] * 60
-        for p in game.players:
+        for p in view.players:
             for t in p.discards:
                 seen[t] += 1
             for m in p.melds:
                 for t in m.tiles:
                     seen[t] += 1
-        for t in game.players[seat].hand:
+        for t in view.players[seat].hand:
             seen[t] += 1
         return [4 - seen[t] if t < T.COUNT_SIZE else 0 for t in range(T.COUNT_SIZE)]
 
-    def _useful(self, game, hand: list[int], nmelds: int, sh: int, unseen: list[int], off: frozenset[int],
+    def _useful(self, view, hand: list[int], nmelds: int, sh: int, unseen: list[int], off: frozenset[int],
                 shapes) -> int:
         """Unseen copies of tiles that would lower the shanten of ``hand``.
 
         Not counted: a tile the hand holds three of (at most one copy is left) and,
         tiles of the suits being emptied."""
-        counts, wilds = cache.split(hand, game.wild_codes)
+        counts, wilds = cache.split(hand, view.wild_codes)
         if wilds or sh <= 0:
             near = T.PLAYABLE
         else:
             near = set()
             for t in hand:
                 near.update(_NEAR[t])
-        key = (bytes(counts), wilds, nmelds, shapes, off, game.wild_codes)
+        key = (bytes(counts), wilds, nmelds, shapes, off, view.wild_codes)
         kinds = _USEFUL.get(key)
         if kinds is None:
-            wild = game.wild_codes
+            wild = view.wild_codes
             tried = [t for t in near if counts[t] < 3 and t not in wild and T.suit_of(t) not in off]
             kinds = [t for t, v in zip(tried, cache.shanten_adding(counts, wilds, nmelds, shapes, tried)) if v < sh]
             if len(_USEFUL) > 200_000:
@@ -209,55 +214,55 @@ class GreedyBot:
         return sum(unseen[t] for t in kinds if unseen[t] > 0)
 
     # -- decisions ---------------------------------------------------------
-    def choose(self, game, seat: int, legal: list[Action]) -> Action:
+    def choose(self, view, seat: int, legal: list[Action]) -> Action:
         """Pick one of ``legal`` for ``seat``."""
         if legal and legal[0].kind in PRELUDE_ACTIONS:
-            return prelude_choice(game, seat, legal, self.rng)
+            return prelude_choice(view, seat, legal, self.rng)
         for a in legal:
             if a.kind == WIN:
                 return a
         if any(a.kind == DISCARD for a in legal):
-            return self._self_action(game, seat, legal)
-        return self._reaction(game, seat, legal)
+            return self._self_action(view, seat, legal)
+        return self._reaction(view, seat, legal)
 
-    def _self_action(self, game, seat: int, legal: list[Action]) -> Action:
-        if game.rules.win_min_fan >= P.MIN_FAN and P.plans_for(game.rules, game.shapes):
-            return self._plan_self_action(game, seat, legal)
-        p = game.players[seat]
+    def _self_action(self, view, seat: int, legal: list[Action]) -> Action:
+        if view.rules.win_min_fan >= P.MIN_FAN and P.plans_for(view.rules, view.shapes):
+            return self._plan_self_action(view, seat, legal)
+        p = view.players[seat]
         hand = [t for t in p.hand if not T.is_flower(t)]
         nmelds = len(p.melds)
-        off = self._off_suits(game, seat)
+        off = self._off_suits(view, seat)
         kongs = [a for a in legal if a.kind in (AN_KONG, BU_KONG)]
         if kongs:
-            now = self._shanten(game, hand, nmelds)
+            now = self._shanten(view, hand, nmelds)
             for a in kongs:
                 if T.suit_of(a.tile) in off:
                     continue
                 if a.kind == AN_KONG:
                     rest = [t for t in hand if t != a.tile]
-                    if self._shanten(game, rest, nmelds + 1) <= now:
+                    if self._shanten(view, rest, nmelds + 1) <= now:
                         return a
                 else:
                     rest = list(hand)
                     rest.remove(a.tile)
-                    if self._shanten(game, rest, nmelds) <= now:
+                    if self._shanten(view, rest, nmelds) <= now:
                         return a
         discards = [a for a in legal if a.kind == DISCARD]
         narrowed = False
         if off:
-            voided = [a for a in discards if T.suit_of(a.tile) in off and a.tile not in game.wild_codes]
+            voided = [a for a in discards if T.suit_of(a.tile) in off and a.tile not in view.wild_codes]
             if voided:
                 discards, narrowed = voided, True
-        plain = [a for a in discards if a.tile not in game.wild_codes]
+        plain = [a for a in discards if a.tile not in view.wild_codes]
         if plain:
             discards = plain
-        counts, wilds = cache.split(hand, game.wild_codes)
+        counts, wilds = cache.split(hand, view.wild_codes)
         # Narrowing the shapes is exact only when every discard is a candidate.
-        shapes = game.shapes if narrowed else cache.focused(counts, wilds, nmelds, game.shapes)
+        shapes = view.shapes if narrowed else cache.focused(counts, wilds, nmelds, view.shapes)
         scored = []
         for a in discards:
             d = a.tile
-            if d in game.wild_codes:
+            if d in view.wild_codes:
                 sh = cache.shanten(counts, wilds - 1, nmelds, shapes)
             else:
                 counts[d] -= 1
@@ -269,65 +274,61 @@ class GreedyBot:
         if len(tied) == 1:
             return tied[0]
         tied = [(a, _without(hand, a.tile)) for a in tied]
-        unseen = self._unseen(game, seat)
+        unseen = self._unseen(view, seat)
         if best == 0:
-            return max(tied, key=lambda x: (self._winning(game, seat, x[1], unseen), -x[0].tile))[0]
-        return max(tied, key=lambda x: (self._useful(game, x[1], nmelds, best, unseen, off, shapes), -x[0].tile))[0]
+            return max(tied, key=lambda x: (self._winning(view, seat, x[1], unseen), -x[0].tile))[0]
+        return max(tied, key=lambda x: (self._useful(view, x[1], nmelds, best, unseen, off, shapes), -x[0].tile))[0]
 
-    def _ready_after_claim(self, game, seat: int, rest: list[int], claim: Action) -> bool:
+    def _ready_after_claim(self, view, seat: int, rest: list[int], claim: Action) -> bool:
         """After the claim, some discard leaves a hand with at least one unseen legally winning tile."""
-        p = game.players[seat]
+        p = view.players[seat]
         tiles = claim.tiles + (claim.tile,) if claim.kind == CHI else (claim.tile,) * 3
-        meld = Meld(CHOW if claim.kind == CHI else PUNG_MELD, tuple(sorted(tiles)), claim.tile, game.claim_from)
-        unseen = self._unseen(game, seat)
-        saved = p.melds
-        p.melds = saved + [meld]
-        try:
-            for d in sorted(set(rest)):
-                after = list(rest)
-                after.remove(d)
-                if self._shanten(game, after, len(p.melds)) == 0 and self._winning(game, seat, after, unseen):
-                    return True
-            return False
-        finally:
-            p.melds = saved
+        meld = Meld(CHOW if claim.kind == CHI else PUNG_MELD, tuple(sorted(tiles)), claim.tile, view.claim_from)
+        unseen = self._unseen(view, seat)
+        melds = tuple(p.melds) + (meld,)
+        for d in sorted(set(rest)):
+            after = list(rest)
+            after.remove(d)
+            if self._shanten(view, after, len(melds)) == 0 and self._winning(view, seat, after, unseen, melds):
+                return True
+        return False
 
-    def _winning(self, game, seat: int, hand: list[int], unseen: list[int]) -> int:
-        """Unseen copies of the tiles that would make ``hand`` a legal win (self-drawn or not)."""
+    def _winning(self, view, seat: int, hand: list[int], unseen: list[int], melds: tuple | None = None) -> int:
+        """Unseen copies of the tiles that would make ``hand`` (with ``melds``, default the seat's) a legal win."""
         from engine import fans, solver  # noqa: PLC0415
 
-        p = game.players[seat]
-        counts, wilds = cache.split(hand, game.wild_codes)
-        melds = tuple(p.melds)
+        p = view.players[seat]
+        counts, wilds = cache.split(hand, view.wild_codes)
+        melds = tuple(p.melds) if melds is None else melds
         flowers = tuple(p.flowers)
         key = (bytes(counts), wilds, melds, flowers)
         kinds = self.winning_memo.get(key)
         if kinds is None:
             kinds = []
-            for w in solver.waits(counts, wilds, melds, game.shapes):
+            for w in solver.waits(counts, wilds, melds, view.shapes):
                 if w >= T.COUNT_SIZE:
                     continue
                 for self_drawn in (False, True):
-                    ctx = fans.WinContext(tuple(sorted(hand)) + (w,), melds, w, game.wild_codes,
-                                          self_drawn=self_drawn, seat=seat, dealer=game.dealer, flowers=flowers)
-                    res = fans.score_win(game.rules, ctx)
+                    ctx = fans.WinContext(tuple(sorted(hand)) + (w,), melds, w, view.wild_codes,
+                                          self_drawn=self_drawn, seat=seat, dealer=view.dealer, flowers=flowers)
+                    res = fans.score_win(view.rules, ctx)
                     if res is not None and res.legal:
                         kinds.append(w)
                         break
             self.winning_memo[key] = kinds
         return sum(unseen[w] for w in kinds if unseen[w] > 0)
 
-    def _reaction(self, game, seat: int, legal: list[Action]) -> Action:
-        p = game.players[seat]
+    def _reaction(self, view, seat: int, legal: list[Action]) -> Action:
+        p = view.players[seat]
         hand = [t for t in p.hand if not T.is_flower(t)]
         if len(hand) != len(p.hand):  # a flower still awaits replacement: shanten is undefined
             return next(a for a in legal if a.kind == PASS)
-        if game.rules.win_min_fan >= P.MIN_FAN and P.plans_for(game.rules, game.shapes):
-            return self._plan_reaction(game, seat, hand, legal)
+        if view.rules.win_min_fan >= P.MIN_FAN and P.plans_for(view.rules, view.shapes):
+            return self._plan_reaction(view, seat, hand, legal)
         nmelds = len(p.melds)
-        off = self._off_suits(game, seat)
-        now = self._shanten(game, hand, nmelds)
-        high_minimum = game.rules.win_min_fan >= 8
+        off = self._off_suits(view, seat)
+        now = self._shanten(view, hand, nmelds)
+        high_minimum = view.rules.win_min_fan >= 8
         best, best_key = None, None
         rank = {MING_KONG: 0, PUNG: 1, CHI: 2}
         for a in legal:
@@ -339,12 +340,12 @@ class GreedyBot:
             used = (a.tile,) * (3 if a.kind == MING_KONG else 2) if a.kind != CHI else a.tiles
             for t in used:
                 rest.remove(t)
-            after = self._shanten(game, rest, nmelds + 1)
+            after = self._shanten(view, rest, nmelds + 1)
             ok = after <= now if a.kind == MING_KONG else after < now
             if ok and high_minimum:
                 ok = after == 0 and a.kind != MING_KONG
             if ok and after == 0 and a.kind != MING_KONG:
-                ok = self._ready_after_claim(game, seat, rest, a)
+                ok = self._ready_after_claim(view, seat, rest, a)
             if ok:
                 key = (after, rank[a.kind])
                 if best_key is None or key < best_key:
@@ -355,27 +356,27 @@ class GreedyBot:
 
     # -- plan mode (a high minimum fan) --------------------------------------
     @staticmethod
-    def _plan_distances(game, counts: list[int], wilds: int, active: tuple) -> tuple[int, ...]:
+    def _plan_distances(view, counts: list[int], wilds: int, active: tuple) -> tuple[int, ...]:
         """:func:`plans.distance` of the hand to each of the ``active`` plans (memoised)."""
         key = (bytes(counts), wilds, active)
         hit = _PLAN_DIST.get(key)
         if hit is None:
-            hit = P.distances(active, counts, wilds, game.shapes.pair_258)
+            hit = P.distances(active, counts, wilds, view.shapes.pair_258)
             if len(_PLAN_DIST) > 400_000:
                 _PLAN_DIST.clear()
             _PLAN_DIST[key] = hit
         return hit
 
-    def _plan_distance(self, game, counts: list[int], wilds: int, active: tuple) -> int:
+    def _plan_distance(self, view, counts: list[int], wilds: int, active: tuple) -> int:
         """Lowest plan distance of the hand over the ``active`` plans."""
-        return min(self._plan_distances(game, counts, wilds, active))
+        return min(self._plan_distances(view, counts, wilds, active))
 
-    def _plan_useful(self, game, counts: list[int], wilds: int, active: tuple, dist: int, unseen: list[int]) -> int:
+    def _plan_useful(self, view, counts: list[int], wilds: int, active: tuple, dist: int, unseen: list[int]) -> int:
         """Unseen copies of the tiles that would lower the plan distance of the hand.
 
         Drawing one tile lowers a plan's distance by at most one, so only the plans
         at the lowest distance, and only the tiles they may hold, are tried."""
-        best = tuple(plan for plan, d in zip(active, self._plan_distances(game, counts, wilds, active)) if d == dist)
+        best = tuple(plan for plan, d in zip(active, self._plan_distances(view, counts, wilds, active)) if d == dist)
         kinds: set[int] = set()
         held = [t for t in T.PLAYABLE if counts[t]]
         for plan in best:
@@ -387,10 +388,10 @@ class GreedyBot:
                 kinds.update(n for t in held if t in plan.tiles for n in _NEAR[t] if n in plan.tiles)
         total = 0
         for t in kinds:
-            if unseen[t] <= 0 or counts[t] >= 4 or t in game.wild_codes:
+            if unseen[t] <= 0 or counts[t] >= 4 or t in view.wild_codes:
                 continue
             counts[t] += 1
-            ds = self._plan_distances(game, counts, wilds, best)
+            ds = self._plan_distances(view, counts, wilds, best)
             counts[t] -= 1
             if min(ds) < dist:
                 # an open plan may also claim the tile from a discard: it comes about twice as fast
@@ -398,16 +399,16 @@ class GreedyBot:
                 total += unseen[t] * (2 if claimable else 1)
         return total
 
-    def _plan_self_action(self, game, seat: int, legal: list[Action]) -> Action:
+    def _plan_self_action(self, view, seat: int, legal: list[Action]) -> Action:
         """Discard towards the nearest plan that reaches the minimum; a ready hand with legal wins first."""
-        p = game.players[seat]
+        p = view.players[seat]
         hand = [t for t in p.hand if not T.is_flower(t)]
         nmelds = len(p.melds)
-        active = P.open_plans(P.plans_for(game.rules, game.shapes), tuple(p.melds))
+        active = P.open_plans(P.plans_for(view.rules, view.shapes), tuple(p.melds))
         if not active:
-            return self._plain_self_action(game, seat, legal)
-        counts, wilds = cache.split(hand, game.wild_codes)
-        now = self._plan_distance(game, counts, wilds, active)
+            return self._plain_self_action(view, seat, legal)
+        counts, wilds = cache.split(hand, view.wild_codes)
+        now = self._plan_distance(view, counts, wilds, active)
         for a in legal:
             if a.kind not in (AN_KONG, BU_KONG):
                 continue
@@ -416,33 +417,33 @@ class GreedyBot:
             after_active = P.open_plans(active, tuple(p.melds) + (Meld(kind, (a.tile,) * 4),))
             if not after_active:
                 continue
-            c, w = cache.split(rest, game.wild_codes)
-            if self._plan_distance(game, c, w, after_active) <= now:
+            c, w = cache.split(rest, view.wild_codes)
+            if self._plan_distance(view, c, w, after_active) <= now:
                 return a
         discards = [a for a in legal if a.kind == DISCARD]
-        plain = [a for a in discards if a.tile not in game.wild_codes]
+        plain = [a for a in discards if a.tile not in view.wild_codes]
         if plain:
             discards = plain
-        unseen = self._unseen(game, seat)
+        unseen = self._unseen(view, seat)
         scored = []
         for a in discards:
             d = a.tile
-            if d in game.wild_codes:
+            if d in view.wild_codes:
                 w = wilds - 1
             else:
                 counts[d] -= 1
                 w = wilds
-            dist = self._plan_distance(game, counts, w, active)
+            dist = self._plan_distance(view, counts, w, active)
             wins = 0
             if dist <= 1:
                 after = _without(hand, d)
-                if dist == 0 or cache.shanten(counts, w, nmelds, game.shapes) == 0:
-                    wins = self._winning(game, seat, after, unseen)
+                if dist == 0 or cache.shanten(counts, w, nmelds, view.shapes) == 0:
+                    wins = self._winning(view, seat, after, unseen)
                 if wins:
                     dist = 0
                 elif dist == 0:
                     dist = 1
-            if d not in game.wild_codes:
+            if d not in view.wild_codes:
                 counts[d] += 1
             scored.append((dist, -wins, a))
         best = min(x[0] for x in scored)
@@ -454,44 +455,44 @@ class GreedyBot:
         keyed = []
         for _, _, a in tied:
             d = a.tile
-            if d in game.wild_codes:
-                useful = self._plan_useful(game, counts, wilds - 1, active, best, unseen)
+            if d in view.wild_codes:
+                useful = self._plan_useful(view, counts, wilds - 1, active, best, unseen)
             else:
                 counts[d] -= 1
-                useful = self._plan_useful(game, counts, wilds, active, best, unseen)
+                useful = self._plan_useful(view, counts, wilds, active, best, unseen)
                 counts[d] += 1
             keyed.append(((-useful, -d), a))
         return min(keyed, key=lambda x: x[0])[1]
 
-    def _plain_self_action(self, game, seat: int, legal: list[Action]) -> Action:
+    def _plain_self_action(self, view, seat: int, legal: list[Action]) -> Action:
         """The shanten-minimising discard without plans (no plan is left reachable)."""
-        p = game.players[seat]
+        p = view.players[seat]
         hand = [t for t in p.hand if not T.is_flower(t)]
-        counts, wilds = cache.split(hand, game.wild_codes)
+        counts, wilds = cache.split(hand, view.wild_codes)
         nmelds = len(p.melds)
         discards = [a for a in legal if a.kind == DISCARD]
-        plain = [a for a in discards if a.tile not in game.wild_codes] or discards
-        unseen = self._unseen(game, seat)
+        plain = [a for a in discards if a.tile not in view.wild_codes] or discards
+        unseen = self._unseen(view, seat)
         scored = []
         for a in plain:
             after = _without(hand, a.tile)
-            c, w = cache.split(after, game.wild_codes)
-            sh = cache.shanten(c, w, nmelds, game.shapes)
-            wins = self._winning(game, seat, after, unseen) if sh == 0 else 0
+            c, w = cache.split(after, view.wild_codes)
+            sh = cache.shanten(c, w, nmelds, view.shapes)
+            wins = self._winning(view, seat, after, unseen) if sh == 0 else 0
             scored.append(((sh if not wins else -1, -wins, -a.tile), a))
         return min(scored, key=lambda x: x[0])[1]
 
-    def _plan_reaction(self, game, seat: int, hand: list[int], legal: list[Action]) -> Action:
+    def _plan_reaction(self, view, seat: int, hand: list[int], legal: list[Action]) -> Action:
         """Claim only when the claim keeps a plan and brings it nearer (a kong: no further)."""
-        p = game.players[seat]
-        active = P.open_plans(P.plans_for(game.rules, game.shapes), tuple(p.melds))
+        p = view.players[seat]
+        active = P.open_plans(P.plans_for(view.rules, view.shapes), tuple(p.melds))
         passing = next(a for a in legal if a.kind == PASS)
         if not active:
             return passing
-        counts, wilds = cache.split(hand, game.wild_codes)
-        now = self._plan_distance(game, counts, wilds, active)
+        counts, wilds = cache.split(hand, view.wild_codes)
+        now = self._plan_distance(view, counts, wilds, active)
         opened = tuple(plan for plan in active if not plan.concealed)
-        now_open = self._plan_distance(game, counts, wilds, opened) if opened else 99
+        now_open = self._plan_distance(view, counts, wilds, opened) if opened else 99
         best, best_key = None, None
         rank = {MING_KONG: 0, PUNG: 1, CHI: 2}
         for a in legal:
@@ -506,22 +507,22 @@ class GreedyBot:
             rest = list(hand)
             for t in used:
                 rest.remove(t)
-            c, w = cache.split(rest, game.wild_codes)
+            c, w = cache.split(rest, view.wild_codes)
             if a.kind == MING_KONG:
-                after = self._plan_distance(game, c, w, after_active)
+                after = self._plan_distance(view, c, w, after_active)
                 if after > now:
                     continue
             else:
                 after = 99
                 for d in set(rest):
-                    if d in game.wild_codes:
+                    if d in view.wild_codes:
                         continue
                     c[d] -= 1
-                    after = min(after, self._plan_distance(game, c, w, after_active))
+                    after = min(after, self._plan_distance(view, c, w, after_active))
                     c[d] += 1
                 if after >= now_open or after > now + self.CLAIM_SLACK:
                     continue
-                if after == 0 and not self._ready_after_claim(game, seat, rest, a):
+                if after == 0 and not self._ready_after_claim(view, seat, rest, a):
                     continue
             key = (after, rank[a.kind])
             if best_key is None or key < best_key:
@@ -530,7 +531,7 @@ class GreedyBot:
 
 
 #: Memo of the lowest plan distance of a hand (see :meth:`GreedyBot._plan_distance`).
-_PLAN_DIST: dict = {}
+_PLAN_DIST: dict = memo.table("game.bots.plan_dist")
 
 
 @bot("mix")
@@ -559,11 +560,11 @@ class MixBot(GreedyBot):
                 break
         self.flush_off: frozenset[int] | None = None
 
-    def _off_suits(self, game, seat: int) -> frozenset[int]:
-        off = super()._off_suits(game, seat)
+    def _off_suits(self, view, seat: int) -> frozenset[int]:
+        off = super()._off_suits(view, seat)
         if self.habit != "flush":
             return off
-        p = game.players[seat]
+        p = view.players[seat]
         if self.flush_off is None:
             counts = {s: sum(1 for t in p.hand if T.is_suited(t) and T.suit_of(t) == s) for s in T.SUITS}
             keep = max((s for s in T.SUITS if s not in off), key=lambda s: (counts[s], -s), default=None)
@@ -571,23 +572,23 @@ class MixBot(GreedyBot):
         melded = {T.suit_of(m.tiles[0]) for m in p.melds if T.is_suited(m.tiles[0])}
         return off if self.flush_off & melded else self.flush_off | off
 
-    def choose(self, game, seat: int, legal: list[Action]) -> Action:
+    def choose(self, view, seat: int, legal: list[Action]) -> Action:
         """Pick one of ``legal`` for ``seat`` (greedy, bent by this seat's habit)."""
         if legal and legal[0].kind in PRELUDE_ACTIONS:
-            return prelude_choice(game, seat, legal, self.rng)
+            return prelude_choice(view, seat, legal, self.rng)
         is_turn = any(a.kind == DISCARD for a in legal)
         if self.habit == "pass_win" and not is_turn and any(a.kind == WIN for a in legal) and self.rng.random() < 0.5:
             return next(a for a in legal if a.kind == PASS)
-        if self.habit == "keep_void" and is_turn and game.voids[seat] is not None:
-            void = game.voids[seat]
-            held = [t for t in game.players[seat].hand if T.is_suited(t) and T.suit_of(t) == void]
+        if self.habit == "keep_void" and is_turn and view.voids and view.voids[seat] is not None:
+            void = view.voids[seat]
+            held = [t for t in view.hand if T.is_suited(t) and T.suit_of(t) == void]
             if len(held) == 1:
                 kept = [a for a in legal if not (a.kind == DISCARD and a.tile == held[0])]
                 if any(a.kind == DISCARD for a in kept):
                     legal = kept
         if self.habit == "pungs" and not is_turn and not any(a.kind == WIN for a in legal):
-            off = self._off_suits(game, seat)
+            off = self._off_suits(view, seat)
             pung = next((a for a in legal if a.kind == PUNG and T.suit_of(a.tile) not in off), None)
             if pung is not None:
                 return pung
-        return super().choose(game, seat, legal)
+        return super().choose(view, seat, legal)

@@ -11,16 +11,17 @@ from __future__ import annotations
 
 import dataclasses
 
+from engine import memo
 from engine import solver
 from engine import tiles as T
 
 _LIMIT = 400_000
-_WIN: dict = {}
-_SHANTEN: dict = {}
-_BY_ID: dict = {}
+_WIN: dict = memo.table("game.cache.win")
+_SHANTEN: dict = memo.table("game.cache.shanten")
+_BY_ID: dict = memo.table("game.cache.by_id")
 
 
-_CANONICAL: dict = {}
+_CANONICAL: dict = memo.table("game.cache.canonical")
 
 
 def canonical(shapes):
@@ -93,7 +94,7 @@ def shanten_adding(counts: list[int], wilds: int, melds: int, shapes, tiles) -> 
     return out
 
 
-_BY_SHAPE: dict = {}
+_BY_SHAPE: dict = memo.table("game.cache.by_shape")
 
 
 def shanten_by_shape(counts: list[int], wilds: int, melds: int, shapes) -> dict:

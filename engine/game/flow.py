@@ -54,6 +54,7 @@ pass a prearranged ``wall`` (see :func:`state.stacked_wall`) and ``dealer``.
 from __future__ import annotations
 
 import dataclasses
+import copy
 import random
 from collections import Counter
 from dataclasses import dataclass, field
@@ -61,15 +62,18 @@ from dataclasses import dataclass, field
 from engine import fans, kongpay, settlement, settlement_items, solver
 from engine import tiles as T
 from engine.capabilities import register
+from engine.errors import EngineError
 from engine.game import cache, prelude
 from engine.game.actions import (AN_KONG, BU_KONG, CHI, DISCARD, MING_KONG, PASS, PUNG,
                                  REACTIONS, SELF_ACTIONS, WIN, Action, IllegalAction)
 from engine.game.conditions import Query, holds
 from engine.game.hooks import run_pre_hooks
+from engine.game.view import SeatView, seat_view
 from engine.game.state import PlayerState, Wall, shuffled_deck, wild_from_indicator
 from engine.melds import ANKONG, CHOW, KONG, Meld
 from engine.melds import PUNG as PUNG_MELD
 from engine.rules import Rules
+from engine.validation import DEAL_ACTIONS, END_ACTIONS, SETTLE_ACTIONS, ensure_valid
 
 register("phase.mahjong_turn", "麻将回合", "摸牌→自身动作（打出/暗杠/补杠/自摸）→他家响应（吃/碰/明杠/胡/过）的回合流转，按 turn_order 轮转", "0.1.0", __name__)
 register("phase.priority_arbitration", "优先级仲裁", "多家同时响应时按声明的 priority 仲裁：highest_wins（同级按出牌者下家顺序最近者）或 all_winners（一炮多响）", "0.1.0", __name__)
@@ -79,18 +83,20 @@ register("phase.blood_flow", "血流成河", "on_win: stay：胡牌者留在牌�
 register("dsl.dirty_flag", "过水标记", "能胡而不胡的玩家在自己下次出牌前不能再胡同一张牌（fu_flag）", "0.1.0", __name__)
 register("deck.flower_cards", "花牌", "含花牌的牌库：开局或摸到花牌时亮出并从牌墙尾补牌（可连续补花），花牌计入番型上下文", "0.1.0", __name__)
 
-DEAL_ACTIONS = ("deal_cards", "deal_cards_with_flowers")
-SETTLE_ACTIONS = ("calculate_scores",)
-END_TYPES = ("player_wins", "deck_exhausted", "one_player_left")
-END_ACTIONS = ("settle", "draw_game")
-#: Phase types the flow can run.
-PHASE_TYPES = ("auto", "mahjong_turn") + prelude.PHASE_TYPES
 
 SELF, REACT, ROB, OVER = "self", "react", "rob", "over"
 
 
-class GameSetupError(ValueError):
-    """The rules ask the flow for something it cannot play (message in Chinese, with the field path)."""
+class GameSetupError(EngineError, ValueError):
+    """A game that cannot be set up as asked (a prearranged wall that is not the rules' deck)."""
+
+
+class GameStateError(EngineError, ValueError):
+    """A saved game that cannot be restored (not a save, other rules, or an action history that is not legal)."""
+
+
+#: The ``format`` of :meth:`Game.to_dict`.
+SAVE_FORMAT = "dslgen.game/1"
 
 
 @dataclass
@@ -129,10 +135,15 @@ class Game:
         self.streak = streak
         self.stakes = tuple(stakes) if stakes is not None else None
         self.seed = seed
+        #: how the game was set up (a prearranged wall and dealer) and every action applied since: its save.
+        self._setup = {"wall": None if wall is None else list(wall), "dealer": dealer}
+        self.history: list[Action] = []
         self.rng = random.Random(seed)
         self.n = rules.players
         self.play = rules.play
-        self._check_rules()
+        ensure_valid(rules)  # a Rules built with validate=False is checked here (once per value)
+        if not self.play.self_action(DISCARD):
+            raise GameSetupError("self_action: 必须列出 discard，否则无法出牌")
         self.step = -1 if self.play.turn_order == "clockwise" else 1
         self.dealer = dealer if dealer is not None else (0 if wall is not None else self.rng.randrange(self.n))
         self.deck = rules.deck()
@@ -194,41 +205,6 @@ class Game:
         self._run_from(rules.phases[0])
 
     # ------------------------------------------------------------------ setup
-    def _check_rules(self) -> None:
-        for i, p in enumerate(self.rules.phases):
-            if p.type not in PHASE_TYPES:
-                raise GameSetupError(f"phases[{i}].type: 引擎不支持阶段类型 {p.type!r}")
-            if p.type == "auto" and p.action not in DEAL_ACTIONS + SETTLE_ACTIONS:
-                raise GameSetupError(f"phases[{i}].action: 引擎不支持自动动作 {p.action!r}")
-            problem = prelude.check_phase(p, i)
-            if problem:
-                raise GameSetupError(problem)
-        for o in self.play.self_actions:
-            if o.action not in SELF_ACTIONS:
-                raise GameSetupError(f"self_action: 引擎不支持动作 {o.action!r}")
-        for o in self.play.reactions:
-            if o.action not in REACTIONS:
-                raise GameSetupError(f"others_reaction: 引擎不支持动作 {o.action!r}")
-        if not self.play.self_action(DISCARD):
-            raise GameSetupError("self_action: 必须列出 discard，否则无法出牌")
-        if self.play.priority_policy not in ("highest_wins", "all_winners"):
-            raise GameSetupError(f"others_reaction.priority_policy: 不支持 {self.play.priority_policy!r}")
-        if self.play.turn_order not in ("counter_clockwise", "clockwise"):
-            raise GameSetupError(f"turn_order: 不支持 {self.play.turn_order!r}")
-        if self.play.on_empty_deck != "exhausted":
-            raise GameSetupError(f"sub_phases.draw.on_empty_deck: 不支持 {self.play.on_empty_deck!r}（仅 exhausted）")
-        if self.rules.include_flowers and self.play.on_draw_flower != "replace":
-            raise GameSetupError(f"sub_phases.draw.on_draw_flower: 不支持 {self.play.on_draw_flower!r}（仅 replace）")
-        fu = self.play.fu_flag
-        if fu and (fu.type, fu.set_on, fu.clear_on, fu.effect) != (
-                "dirty_flag", "can_win_but_pass", "next_discard_self", "block_win_on_current_tile"):
-            raise GameSetupError("fu_flag: 仅支持 dirty_flag / can_win_but_pass / next_discard_self / block_win_on_current_tile")
-        for i, cond in enumerate(self.play.end_conditions):
-            if cond.get("type") not in END_TYPES:
-                raise GameSetupError(f"end_conditions[{i}].type: 不支持 {cond.get('type')!r}")
-            if cond.get("action") not in END_ACTIONS and self._phase(cond.get("action")) is None:
-                raise GameSetupError(f"end_conditions[{i}].action: 不支持 {cond.get('action')!r}")
-
     def _phase(self, name):
         return next((p for p in self.rules.phases if p.name == name), None)
 
@@ -458,6 +434,7 @@ class Game:
         if not self.is_legal(action):
             raise IllegalAction(f"不合法的动作：座位 {action.seat} {action.kind} {action.tile}（阶段 {self.stage}）")
         self.actions_applied += 1
+        self.history.append(action)
         if self.stage in prelude.STAGES:
             prelude.apply(self, action)
             return
@@ -476,34 +453,56 @@ class Game:
             else:
                 self._resolve_rob()
 
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may see, as an object (:class:`engine.game.view.SeatView`): bots decide from this."""
+        return seat_view(self, seat)
+
     def observation(self, seat: int) -> dict:
-        """What ``seat`` can see: its own hand, everyone's melds, discards, flowers and hand sizes."""
-        me = self.players[seat]
-        return {
-            "seat": seat,
-            "dealer": self.dealer,
-            "stage": self.stage,
-            "turn": self.turn,
-            "hand": sorted(me.hand),
-            "wild_codes": sorted(self.wild_codes),
-            "indicator": self.indicator,
-            "wall_remaining": len(self.wall),
-            "last_discard": None if self.claim_tile is None else {"seat": self.claim_from, "tile": self.claim_tile},
-            "players": [
-                {
-                    "seat": p.seat,
-                    "hand_size": len(p.hand),
-                    "melds": [{"kind": m.kind, "tiles": list(m.tiles)} for m in p.melds],
-                    "discards": list(p.discards),
-                    "flowers": list(p.flowers),
-                    "won": p.won,
-                }
-                for p in self.players
-            ],
-            "legal_actions": [a.to_dict() for a in self.legal_actions(seat)],
-            **prelude.observation(self, seat),
-            "win_counts": [p.win_count for p in self.players],
-        }
+        """What ``seat`` can see, as plain data: its own hand, everyone's melds, discards, flowers and hand sizes."""
+        return seat_view(self, seat).to_dict()
+
+    # ------------------------------------------------------------------ save / restore
+    def to_dict(self) -> dict:
+        """A plain (JSON) save: the rules' mapping, the seed, the prearranged deal if any, the round wind,
+        the dealer's streak and the stakes, and the action history.
+
+        :meth:`from_dict` replays it; the game is deterministic in these, so the restored game is the same game.
+        """
+        return {"format": SAVE_FORMAT, "rules": self.rules.to_dict(), "seed": self.seed,
+                "wall": self._setup["wall"], "dealer": self._setup["dealer"], "round_wind": self.round_wind,
+                "streak": self.streak, "stakes": None if self.stakes is None else list(self.stakes),
+                "actions": [a.to_dict() for a in self.history]}
+
+    @classmethod
+    def from_dict(cls, data: dict, rules: Rules | None = None) -> "Game":
+        """The game a :meth:`to_dict` save describes (``rules``: reuse an equal, already loaded rule set).
+
+        Raises :class:`engine.errors.RulesError` for rules that do not load and :class:`GameStateError` for
+        anything else that is not a valid save.
+        """
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise GameStateError(f"不是 {SAVE_FORMAT} 格式的对局存档")
+        loaded = Rules.from_dict(data["rules"])
+        if rules is not None and rules != loaded:
+            raise GameStateError("存档的规则与给定的规则不同")
+        try:
+            game = cls(rules or loaded, int(data["seed"]), wall=data.get("wall"), dealer=data.get("dealer"),
+                       round_wind=int(data.get("round_wind") or 0), streak=int(data.get("streak") or 0),
+                       stakes=data.get("stakes"))
+            for i, item in enumerate(data.get("actions") or []):
+                try:
+                    game.apply(Action.from_dict(item))
+                except IllegalAction as exc:
+                    raise GameStateError(f"存档第 {i} 个动作无法重放：{exc}") from None
+        except (KeyError, TypeError, ValueError) as exc:
+            if isinstance(exc, EngineError):
+                raise
+            raise GameStateError(f"对局存档不完整：{exc}") from None
+        return game
+
+    def copy(self) -> "Game":
+        """An independent copy in the same state (rules shared: they are immutable)."""
+        return copy.deepcopy(self)
 
     def all_tiles(self) -> Counter:
         """Every tile of the game wherever it is; equals the deck while the rules hold."""

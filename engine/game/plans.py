@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from operator import mul
 
+from engine import memo
 from engine import tiles as T
 from engine.melds import ANKONG, CHOW
 from engine.solver import special as S
@@ -70,14 +71,14 @@ def _templates(shapes) -> list[tuple[str, tuple[str, ...], frozenset[int] | None
     return out
 
 
-_PLANS: dict[int, tuple] = {}
+_PLANS: dict = memo.table("game.plans")
 
 
 def plans_for(rules, shapes) -> tuple[Plan, ...]:
-    """The plans whose declared fans reach ``rules.win_min_fan`` (cached per rules object)."""
-    hit = _PLANS.get(id(rules))
-    if hit is not None and hit[0] is rules:
-        return hit[1]
+    """The plans whose declared fans reach ``rules.win_min_fan`` (cached per rules value and shapes)."""
+    hit = _PLANS.get((rules, shapes))
+    if hit is not None:
+        return hit
     base = {f.name: f.base_fan for f in rules.fans}
     need = rules.win_min_fan
     plans = []
@@ -97,7 +98,7 @@ def plans_for(rules, shapes) -> tuple[Plan, ...]:
     result = tuple(plans)
     if len(_PLANS) > 64:
         _PLANS.clear()
-    _PLANS[id(rules)] = (rules, result)
+    _PLANS[(rules, shapes)] = result
     return result
 
 

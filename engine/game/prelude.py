@@ -161,14 +161,6 @@ def void_tile(game, seat: int, tile: int) -> bool:
     return void is not None and T.is_suited(tile) and T.suit_of(tile) == void
 
 
-def observation(game, seat: int) -> dict:
-    """The prelude part of ``seat``'s observation: everyone's void suit, this seat's exchange."""
-    return {
-        "voids": [None if v is None else T.SUIT_NAMES[v] for v in game.voids],
-        "exchange": dict(game.exchanged[seat]),
-    }
-
-
 def suit_counts(hand) -> Counter:
     """Suited tiles held per suit (0 万, 1 条, 2 筒)."""
     return Counter(T.suit_of(t) for t in hand if T.is_suited(t))

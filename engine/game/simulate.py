@@ -51,8 +51,8 @@ def play_game(rules: Rules, seed: int, bot: str = "greedy", *, index: int = 0, r
                 msg = "没有玩家可以行动，但对局未结束"
                 break
             for s in seats:
-                legal = game.legal_actions(s)
-                action = bots[s].choose(game, s, legal)
+                view = game.view(s)  # a bot sees what its seat may see, never the game
+                action = bots[s].choose(view, s, list(view.legal_actions))
                 if not game.is_legal(action):
                     msg = f"only_legal_actions: 座位 {s} 选择了不合法的动作 {action}"
                     break

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from engine.capabilities import SHAPE_CAPABILITIES, SHAPE_FANS
 from engine.rules import Rules
 
 STANDARD = "standard"
@@ -44,21 +45,9 @@ class Shapes:
         return self.standard and not (self.honors_knitted or self.knitted_straight or self.double_dragon)
 
 
-#: fan names that imply a shape, per Shapes field
-_SHAPE_FANS = {
-    "seven_pairs": {"七对", "暗七对", "连七对", "龙七对", "清七对", "清龙七对", "双龙七对", "豪华七对", "七小对"},
-    "thirteen_orphans": {"十三幺"},
-    "honors_knitted": {"全不靠", "七星不靠"},
-    "knitted_straight": {"组合龙"},
-    "double_dragon": {"一色双龙会"},
-}
-_SHAPE_CAPS = {
-    "seven_pairs": "meldsolver.seven_pairs",
-    "thirteen_orphans": "meldsolver.thirteen_orphans",
-    "honors_knitted": "meldsolver.all_orphans",
-    "knitted_straight": "meldsolver.combo_dragon",
-    "double_dragon": "meldsolver.double_dragon",
-}
+#: fan names that imply a shape and the capability of each shape: one table, in :mod:`engine.capabilities`
+_SHAPE_FANS = SHAPE_FANS
+_SHAPE_CAPS = SHAPE_CAPABILITIES
 
 
 def shapes_for(rules: Rules) -> Shapes:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from itertools import combinations_with_replacement
 
+from engine import memo
 from engine import tiles as T
 from engine.capabilities import register
 from engine.melds import Meld
@@ -77,11 +78,11 @@ def wild_candidates(kinds: set[int], pair_258: bool) -> tuple[list[tuple[str, tu
 # as a list, not only as a set.
 
 #: (pattern, first code, wild budget, pair_258) -> ((sorted groups, wilds used, has pair), ...)
-_PART_READINGS: dict[tuple[bytes, int, int, bool], tuple[tuple[tuple[Group, ...], int, bool], ...]] = {}
+_PART_READINGS: dict[tuple[bytes, int, int, bool], tuple[tuple[tuple[Group, ...], int, bool], ...]] = memo.table("solver.standard.part_readings")
 _PART_LIMIT = 200_000  # entries; the memo starts afresh past it
 _EMPTY_PART = (((), 0, False),)
 _PARTS = ((1, 10), (11, 20), (21, 30), (31, 38))
-_GROUPS: dict[tuple[str, tuple[int, ...], tuple[int, ...]], Group] = {}
+_GROUPS: dict[tuple[str, tuple[int, ...], tuple[int, ...]], Group] = memo.table("solver.standard.groups")
 
 
 def _group_key(g: Group) -> tuple:

@@ -16,6 +16,8 @@ the process, so a simulation pays for each distinct pattern once.
 
 from __future__ import annotations
 
+from engine import memo
+
 INF = 99
 #: 0-based ranks of the 2, 5 and 8 tiles.
 RANK_258 = (1, 4, 7)
@@ -446,3 +448,14 @@ def fill_entries(b: bytes) -> None:
     h = b[31:38]
     if h not in SHANTEN_HONOR:
         SHANTEN_HONOR[h] = (honor_profile_id(h, False), honor_profile_id(h, True)) + _stats(h, tuple(range(7)))
+
+
+def _clear() -> None:
+    """Empty every table together: profile ids are interned and referenced by the other tables."""
+    for table in (_SUIT_NEED, _HONOR_NEED, _PROFILE_IDS, _SUIT_PROFILE, _HONOR_PROFILE, _HONOR_PROFILE_LIMITED,
+                  _COMBINE, _LIMITED_PROFILE, _LIMITED_ID, WIN_SUIT, WIN_HONOR, SHANTEN_SUIT, SHANTEN_HONOR):
+        table.clear()
+    del _PROFILES[:]
+
+
+memo.on_clear("solver.tables", _clear)

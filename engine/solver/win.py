@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
+from engine import memo
 from engine.melds import Meld
 from engine.tiles import ORPHANS
 from engine.solver import special as S
@@ -109,7 +110,7 @@ def special_shapes(
 
 _NONE9 = bytes(9)
 #: suit pattern -> knitted tiles missing per residue class (ranks 147, 258, 369)
-_KNIT_MISSING: dict[bytes, tuple[int, int, int]] = {}
+_KNIT_MISSING: dict[bytes, tuple[int, int, int]] = memo.table("solver.win.knit_missing")
 _KNIT_PERMS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 
 

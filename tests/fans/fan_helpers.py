@@ -24,13 +24,15 @@ _BASE = {
 }
 
 
-def make_rules(fan_types, **top) -> Rules:
-    """A rule set with the given ``fan_types`` (list of dicts) and top-level overrides."""
+def make_rules(fan_types, *, validate: bool = True, **top) -> Rules:
+    """A rule set with the given ``fan_types`` (list of dicts) and top-level overrides.
+
+    ``validate=False`` builds rules the engine would refuse to load (to test the checks themselves)."""
     data = copy.deepcopy(_BASE)
     data["fan_types"] = fan_types
     for key, value in top.items():
         data[key] = value
-    return Rules.from_dict(data)
+    return Rules.from_dict(data, validate=validate)
 
 
 _MELD_KINDS = {"chi": "chow", "chow": "chow", "pung": "pung", "peng": "pung", "kong": "kong", "ankong": "ankong"}

@@ -10,7 +10,7 @@ def codes(problems):
 
 
 def test_clean_graph_has_no_problems():
-    rules = make_rules([
+    rules = make_rules(validate=False, fan_types=[
         {"name": "清一色", "base_fan": 8, "excludes": ["无字"], "conflicts": ["七对"]},
         {"name": "七对", "base_fan": 4, "conflicts": ["清一色"]},
         {"name": "无字", "base_fan": 1},
@@ -19,7 +19,7 @@ def test_clean_graph_has_no_problems():
 
 
 def test_missing_target_is_named():
-    rules = make_rules([{"name": "清一色", "base_fan": 8, "excludes": ["缺一门"]}])
+    rules = make_rules(validate=False, fan_types=[{"name": "清一色", "base_fan": 8, "excludes": ["缺一门"]}])
     (p,) = validate(rules)
     assert p.code == "missing_target"
     assert "清一色" in p.message and "缺一门" in p.message
@@ -27,7 +27,7 @@ def test_missing_target_is_named():
 
 
 def test_cycle_is_reported_with_its_path():
-    rules = make_rules([
+    rules = make_rules(validate=False, fan_types=[
         {"name": "清一色", "base_fan": 8, "excludes": ["混一色"]},
         {"name": "混一色", "base_fan": 4, "excludes": ["无字"]},
         {"name": "无字", "base_fan": 1, "excludes": ["清一色"]},
@@ -40,7 +40,7 @@ def test_cycle_is_reported_with_its_path():
 
 
 def test_asymmetric_conflict_names_both_fans():
-    rules = make_rules([
+    rules = make_rules(validate=False, fan_types=[
         {"name": "清一色", "base_fan": 8, "conflicts": ["七对"]},
         {"name": "七对", "base_fan": 4},
     ])
@@ -50,7 +50,7 @@ def test_asymmetric_conflict_names_both_fans():
 
 
 def test_self_reference_and_both_relations():
-    rules = make_rules([
+    rules = make_rules(validate=False, fan_types=[
         {"name": "清一色", "base_fan": 8, "excludes": ["清一色", "七对"], "conflicts": ["七对"]},
         {"name": "七对", "base_fan": 4, "conflicts": ["清一色"]},
     ])
@@ -58,6 +58,6 @@ def test_self_reference_and_both_relations():
 
 
 def test_missing_target_that_is_a_synonym_says_so():
-    rules = make_rules([{"name": "对对胡", "base_fan": 2}, {"name": "清一色", "base_fan": 8, "excludes": ["碰碰和"]}])
+    rules = make_rules(validate=False, fan_types=[{"name": "对对胡", "base_fan": 2}, {"name": "清一色", "base_fan": 8, "excludes": ["碰碰和"]}])
     (p,) = validate(rules)
     assert p.code == "missing_target" and "同义名 对对胡" in p.message

@@ -103,7 +103,7 @@ def test_hand_batch_lines_take_the_scoring_flags(tmp_path):
                      f"{wuhan} 123m456m789m234s55s --robbing-kong --from=3 --seat 0\n"
                      f"{wuhan} 123m456m789m234s5s --from x\n", encoding="utf-8")
     result = _cli("--batch", str(batch))
-    lines = [json.loads(x) for x in result.output.splitlines()]
+    lines = [json.loads(x) for x in result.stdout.splitlines()]
     assert lines[0]["total"] == 8 and lines[0]["payments"] == [24, 0, -24, 0]
     assert {f["name"] for f in lines[1]["fans"]} == {"平胡", "门前清", "抢杠胡"} and lines[1]["payments"][3] == -12
     assert "error" in lines[2] and result.exit_code == 1

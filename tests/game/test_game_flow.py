@@ -349,13 +349,15 @@ def test_observation_shows_only_own_tiles():
     (lambda d: d["phases"][1].update(fu_flag={"type": "dirty_flag", "effect": "block_all_wins"}), "fu_flag"),
 ])
 def test_rules_the_flow_cannot_play_are_refused_with_the_field(edit, where):
-    from engine.game import GameSetupError
+    from engine.errors import EngineError, RulesError
 
     data = base_data()
     edit(data)
-    with pytest.raises(GameSetupError) as err:
-        Game(Rules.from_dict(data), 0)
-    assert where in str(err.value)
+    with pytest.raises(RulesError) as err:  # loading validates: the game is never started
+        Rules.from_dict(data)
+    assert where in str(err.value) and isinstance(err.value, EngineError)
+    with pytest.raises(RulesError):  # rules built without validation are still refused by the flow
+        Game(Rules.from_dict(data, validate=False), 0)
 
 
 def test_kong_replacement_win_sets_the_flag():

@@ -52,6 +52,8 @@ def test_plans_drop_fans_that_cannot_reach_the_minimum():
         if row["name"] == "混一色":
             row["base_fan"] = 4  # 4 + 2 < 8: no 混一色 plan at all
     data["fan_types"] = [row for row in data["fan_types"] if row["name"] != "大于五"]
+    for row in data["fan_types"]:  # no dangling excludes: loading refuses them
+        row["excludes"] = [n for n in row.get("excludes", []) if n != "大于五"]
     rules = Rules.from_dict(data)
     plans = P.plans_for(rules, solver.shapes_for(rules))
     names = {p.name for p in plans}

@@ -28,7 +28,7 @@ def report(*args):
 CASES = [
     (SICHUAN, "1111m2233p4455p66p", [], True, "seven_pairs"),  # 龙七对: a quad is two pairs
     (GUOBIAO, "1111m2233p4455p66p", [], True, "seven_pairs"),
-    (SICHUAN, "19m19s19p东南西北中发白白", [], False, None),  # 十三幺 is not a 四川 shape
+    (SICHUAN, "19m19s19p12345789m", [], False, None),  # 四川 has no honors: 十三幺 cannot even be written
     (GUOBIAO, "19m19s19p东南西北中发白白", [], True, "thirteen_orphans"),
     (GUOBIAO, "147m258s369p东南西北中", [], True, "honors_knitted"),  # 全不靠
     (GUOBIAO, "47m258s36p东南西北中发白", [], True, "honors_knitted"),  # 七星不靠
@@ -41,8 +41,8 @@ CASES = [
     (WUHAN, "123m456m789m111p3p中", [], False, None),  # 3p + 红中 is no 2/5/8 pair
     (WUHAN, "123m456m789m111p5p中", [], True, "standard"),  # 红中 stands for the 5p of the pair
     (WUHAN, "123m456m789m11p中中中", [], True, "standard"),
-    (WUHAN, "123m456m789m3p*", ["--melds", "pung:东"], False, None),  # 癞 + 3p would be a 33p pair
-    (WUHAN, "123m456m789m5p*", ["--melds", "pung:东"], True, "standard"),  # 癞 + 5p: a 55p pair
+    (WUHAN, "123m456m789m3p*", ["--melds", "pung:9s"], False, None),  # 癞 + 3p would be a 33p pair
+    (WUHAN, "123m456m789m5p*", ["--melds", "pung:9s"], True, "standard"),  # 癞 + 5p: a 55p pair
 ]
 
 
@@ -59,13 +59,13 @@ def test_catalog_hands(rules, tiles, extra, win, shape):
 
 
 def test_wuhan_wild_pair_is_258():
-    r = report(WUHAN, "123m456m789m3p*", "--melds", "pung:东")
+    r = report(WUHAN, "123m456m789m3p*", "--melds", "pung:9s")
     assert r["win"] is False and r["shanten"] == 0
     assert r["shanten_by_shape"] == {"standard": 0}
-    r = report(WUHAN, "123m456m789m3p中", "--melds", "pung:东", "--win", "3p")
+    r = report(WUHAN, "123m456m789m3p中", "--melds", "pung:9s", "--win", "3p")
     assert r["win"] is False  # 红中 is wild under the 武汉 rules, like 癞
-    r = report(SICHUAN, "123m456m789m3p中", "--melds", "pung:东")
-    assert r["win"] is False and r["wilds"] == 0  # no wild tiles in 四川: 中 is just a tile
+    r = report(GUOBIAO, "123m456m789m3p中", "--melds", "pung:东")
+    assert r["win"] is False and r["wilds"] == 0  # no wild tiles in 国标: 中 is just a tile
 
 
 def test_guobiao_knitted_straight():
@@ -104,7 +104,7 @@ def test_text_output_is_chinese():
     ([SICHUAN, "123m456m789m111p55p", "--melds", "zap:1m"], "副露"),
     ([SICHUAN, "123m456m789m111p55p", "--win", "7s"], "不在手牌中"),
     ([SICHUAN, "123m456m789m1111p55p"], "不是 13 或 14 张"),
-    ([SICHUAN, "11111m456m789m11p55p"[:-3]], "超过 4 张"),
+    ([SICHUAN, "11111m456m789m11p55p"[:-3]], "写了 5 张"),
     ([SICHUAN, "123m456m789m111p*"], "没有癞子"),
 ])
 def test_bad_notation_exits_1_with_position(args, words):
@@ -127,13 +127,13 @@ def test_batch_prints_one_object_per_line_in_order(tmp_path):
         f'{WUHAN} "123m 456m 789m 2s 中" --melds chi:345s --win 2s',
         f"{SICHUAN} 1112345678999m",
         f"{SICHUAN} 12y",
-        f"{SICHUAN} 19m19s19p东南西北中发白白",
+        f"{SICHUAN} 19m19s19p12345789m",
     ]
     batch = tmp_path / "hands.txt"
     batch.write_text("\n".join(lines) + "\n", encoding="utf-8")
     result = CliRunner().invoke(cli, ["hand", "--batch", str(batch)])
     assert result.exit_code == 1  # one line has bad notation
-    out = [json.loads(x) for x in result.output.strip().splitlines()]
+    out = [json.loads(x) for x in result.stdout.strip().splitlines()]
     assert [o["line"] for o in out] == [1, 4, 5, 6, 7]
     assert out[0]["win"] is True and out[0]["shape"] == "thirteen_orphans"
     assert out[1]["win"] is True and out[1]["melds"] == [{"kind": "chow", "tiles": "345s"}]

@@ -107,11 +107,16 @@ def test_suit_need_matches_brute_force():
 
 def _rules(requires=(), fans=(), pair_258=False) -> Rules:
     return Rules.from_dict({
+        "game": {"name": "测试", "type": "mahjong", "players": {"min": 4, "max": 4}},
         "requires": list(requires),
+        "deck": {"generator": "mahjong", "include_honors": True, "include_flowers": False, "total": 136},
+        "deal": {},
         "fan_types": [{"name": f, "base_fan": 1} for f in fans],
+        "fan_stacking": "add",
         "win_condition": {"pair_must_be_258": pair_258},
         "phases": [{"name": "play", "type": "mahjong_turn"}],
-    })
+        "scoring": {"mode": "fan_table"},
+    }, validate=False)  # 龙七对 is not a fan the engine scores, but it still names the seven-pairs shape
 
 
 def test_shapes_for_reads_requires_fans_and_win_condition():

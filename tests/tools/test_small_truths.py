@@ -22,7 +22,7 @@ def test_readme_hand_batch_example_is_the_real_format(tmp_path, monkeypatch):
     batch = tmp_path / "hands.txt"
     batch.write_text(f"# 注释行\n{m.group(1)}\n\ndsl-examples/guobiao.yaml 1m --win\n", encoding="utf-8")
     result = CliRunner().invoke(cli, ["hand", "--batch", str(batch)])
-    lines = [json.loads(line) for line in result.output.splitlines()]
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
     assert [entry["line"] for entry in lines] == [2, 4]
     assert lines[0]["win"] is True and "error" not in lines[0]
     assert set(lines[1]) == {"line", "error", "where", "hint"} and result.exit_code == 1
