@@ -9,6 +9,7 @@ word, so masked text stays valid YAML, JSON, Markdown and HTML.
 from __future__ import annotations
 
 import os
+from functools import lru_cache
 from typing import Any
 
 #: What a secret is replaced with.
@@ -17,20 +18,30 @@ MASK = "REDACTED"
 MIN_LENGTH = 8
 
 
-def known_secrets() -> list[str]:
-    """Secret values currently configured, longest first."""
-    values = {
-        value.strip() for name, value in os.environ.items()
-        if (name == "OPENAI_API_KEY" or name.endswith("_API_KEY")) and len(value.strip()) >= MIN_LENGTH
-    }
-    return sorted(values, key=len, reverse=True)
+def known_secrets() -> tuple[str, ...]:
+    """Secret values currently configured, longest first.
+
+    Looked up on every call (a test or the workbench may change the environment), but cheaply: only the
+    ``*_API_KEY`` entries are decoded, and the sorted list is reused while they are unchanged."""
+    raw = getattr(os.environ, "_data", None)
+    if isinstance(raw, dict) and isinstance(next(iter(raw), b""), bytes):
+        found = tuple(v for k, v in raw.items() if k.endswith(b"_API_KEY"))
+    else:  # not POSIX: the environment is not kept as bytes
+        found = tuple(v for k, v in os.environ.items() if k.endswith("_API_KEY"))
+    return _secrets_of(found)
+
+
+@lru_cache(maxsize=8)
+def _secrets_of(found: tuple[str | bytes, ...]) -> tuple[str, ...]:
+    values = {os.fsdecode(v).strip() for v in found}
+    return tuple(sorted((v for v in values if len(v) >= MIN_LENGTH), key=len, reverse=True))
 
 
 def redact(text: str, extra: list[str] | tuple[str, ...] = ()) -> str:
     """``text`` with every configured key value (and each of ``extra``) replaced by :data:`MASK`."""
     if not text or not isinstance(text, str):
         return text
-    for secret in [*known_secrets(), *extra]:
+    for secret in (*known_secrets(), *extra):
         if secret and len(secret) >= MIN_LENGTH and secret in text:
             text = text.replace(secret, MASK)
     return text

@@ -10,6 +10,10 @@ from dslgen.checks.finding import Problem
 from dslgen.checks.registry import check
 
 
+#: How many unknown fan names get a "did you mean" hint.
+MAX_SUGGESTIONS = 50
+
+
 @check("C201", "unknown-fan", "error")
 def unknown_fan(ctx: RuleContext) -> Iterator[Problem]:
     """番型名引擎无法识别
@@ -21,12 +25,18 @@ def unknown_fan(ctx: RuleContext) -> Iterator[Problem]:
     修复：改用识别列表中的名称（同义名如 碰碰胡/对对胡、平和/平胡 均可用），或删去该番型。
     """
     known = ctx.facts.fan_names
+    names = sorted(known)
+    unknown = 0
     for i, fan in ctx.fans():
         name = fan["name"]
         if name in known or fan.get("composite_of"):  # composites: their own name, parts checked by C801
             continue
+        unknown += 1
         canonical = ctx.facts.fan_canonical
-        close = list(dict.fromkeys(canonical.get(c, c) for c in difflib.get_close_matches(name, sorted(known), n=5, cutoff=0.5)))[:3]
+        # "did you mean" for the first unknown names only: thousands of them would cost seconds, and no
+        # reader needs a suggestion on each
+        matches = difflib.get_close_matches(name, names, n=5, cutoff=0.5) if unknown <= MAX_SUGGESTIONS else []
+        close = list(dict.fromkeys(canonical.get(c, c) for c in matches))[:3]
         hint = f"是否想写：{'、'.join(close)}？" if close else "请使用 docs/fans.md 中列出的番型名，或删去该番型"
         yield Problem(("fan_types", i, "name"), f"番型 {name} 引擎无法识别，计分时恒为 0 番", hint, {"fan": name})
 

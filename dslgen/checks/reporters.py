@@ -14,6 +14,9 @@ Reporter = Callable[[Sequence[FileReport]], None]
 REPORTERS: dict[str, Reporter] = {}
 
 SEVERITY_ZH = {"error": "错误", "warning": "警告"}
+#: The text report lists at most this many findings of one code per file (then how many more): a file
+#: with thousands of unknown fans gets a readable report. ``--json`` lists every finding.
+MAX_PER_CODE = 20
 
 
 def reporter(name: str) -> Callable[[Reporter], Reporter]:
@@ -52,7 +55,8 @@ def finding_line(report: FileReport, f: Finding) -> str:
 
 @reporter("text")
 def text_report(reports: Sequence[FileReport]) -> None:
-    """Per file: the adaptation rate, the capability summary, then each finding with its hint.
+    """Per file: the adaptation rate, the capability summary, then each finding with its hint
+    (at most :data:`MAX_PER_CODE` of one code, then the count of the rest).
 
     Under ``-q`` only the findings with their hints (and unreadable files) are printed.
     """
@@ -69,10 +73,18 @@ def text_report(reports: Sequence[FileReport]) -> None:
         if report.missing and not quiet():
             out.print(Text(f"   缺少能力 {len(report.missing)} 项：{'、'.join(report.missing)}"
                            f"（引擎已实现 {report.implemented} 项，见 dslgen capabilities）", style="red"))
+        shown: dict[str, int] = {}
         for f in report.findings:
+            shown[f.code] = shown.get(f.code, 0) + 1
+            if shown[f.code] > MAX_PER_CODE:
+                continue
             out.print(Text(finding_line(report, f), style="red" if f.is_error else "yellow"))
             if f.hint:
                 out.print(Text(f"    提示：{f.hint}", style="dim"))
+        for code, n in shown.items():
+            if n > MAX_PER_CODE:
+                out.print(Text(f"{report.file}: {code} 另有 {n - MAX_PER_CODE} 条未列出（共 {n} 条；--json 列出全部）",
+                               style="red"))
     if len(reports) > 1 and not quiet():
         bad = sum(1 for r in reports if not r.ok)
         warnings = sum(len(r.warnings) for r in reports)

@@ -15,7 +15,7 @@ BAD_INPUTS = [
     ("empty.yaml", "1:1", "(文件)", "文件为空"),
     ("top_level_list.yaml", "1:1", "(文件)", "顶层必须是映射"),
     ("tag_os_system.yaml", "2:9", "(文件)", "不允许使用 YAML 标签"),
-    ("alias_bomb.yaml", "6:8", "(文件)", "别名炸弹"),
+    ("alias_bomb.yaml", "5:12", "(文件)", "别名炸弹"),
     ("wrong_types.yaml", "9:3", "deck.include_honors", "类型错误：应当是布尔值"),
     ("unknown_keys.yaml", "15:3", "deal.dealer_extar", "未知字段 “dealer_extar”"),
     ("deck_total_mismatch.yaml", "11:3", "deck.total", "total 必须是 144"),
