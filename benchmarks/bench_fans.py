@@ -36,11 +36,10 @@ from engine.fans.scoring import _evaluate, _split_wilds, compile_table  # noqa: 
 MEMOS = {
     "engine.solver.tables": ("_SUIT_NEED", "_HONOR_NEED", "_PROFILES", "_PROFILE_IDS", "_SUIT_PROFILE",
                              "_HONOR_PROFILE", "_HONOR_PROFILE_LIMITED", "_COMBINE", "_LIMITED_PROFILE",
-                             "_LIMITED_ID", "WIN_SUIT", "WIN_HONOR", "SHANTEN_SUIT", "SHANTEN_HONOR"),
+                             "_LIMITED_ID", "WIN_SUIT", "WIN_HONOR", "SHANTEN_SUIT", "SHANTEN_HONOR", "WIN_EXACT", "_EXACT_BITS"),
     "engine.solver.standard": ("_PART_READINGS", "_GROUPS"),
-    "engine.solver.win": ("_KNIT_MISSING",),
+    "engine.solver.win": ("_KNIT_MISSING", "_MELD_GROUPS"),
     "engine.fans.facts": ("_TILES_INFO",),
-    "engine.fans.gbsets": ("_COMPLETE",),
 }
 
 

@@ -29,7 +29,9 @@ SUPPORTED_WILDCARD_TYPES = ("fixed", "random")
 SUPPORTED_WILDCARD_BEHAVIORS = ("substitute",)
 SUPPORTED_FAN_POLICIES = ("optimal",)
 SUPPORTED_SCORING_MODES = ("fan_table",)
-SUPPORTED_PLAYER_COUNTS = (4,)
+SUPPORTED_PLAYER_COUNTS = (2, 3, 4)
+#: ``deck.suits`` names -> suit index (tile code = 10 × suit + rank).
+SUIT_NAMES = {"万": 0, "条": 1, "筒": 2}
 JI_HU_MODES = ("any_fan", "shape_fan")
 
 
@@ -248,6 +250,9 @@ class Rules:
     ji_hu_dropped_by: str
     #: ``settlement_items``: settlement beyond fans (精分, 抓鸟, 包赔…), see :mod:`engine.settlement_items`.
     settlement_items: tuple[SettlementItemSpec, ...]
+    #: ``deck.suits`` (suit indices) and ``deck.honors`` (codes): a partial deck; None = by include_honors.
+    suits: tuple[int, ...] | None = None
+    honor_tiles: tuple[int, ...] | None = None
     #: The normalised mapping (defaults filled, frozen) every field above was read from.
     raw: Mapping[str, Any] = field(default_factory=FrozenMap, compare=False, repr=False)
 
@@ -281,8 +286,25 @@ class Rules:
         """True when ``requires`` lists ``capability``."""
         return capability in self.requires
 
+    @property
+    def tile_kinds(self) -> tuple[int, ...]:
+        """Every tile kind (no flowers) of the base deck, ascending: 万条筒 and the honors it holds."""
+        if self.suits is None and self.honor_tiles is None:
+            return T.PLAYABLE if self.include_honors else T.SUITED
+        suits = self.suits if self.suits is not None else (0, 1, 2)
+        honors = self.honor_tiles if self.honor_tiles is not None else (T.HONORS if self.include_honors else ())
+        return tuple(sorted([10 * s + r for s in suits for r in range(1, 10)] + list(honors)))
+
     def deck(self) -> list[int]:
         """The tiles this variant deals from (wild tiles outside the base deck are added)."""
+        if self.suits is not None or self.honor_tiles is not None:
+            kinds = self.tile_kinds
+            deck = [t for t in kinds for _ in range(4)]
+            if self.include_flowers:
+                deck.extend(T.FLOWERS)
+            if self.wildcard and self.wildcard.type == "fixed":
+                deck.extend(t for t in self.wildcard.tiles if t not in kinds for _ in range(4))
+            return deck
         extra: list[int] = []
         if self.wildcard and self.wildcard.type == "fixed":
             for t in self.wildcard.tiles:
@@ -349,6 +371,8 @@ class Rules:
             players=int(_need(players, "max", "game.players")),
             ji_hu_dropped_by=str(_map(data, "win_rule")["ji_hu_dropped_by"]),
             settlement_items=_settlement_items(data["settlement_items"]),
+            suits=_suits(deck.get("suits")),
+            honor_tiles=_honor_tiles(deck.get("honors")),
             raw=freeze(data),
         )
 
@@ -496,6 +520,30 @@ def _kong_payments(item: Any) -> KongPayments | None:
     item = D.fill({"scoring": {"kong_payments": item}})["scoring"]["kong_payments"]
     return KongPayments(ming_kong=int(item["ming_kong"]), an_kong=int(item["an_kong"]), bu_kong=int(item["bu_kong"]),
                         refund=bool(item["refund"]), transfer=bool(item["transfer"]))
+def _suits(value: Any) -> tuple[int, ...] | None:
+    if value is None:
+        return None
+    out = []
+    for i, name in enumerate(value):
+        if str(name) not in SUIT_NAMES:
+            raise RulesError(f"deck.suits[{i}]", f"花色应当是 万 / 条 / 筒，不是 {name!r}")
+        out.append(SUIT_NAMES[str(name)])
+    return tuple(sorted(set(out)))
+
+
+def _honor_tiles(value: Any) -> tuple[int, ...] | None:
+    if value is None:
+        return None
+    out = []
+    for i, name in enumerate(value):
+        try:
+            code = T.tile_from_name(str(name))
+        except T.TileParseError as exc:
+            raise RulesError(f"deck.honors[{i}]", str(exc)) from None
+        if not T.is_honor(code):
+            raise RulesError(f"deck.honors[{i}]", f"{name} 不是字牌")
+        out.append(code)
+    return tuple(sorted(set(out)))
 
 
 def _settlement_items(value: Any) -> tuple[SettlementItemSpec, ...]:
@@ -526,4 +574,4 @@ def _flowers(item: Any) -> FlowerRules:
     )
 
 
-register("deck.generator_mahjong", "麻将牌库生成器", "按 include_honors / include_flowers 生成 108/136/144 张牌库，固定癞子牌不在牌库中时额外加入", "0.1.0", __name__)
+register("deck.generator_mahjong", "麻将牌库生成器", "按 include_honors / include_flowers 生成 108/136/144 张牌库，或按 deck.suits / deck.honors 生成缺门、少字的牌库（72/84/64… 张），固定癞子牌不在牌库中时额外加入", "0.1.0", __name__)

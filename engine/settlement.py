@@ -178,7 +178,7 @@ def best_ready_fan(rules: Rules, hand: Sequence[int], melds: Sequence[Meld], sea
         elif t < T.COUNT_SIZE:
             counts[t] += 1
     table = compile_table(rules)
-    universe = tuple(t for t in T.PLAYABLE if rules.include_honors or not T.is_honor(t))
+    universe = rules.tile_kinds
     best = None
     for w in solver.waits(counts, wilds, tuple(melds), table.shapes, universe):
         ctx = WinContext(tuple(hand) + (w,), tuple(melds), w, wild_codes, seat=seat, dealer=dealer)

@@ -76,7 +76,7 @@ def _phases(rules: Rules) -> list[Problem]:
             out.append(Problem(f"phases[{i}].name", f"阶段名 {p.name} 重复"))
         index.setdefault(p.name, i)
         if p.type in prelude.PHASE_TYPES:
-            problem = prelude.check_phase(p, i)
+            problem = prelude.check_phase(p, i, rules.players)
             if problem:
                 path, _, message = problem.partition(": ")
                 out.append(Problem(path, message))

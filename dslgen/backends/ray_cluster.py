@@ -5,6 +5,9 @@ travels once per worker, not once per task. An
 actor whose process dies is restarted and its unfinished task retried; results
 are keyed by task index and each index is yielded once, so a retry never counts
 a chunk twice.
+
+A private cluster (no ``--address``) is watched by :mod:`dslgen.backends.reaper`: if the driver is
+killed (SIGKILL, SIGTERM) before Ray shuts it down, none of its processes are left running.
 """
 
 from __future__ import annotations
@@ -42,12 +45,24 @@ def _connect(ray: Any, spec: BackendSpec) -> None:
     try:
         if address:
             ray.init(address=address, **options)
-        else:
+        else:  # a private cluster: the watchdog removes it if this process dies without shutting it down
+            _start_watchdog()
             ray.init(address="local", num_cpus=spec.jobs or os.cpu_count() or 1, **options)
     except (ConnectionError, RuntimeError, ValueError) as exc:
         where = address or "本机"
         raise UsageError(f"无法连接 Ray 集群：{exc}", where=where,
                          hint="确认头节点已用 ray start --head 启动，地址形如 10.0.0.1:6379 或 ray://10.0.0.1:10001") from None
+
+
+_WATCHDOG: list = []
+
+
+def _start_watchdog() -> None:
+    """Start :mod:`dslgen.backends.reaper` once per process, before Ray starts its processes."""
+    if not _WATCHDOG:
+        from dslgen.backends import reaper
+
+        _WATCHDOG.append(reaper.start())
 
 
 class _Worker:

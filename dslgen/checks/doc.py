@@ -14,6 +14,7 @@ TOPIC_ZH = {
     "actions": "动作",
     "hooks": "结算前钩子",
     "settlement_items": "结算项",
+    "table": "人数与牌库",
     "modes": "癞子、计分模式与人数",
     "requires": "requires 一致性",
     "exclusion": "番型互斥图",

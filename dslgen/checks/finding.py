@@ -60,21 +60,32 @@ class Finding:
         return format_path(self.path)
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON shape of ``dslgen check --json``."""
-        return {
+        """The JSON shape of ``dslgen check --json`` (and of every finding a verdict stores).
+
+        ``path`` is the text a person reads; ``steps`` is the same path as keys and list
+        indices, so a reader never parses the text back. ``extra`` (only when present)
+        keeps the values the finding carries for tools, made JSON-plain.
+        """
+        out = {
             "code": self.code,
             "severity": self.severity,
             "path": self.path_text,
+            "steps": [_plain(p) for p in self.path],
             "line": self.line or None,
             "column": self.column or None,
             "message": self.message,
             "hint": self.hint,
         }
+        if self.extra:
+            out["extra"] = {str(k): _plain(v) for k, v in self.extra.items()}
+        return out
 
     @classmethod
     def from_json(cls, data: Any) -> "Finding":
-        """The finding :meth:`to_json` wrote (``from_json(f.to_json()).to_json() == f.to_json()``).
+        """The finding :meth:`to_json` wrote: ``from_json(f.to_json()) == f`` with the same ``extra``, and
+        ``from_json(f.to_json()).to_json() == f.to_json()`` (also after a trip through ``json``).
 
+        A form without ``steps`` (written before they existed) has its ``path`` text parsed.
         Raises ``ValueError`` when ``data`` is not a finding's JSON form.
         """
         if not isinstance(data, dict) or not isinstance(data.get("code"), str) or not isinstance(data.get("message"), str):
@@ -88,8 +99,29 @@ class Finding:
         path = data.get("path") or ""
         if not isinstance(path, str):
             raise ValueError("path 必须是字段路径文本")
-        return cls(data["code"], severity, parse_path(path), data["message"], str(data.get("hint") or ""),
-                   line, column)
+        steps = data.get("steps")
+        if steps is None:
+            where = parse_path(path)
+        elif isinstance(steps, list) and all(isinstance(p, (str, int)) and not isinstance(p, bool) for p in steps):
+            where = tuple(steps)
+        else:
+            raise ValueError("steps 必须是键与下标的列表")
+        extra = data.get("extra") or {}
+        if not isinstance(extra, dict):
+            raise ValueError("extra 必须是映射")
+        return cls(data["code"], severity, where, data["message"], str(data.get("hint") or ""),
+                   line, column, dict(extra))
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as JSON keeps it (tuples as lists, keys as text, anything else unknown as its text)."""
+    if value is None or isinstance(value, (str, bool, int, float)):
+        return value
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return str(value)
 
 
 @dataclass(frozen=True)

@@ -64,10 +64,9 @@ def scoring_mode(ctx: RuleContext) -> Iterator[Problem]:
 def player_count(ctx: RuleContext) -> Iterator[Problem]:
     """玩家人数不受支持
 
-    引擎的对局流程只支持 4 人麻将：``game.players.min`` 与 ``game.players.max`` 都必须是 4。
-    二人、三人麻将（如三人血战）目前无法运行。
+    引擎的对局流程支持 2、3、4 人麻将：``game.players.min`` 与 ``game.players.max`` 必须是其中之一。
 
-    修复：把人数改为 ``{ min: 4, max: 4 }``。
+    修复：把人数改为 2、3 或 4（如 ``{ min: 3, max: 3 }``）。
     """
     for key in ("min", "max"):
         yield from _unsupported(ctx, ("game", "players", key), f"玩家人数 players.{key} =", R.SUPPORTED_PLAYER_COUNTS)

@@ -114,6 +114,13 @@ def _sort_reactions(options: list[dict[str, Any]]) -> None:
 
 def _apply_deck(data: dict[str, Any], v: dict[str, Any]) -> None:
     deck = data.setdefault("deck", {"generator": "mahjong"})
+    if v.get("players"):
+        data.setdefault("game", {})["players"] = {"min": int(v["players"]), "max": int(v["players"])}
+    for key, field in (("suits", "suits"), ("honor_tiles", "honors")):
+        if v.get(key):
+            deck[field] = list(v[key])
+        else:
+            deck.pop(field, None)
     if "honors" in v:
         deck["include_honors"] = bool(v["honors"])
     if "flowers" in v:
@@ -152,6 +159,14 @@ def _apply_deck(data: dict[str, Any], v: dict[str, Any]) -> None:
 
 def _deck_total(data: dict[str, Any]) -> None:
     deck = data["deck"]
+    if deck.get("suits") or deck.get("honors"):
+        from engine.rules import Rules
+
+        try:
+            deck["total"] = len(Rules.from_dict(data).deck())
+            return
+        except (ValueError, TypeError, KeyError):
+            pass
     if deck.get("include_honors"):
         deck["total"] = 144 if deck.get("include_flowers") else 136
         return
@@ -559,4 +574,7 @@ def facts_of(data: dict[str, Any]) -> dict[str, Any]:
         "fans": {_canonical(str(r["name"])): int(r.get("base_fan", 0) or 0) for r in data.get("fan_types") or []},
         **sichuan_draft.facts_of(data),
         "settlement_items": items_of(data),
+        "players": int(((data.get("game") or {}).get("players") or {}).get("max", 4)),
+        "suits": list(deck["suits"]) if deck.get("suits") else None,
+        "honor_tiles": list(deck["honors"]) if deck.get("honors") else None,
     }

@@ -247,7 +247,7 @@ def _name(c: _Clause) -> None:
 def _players(c: _Clause) -> None:
     m = c.search(r"(两|二|2|三|3)\s*(?:个)?人(?:麻将|玩法|对局|打|玩|场|局)?|(?:两|二|三)人麻将")
     if m:
-        c.gap("当前引擎只支持 4 人对局（game.players 固定为 4），二人/三人玩法无法表达", blocking=True)
+        c.set("players", 2 if re.search(r"两|二|2", m.group(0)) else 3, "game.players")
     elif c.search(r"(四|4)\s*(个)?人"):
         c.map("game.players")
 
@@ -265,16 +265,46 @@ def _deck_size(c: _Clause) -> None:
         before = t[max(0, m.start() - 8):m.start()]
         if n < 50 or re.search(r"每|各|起手|摸|抓|手|庄|闲|发|鸟|马|翻|剩", before + t[m.end():m.end() + 2]):
             continue  # hand sizes, "每种4张", "翻4张" are not the deck
-        if n in _DECK_SIZES:
+        if n in _DECK_SIZES or (36 <= n <= 144 and n % 4 == 0 and c.facts.values.get("suits")) \
+                or (n % 4 == 0 and re.search(r"(?:没有|不要|去掉|只用|只留|只有)[^，。]{0,4}(?:万|条|筒|饼|索)", t)):
             c.map("deck.total")
         else:
             c.gap(f"牌库 {n} 张无法表达：DSL 的牌库只能是 108 张数牌加字牌（136）、花牌（144）或固定癞子牌（112–120）",
                   blocking=True)
-    if re.search(r"(?:没有|没得|不要|去掉|去除|不用|不含|拿掉|除去)[^，。]{0,2}(?:万|条|筒|饼|索)(?:子|牌)?|只(?:用|有|要|打|留)?(?:条|筒|万|饼|索)(?:子)?(?:和|与|跟|、)?(?:条|筒|万|饼|索)(?:子)?(?![、和与跟]?(?:条|筒|万|饼|索))", t) \
+    if re.search(r"(?:没有|没得|不要|去掉|去除|不用|不含|拿掉|除去)[^，。]{0,2}(?:万|条|筒|饼|索)(?:子|牌)?|只(?:用|有|要|打|留)?(?:条|筒|万|饼|索)(?:子)?(?:和|与|跟|、)?(?:条|筒|万|饼|索)(?:子)?(?![、和与跟]?(?:条|筒|万|饼|索))"
+                 r"|只(?:用|有|要|打|留)?(?:条|筒|万|饼|索)(?:子)?(?:和|与|跟|、|加)(?:字牌|风牌|东南西北)", t) \
             and not re.search(r"(?:万|条|筒)[、和与]?(?:万|条|筒)[、和与]?(?:万|条|筒)", t):
-        c.gap("缺花色的牌库（少了万、条、筒中的一门）无法表达：DSL 的数牌总是三门齐全", blocking=True)
+        _suits(c)
     if re.search(r"(?:每人|每家|各|起手)[^，。]{0,4}(?:16|十六)\s*张|十六张", t):
         c.gap("每人 16 张手牌无法表达：DSL 固定每人起手 13 张", blocking=True)
+
+
+_SUIT_WORDS = {"万": "万", "条": "条", "索": "条", "筒": "筒", "饼": "筒"}
+
+
+_DROP = r"(?:没有|没得|不要|去掉|去除|不用|不含|拿掉|除去)"
+_SUIT_RUN = r"(?:[万条筒饼索](?:子|牌)?[、和与跟及]?)+"
+
+
+def _suits(c: _Clause) -> None:
+    """``只用条子和筒子`` / ``去掉万子`` / ``没有条和筒``: ``deck.suits`` (the suits kept)."""
+    t = c.text
+    dropped = {_SUIT_WORDS[ch] for run in re.findall(_DROP + r"[^，。万条筒饼索]{0,2}(" + _SUIT_RUN + ")", t)
+               for ch in run if ch in _SUIT_WORDS}
+    kept = {_SUIT_WORDS[ch] for ch in re.sub(_DROP + r"[^，。万条筒饼索]{0,2}" + _SUIT_RUN, "", t) if ch in _SUIT_WORDS}
+    before = c.facts.values.get("suits") or ["万", "条", "筒"]
+    suits = [s for s in "万条筒" if (s in kept if kept else s in before) and s not in dropped]
+    if suits:
+        c.set("suits", suits, "deck.suits")
+
+
+@reader
+def _honor_subset(c: _Clause) -> None:
+    """``再加中、发、白三种字牌``: ``deck.honors`` (the honors kept; ``没有东南西北`` is read by ``_deck``)."""
+    t = c.text
+    if re.search(r"(?:加|只有|只用|再加|和)[^，。]{0,2}中[、,]?发[、,]?白(?:三种|三张)?(?:字牌|箭牌)?", t) and not re.search(r"东南西北", t):
+        c.set("honor_tiles", ["中", "发", "白"], "deck.honors")
+        c.facts.values.setdefault("honors", True)
 
 
 @reader
@@ -294,7 +324,7 @@ def _deck(c: _Clause) -> None:
     not_fan = r"(?!\s*[:：]?\s*" + NUM + r"\s*(?:[番翻]|[、，,。；;]|$))"
     winds_only = re.search(r"(?:没有|没得|不要|去掉|不带|无)(?:东南西北|风牌|风)(?![^，。]*(?:中发白|字牌))", t)
     if winds_only and c.facts.values.get("honors") and re.search(r"中[、，]?发[、，]?白", " ".join(c.facts.clauses)):
-        c.gap("只有中发白（没有东南西北）的牌库无法表达：DSL 的字牌总是风牌和箭牌一起", blocking=True)
+        c.set("honor_tiles", ["中", "发", "白"], "deck.honors")  # 卡五星: 中发白 without the winds
         return
     honors = r"(?:字牌|风牌|风字牌|东南西北中发白|东南西北|中发白|箭牌|三元牌|风|字)"
     extra = r"(?:[、和及与]?(?:花牌|花|春夏秋冬|发财白板|发财和白板|发白|白板发财|中发白|发财|白板)){0,2}"

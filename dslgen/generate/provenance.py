@@ -38,6 +38,9 @@ SPEC_DEFAULTS: dict[str, tuple[Any, str]] = {
     "base_points": (0, "§12 scoring.base_points 默认 0（没有底分）"),
     "base_paid_by": ("payers", "§12 scoring.base_paid_by 默认 payers（只有付番的人付底分）"),
     "settlement_items": ({}, "§17 settlement_items 可选：不写即没有番型以外的结算项"),
+    "players": (4, "§2 game.players：描述不说人数即 4 人麻将"),
+    "suits": (None, "§4 deck.suits 可选：不写即万条筒三门"),
+    "honor_tiles": (None, "§4 deck.honors 可选：不写即 include_honors 决定的全部字牌"),
 }
 
 #: Chinese labels for the facts (review and CLI).
@@ -47,6 +50,7 @@ LABELS = {
     "miss_suit": "缺一门", "pair_258": "2/5/8 将", "min_fan": "起胡番", "max_fan": "封顶", "fan_stacking": "番数叠加方式",
     "self_draw_multiplier": "自摸倍数", "discard_win_multiplier": "点炮倍数", "dealer_multiplier": "庄家倍数",
     "ji_hu_self_draw_only": "鸡胡只能自摸", "base_points": "底分", "base_paid_by": "点炮时谁付底分", "settlement_items": "结算项",
+    "players": "人数", "suits": "数牌花色", "honor_tiles": "字牌种类",
 }
 
 #: The rule-file field each fact lives in.
@@ -63,6 +67,7 @@ FIELDS = {
     "dealer_multiplier": "scoring.dealer_multiplier", "ji_hu_self_draw_only": "win_rule.ji_hu_self_draw_only",
     "base_points": "scoring.base_points", "base_paid_by": "scoring.base_paid_by",
     "settlement_items": "settlement_items",
+    "players": "game.players", "suits": "deck.suits", "honor_tiles": "deck.honors",
 }
 
 
@@ -78,6 +83,8 @@ def show(value: Any) -> str:
         return "固定：" + "、".join(value.get("tiles") or [])
     if isinstance(value, dict) and value.get("type") == "random":
         return f"翻牌定 {value.get('random_count', 1)} 种"
+    if isinstance(value, list):
+        return "、".join(map(str, value)) or "无"
     if isinstance(value, dict) and all(isinstance(v, dict) for v in value.values()):
         return "、".join(value) or "无"  # settlement items by name
     return str(value)

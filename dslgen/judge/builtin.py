@@ -44,8 +44,8 @@ def compliance(evidence: Evidence, own: tuple[Finding, ...]) -> Decision:
     return Decision(findings=own)
 
 
-def _finding(code: str, message: str, hint: str = "") -> Finding:
-    return Finding(code, ERROR, (), message, hint)
+def _finding(code: str, message: str, hint: str = "", **extra: object) -> Finding:
+    return Finding(code, ERROR, (), message, hint, extra=extra)
 
 
 @register_gate("simulation", "模拟对局", order=90, needs=("schema", "capabilities", "compliance"), simulates=True)
@@ -62,7 +62,9 @@ def simulation(evidence: Evidence, own: tuple[Finding, ...]) -> Decision:
     findings = list(own)
     for failure in sim.errors[:SHOWN_GAME_FAILURES]:
         hint = f"复现：{failure.replay}" if failure.replay else f"复现：种子 {failure.seed}，第 {failure.game} 局"
-        findings.append(_finding(SIM_GAME_FAILED, f"第 {failure.game} 局出错：{failure.message}", hint))
+        # what replays the game travels as data beside the text (seed, game index, action index)
+        replay = {k: v for k, v in failure.to_json().items() if k != "message"}
+        findings.append(_finding(SIM_GAME_FAILED, f"第 {failure.game} 局出错：{failure.message}", hint, **replay))
     if sim.games < requested:
         findings.append(_finding(SIM_INCOMPLETE, f"只下完 {sim.games} 局，要求 {requested} 局"))
     if not sim.errors and requested >= MIN_GAMES_FOR_WIN_CHECK and not sim.games_with_win:

@@ -124,11 +124,14 @@ class Field:
     fmt: Callable[[Any], str] = _plain
     #: the field's path in :data:`engine.documented_defaults.DEFAULTS` (play-phase fields sit under ``phases[]``)
     scope: str = ""
+    #: what an omitted optional field means when the specification gives it no ``default:`` (an omitted
+    #: ``deck.suits`` is all three suits: the engine builds that deck by another path).
+    absent: Any = _MISSING
 
     @property
     def default(self) -> Any:
         """The specification's default (``default:`` in its schema block), or ``_MISSING``."""
-        return copy.deepcopy(DEFAULTS.get(self.scope + self.path, _MISSING))
+        return copy.deepcopy(DEFAULTS.get(self.scope + self.path, self.absent))
 
 
 #: Scalar fields with their rule-language names (defaults come from the specification).
@@ -142,6 +145,8 @@ FIELDS: tuple[Field, ...] = (
     Field("deck.total", "牌数", _number),
     Field("deck.include_honors", "含字牌（东南西北中发白）", _yes_no),
     Field("deck.include_flowers", "含花牌", _yes_no),
+    Field("deck.suits", "数牌花色", _plain, absent=["万", "条", "筒"]),
+    Field("deck.honors", "字牌种类（含字牌时）", _plain, absent=["东", "南", "西", "北", "中", "发", "白"]),
     Field("deal.cards_per_player", "每人起手张数", _number),
     Field("deal.dealer_extra", "庄家多拿张数", _number),
     Field("wildcard_rules.type", "癞子类型", _enum(WILDCARD_TYPE)),
@@ -179,7 +184,7 @@ FIELDS: tuple[Field, ...] = (
 )
 
 #: Subtrees compared by dedicated code below (never by the generic leaf walk).
-_SPECIAL = ("meta", "requires", "fan_types", "phases", "scoring.pre_hooks", "settlement_items", "win_condition.pair_258_exempt_fans",
+_SPECIAL = ("meta", "requires", "deck.suits", "deck.honors", "fan_types", "phases", "scoring.pre_hooks", "settlement_items", "win_condition.pair_258_exempt_fans",
             "wildcard_rules.tiles", "flower_rules.scoring.matching.mapping")
 
 #: Play-phase keys the phase comparison handles itself.

@@ -18,9 +18,8 @@ four chows and two for three, trimming repeats first from 老少副 down). The f
 
 from __future__ import annotations
 
-from collections import Counter
-
 from engine.fans.facts import HandFacts
+from engine.solver.tables import exact_bits
 
 _WINDS = (31, 32, 33, 34)
 _DRAGONS = (35, 36, 37)
@@ -81,7 +80,7 @@ def _extra_chow(x: int, y: int, z: int, extra: int) -> str:
     return next((f for f in _PAIR_ORDER if f in found), "")
 
 
-def _trim(fans: list[str], limit: int, out: Counter) -> None:
+def _trim(fans: list[str], limit: int, out: dict[str, int]) -> None:
     """Pair fans under 不得相同/套算一次: at most ``limit``, trimming repeats first (老少副 upwards)."""
     table = [sum(1 for f in fans if f == name) for name in _PAIR_ORDER]
     cnt = sum(table)
@@ -96,7 +95,7 @@ def _trim(fans: list[str], limit: int, out: Counter) -> None:
         keep -= 1
     for name, n in zip(_PAIR_ORDER, table):
         if n:
-            out[name] += n
+            out[name] = out.get(name, 0) + n
 
 
 def _is_double_dragon(chows: list[int], pair: int, pure: bool) -> bool:
@@ -109,7 +108,7 @@ def _is_double_dragon(chows: list[int], pair: int, pure: bool) -> bool:
     return sorted(chows) == sorted(s * 10 + r for s in others for r in (1, 7))
 
 
-def chow_fans(chows: list[int], pair: int, out: Counter) -> None:
+def chow_fans(chows: list[int], pair: int, out: dict[str, int]) -> None:
     """Chow combination fans of a standard reading (chows given by their first tile)."""
     c = sorted(chows)
     n = len(c)
@@ -118,15 +117,15 @@ def chow_fans(chows: list[int], pair: int, out: Counter) -> None:
             return  # 三色/一色双龙会 use all four chows
         f = _four_chows(*c)
         if f:
-            out[f] += 1
+            out[f] = out.get(f, 0) + 1
             return
         for i, j, k, extra in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
             f = _three_chows(c[i], c[j], c[k])
             if f:
-                out[f] += 1
+                out[f] = out.get(f, 0) + 1
                 g = _extra_chow(c[i], c[j], c[k], c[extra])
                 if g:
-                    out[g] += 1
+                    out[g] = out.get(g, 0) + 1
                 return
         fans = [_two_chows(c[i], c[j]) for i, j in ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))]
         limit = 3
@@ -138,13 +137,13 @@ def chow_fans(chows: list[int], pair: int, out: Counter) -> None:
     elif n == 3:
         f = _three_chows(*c)
         if f:
-            out[f] += 1
+            out[f] = out.get(f, 0) + 1
             return
         _trim([f for f in (_two_chows(c[0], c[1]), _two_chows(c[0], c[2]), _two_chows(c[1], c[2])) if f], 2, out)
     elif n == 2:
         f = _two_chows(c[0], c[1])
         if f:
-            out[f] += 1
+            out[f] = out.get(f, 0) + 1
 
 
 # -- pungs --------------------------------------------------------------------------------------
@@ -185,31 +184,31 @@ def _four_pungs(a: int, b: int, c: int, d: int) -> str:
     return ""
 
 
-def pung_fans(pungs: list[int], out: Counter) -> None:
+def pung_fans(pungs: list[int], out: dict[str, int]) -> None:
     """Pung combination fans of a standard reading (pungs and kongs by their tile)."""
     p = sorted(pungs)
     n = len(p)
     if n == 4:
         f = _four_pungs(*p)
         if f:
-            out[f] += 1
+            out[f] = out.get(f, 0) + 1
             return
         for i, j, k, free in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
             f = _three_pungs(p[i], p[j], p[k])
             if f:
-                out[f] += 1
+                out[f] = out.get(f, 0) + 1
                 for x in range(4):  # the free pung combines once (套算一次)
                     if x != free:
                         g = _two_pungs(p[x], p[free])
                         if g:
-                            out[g] += 1
+                            out[g] = out.get(g, 0) + 1
                             break
                 return
         pairs = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
     elif n == 3:
         f = _three_pungs(*p)
         if f:
-            out[f] += 1
+            out[f] = out.get(f, 0) + 1
             return
         pairs = ((0, 1), (0, 2), (1, 2))
     elif n == 2:
@@ -219,7 +218,7 @@ def pung_fans(pungs: list[int], out: Counter) -> None:
     for i, j in pairs:
         g = _two_pungs(p[i], p[j])
         if g:
-            out[g] += 1
+            out[g] = out.get(g, 0) + 1
 
 
 # -- the wait -------------------------------------------------------------------------------------
@@ -295,40 +294,7 @@ def single_wait(counts: list[int], n: int, win_tile: int) -> bool:
     return len(waiting) == 1
 
 
-#: part pattern (bytes of counts) -> bit 1: whole sets only, bit 2: whole sets and one pair (no wild tiles)
-_COMPLETE: dict[bytes, int] = {}
 _SUIT_SPANS = ((1, 10), (11, 20), (21, 30))
-
-
-def _complete(p: bytes, chows: bool) -> int:
-    """How the part ``p`` (a suit's nine counts when ``chows``, else the seven honor counts) splits
-    into whole groups: bit 1 set when it is sets only (an empty part is), bit 2 when sets and one pair."""
-    got = _COMPLETE.get(p)
-    if got is not None:
-        return got
-    i = next((k for k, c in enumerate(p) if c), -1)
-    if i < 0:
-        res = 1
-    else:
-        res = 0
-        cur = bytearray(p)
-        c = p[i]
-        if c >= 3:
-            cur[i] = c - 3
-            res |= _complete(bytes(cur), chows)
-        if c >= 2:
-            cur[i] = c - 2
-            if _complete(bytes(cur), chows) & 1:
-                res |= 2
-        if chows and i <= 6 and p[i + 1] and p[i + 2]:
-            cur[i] = c - 1
-            cur[i + 1] -= 1
-            cur[i + 2] -= 1
-            res |= _complete(bytes(cur), chows)
-    if len(_COMPLETE) > 200_000:
-        _COMPLETE.clear()
-    _COMPLETE[p] = res
-    return res
 
 
 def _more_waits(c: list[int], win_tile: int) -> bool:
@@ -337,19 +303,13 @@ def _more_waits(c: list[int], win_tile: int) -> bool:
     b = bytes(bytearray(c))
     parts = [b[lo:hi] for lo, hi in _SUIT_SPANS]
     parts.append(b[31:38])
-    comp = [_complete(parts[0], True), _complete(parts[1], True), _complete(parts[2], True), _complete(parts[3], False)]
+    comp = [exact_bits(p) for p in parts]
     for s in range(4):
-        # the tile lands in part s: every other part is sets only, except one with the pair
-        others = [comp[j] for j in range(4) if j != s]
-        broken = sum(1 for x in others if not x & 1)
-        if broken > 1:
+        # the tile lands in part s: the other parts are whole sets but at most one, which holds the pair
+        broken = [comp[j] for j in range(4) if j != s and not comp[j] & 1]
+        if len(broken) > 1 or (broken and not broken[0] & 2):
             continue
-        if broken == 1:
-            if not any(x == 2 for x in others):  # the one part that is not sets only must hold the pair
-                continue
-            want = 1
-        else:
-            want = 3 if any(x & 2 for x in others) else 2
+        want = 1 if broken else 2
         p = parts[s]
         base = 31 if s == 3 else 10 * s + 1
         if s == 3:
@@ -361,7 +321,7 @@ def _more_waits(c: list[int], win_tile: int) -> bool:
             if base + i == win_tile:
                 continue
             cur[i] += 1
-            hit = _complete(bytes(cur), s < 3) & want
+            hit = exact_bits(bytes(cur)) & want
             cur[i] -= 1
             if hit:
                 return True
@@ -434,9 +394,9 @@ def _single_standard(counts: list[int], n: int, win_tile: int) -> bool:
     return not _more_waits(c, win_tile)
 
 
-def analyse(h: HandFacts) -> Counter:
+def analyse(h: HandFacts) -> dict[str, int]:
     """The set fans of one reading (fan name -> times), plus wait and kong facts."""
-    out: Counter = Counter()
+    out: dict[str, int] = {}
     ctx = h.ctx
     shape = h.shape
     groups = h.decomposition.groups
@@ -450,22 +410,23 @@ def analyse(h: HandFacts) -> Counter:
     return out
 
 
-def _kongs(concealed_pungs: int, melded_kongs: int, concealed_kongs: int, out: Counter) -> None:
+def _kongs(concealed_pungs: int, melded_kongs: int, concealed_kongs: int, out: dict[str, int]) -> None:
+    """The kong and concealed-pung fans (each at most once; called first on an empty ``out``)."""
     kongs = melded_kongs + concealed_kongs
     if kongs == 1:
-        out["明杠" if melded_kongs else "暗杠"] += 1
+        out["明杠" if melded_kongs else "暗杠"] = 1
     elif kongs == 2:
-        out[("双明杠", "明暗杠", "双暗杠")[concealed_kongs]] += 1
+        out[("双明杠", "明暗杠", "双暗杠")[concealed_kongs]] = 1
     elif kongs == 3:
-        out["三杠"] += 1
+        out["三杠"] = 1
     elif kongs == 4:
-        out["四杠"] += 1
+        out["四杠"] = 1
     hidden = concealed_pungs + concealed_kongs
     if hidden >= 2:
-        out[("双暗刻", "三暗刻", "四暗刻")[hidden - 2]] += 1
+        out[("双暗刻", "三暗刻", "四暗刻")[hidden - 2]] = 1
 
 
-def _standard(h: HandFacts, ctx, concealed, melds, out: Counter) -> None:
+def _standard(h: HandFacts, ctx, concealed, melds, out: dict[str, int]) -> None:
     win = ctx.win_tile
     chows: list[int] = []
     pungs: list[int] = []
@@ -501,28 +462,28 @@ def _standard(h: HandFacts, ctx, concealed, melds, out: Counter) -> None:
         winds = [t for t in pungs if t in _WINDS]
         for t in pungs:
             if t in _DRAGONS:
-                out["箭刻"] += 1
+                out["箭刻"] = out.get("箭刻", 0) + 1
             elif t < 30 and t % 10 in (1, 9):
-                out["幺九刻"] += 1
+                out["幺九刻"] = out.get("幺九刻", 0) + 1
             elif t in _WINDS and len(winds) < 3 and t not in own:
-                out["幺九刻"] += 1
+                out["幺九刻"] = out.get("幺九刻", 0) + 1
             if t in _WINDS:
                 if t == 31 + ctx.round_wind:
-                    out["圈风刻"] += 1
+                    out["圈风刻"] = out.get("圈风刻", 0) + 1
                 if t == 31 + ctx.own_wind:
-                    out["门风刻"] += 1
+                    out["门风刻"] = out.get("门风刻", 0) + 1
     chow_fans(chows, pair, out)
     pung_fans(pungs, out)
     w = wait_fan(concealed, win)
     if w and _single(ctx):
-        out[w] += 1
+        out[w] = out.get(w, 0) + 1
 
 
 def _own_winds(ctx) -> tuple[int, int]:
     return (31 + ctx.round_wind, 31 + ctx.own_wind)
 
 
-def _knitted(h: HandFacts, ctx, concealed, melds, out: Counter) -> None:
+def _knitted(h: HandFacts, ctx, concealed, melds, out: dict[str, int]) -> None:
     """组合龙 + one set + pair: the fourth set's own fans and the wait outside the knitted straight."""
     win = ctx.win_tile
     knit = next(g for g in concealed if g.kind == "knitted")
@@ -539,25 +500,25 @@ def _knitted(h: HandFacts, ctx, concealed, melds, out: Counter) -> None:
         elif m.kind == "ankong":
             concealed_kongs = 1
     if melded_kongs:
-        out["明杠"] += 1
+        out["明杠"] = out.get("明杠", 0) + 1
     if concealed_kongs:
-        out["暗杠"] += 1
+        out["暗杠"] = out.get("暗杠", 0) + 1
     if pung is not None:
         if pung in _DRAGONS:
-            out["箭刻"] += 1
+            out["箭刻"] = out.get("箭刻", 0) + 1
         elif (pung < 30 and pung % 10 in (1, 9)) or (pung in _WINDS and pung not in _own_winds(ctx)):
-            out["幺九刻"] += 1
+            out["幺九刻"] = out.get("幺九刻", 0) + 1
         if pung in _WINDS:
             if pung == 31 + ctx.round_wind:
-                out["圈风刻"] += 1
+                out["圈风刻"] = out.get("圈风刻", 0) + 1
             if pung == 31 + ctx.own_wind:
-                out["门风刻"] += 1
+                out["门风刻"] = out.get("门风刻", 0) + 1
     if not melds:
         counts = list(_hand_level(ctx)["counts"])
         for t in knit.tiles:
             counts[t] -= 1
         w = wait_fan(rest, win)
         if w and single_wait(counts, 4, win):
-            out[w] += 1
+            out[w] = out.get(w, 0) + 1
     elif win not in knit.tiles or _hand_level(ctx)["counts"][win] == 3:
-        out["单钓将"] += 1
+        out["单钓将"] = out.get("单钓将", 0) + 1

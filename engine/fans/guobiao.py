@@ -241,8 +241,7 @@ def si_gang(h: HandFacts) -> bool:
 @fan("四归一", kind=STRUCTURAL, guobiao=("四归一",), per="tile")
 def si_gui_yi(h: HandFacts) -> int:
     """同一种牌四张都在和牌的手中（暗手与副露），但没有开杠；每种计一次。"""
-    c = h.counts
-    n = sum(1 for x in c if x == 4)
+    n = h.counts.count(4)
     if n:
         n -= sum(1 for m in h.ctx.melds if m.is_kong)
     return max(n, 0)

@@ -79,6 +79,7 @@ class _Row:
     order: int
     bit: int = 0  # this row's bit in a set of recognised rows
     excluders: int = 0  # bits of the other rows whose fan excludes this one
+    excluder_names: tuple = ()  # (bits, name) of each fan excluding this one, in declaration order
     count: Any = None  # counted rows (``per``): count(facts) -> int for the declared occurrence unit
     parts: tuple = ()  # composites: the registered unit of each part
 
@@ -106,12 +107,14 @@ class _Table:
         for b, (i, spec, unit) in enumerate(declared):
             conds = tuple(CONDITIONS.get(c) for c in [spec.condition] if c)
             excluders = 0
+            excluder_names = []
             for n in self.excluded_by.get(spec.name, ()):
                 if n != spec.name:
                     excluders |= name_bits.get(n, 0)
+                    excluder_names.append((name_bits.get(n, 0), n))
             count = unit.counter(spec.per) if spec.per else None
             parts = composite.part_units(spec.composite_of) if spec.composite_of else ()
-            row = _Row(spec, unit, conds, i, 1 << b, excluders, count, parts)
+            row = _Row(spec, unit, conds, i, 1 << b, excluders, tuple(excluder_names), count, parts)
             if parts:
                 composites.append(row)
             else:
@@ -121,8 +124,8 @@ class _Table:
         #: declared composites, largest first (see :mod:`engine.fans.composite`).
         self.composites: tuple[_Row, ...] = tuple(
             sorted(composites, key=lambda r: (-len(r.parts), -r.spec.base_fan, r.order)))
-        #: (predicate, conditions, row) per non-fallback row: the recognition loop's input
-        self.checks = tuple((r.count or r.unit.test, r.conditions, r) for r in rows if not r.unit.reads)
+        #: (predicate, row) per non-fallback row that is not read from a map: the recognition loop's input
+        self.checks = tuple((r.count or r.unit.test, r) for r in rows if not r.unit.reads)
         #: rows read from a per-reading map (``FanUnit.reads``): map attribute -> fan name -> row
         self.reads: dict[str, dict[str, _Row]] = {}
         for r in rows:
@@ -149,7 +152,7 @@ class _Table:
         self.per_wild = rules.wildcard.per_wildcard_in_win if rules.wildcard else 0
         self.flowers = rules.flowers
         #: tile kinds a wild tile may stand for: the deck's suited tiles, and honors when the deck has them.
-        self.kinds = T.PLAYABLE if rules.include_honors else T.SUITED
+        self.kinds = rules.tile_kinds
         self.shapes = dataclasses.replace(solver.shapes_for(rules), pair_258=False)
         self.decompositions = solver.decompositions
         #: fans that win a tie between readings (``prefer_on_tie``); with any, ties are broken canonically.
@@ -186,12 +189,12 @@ def _recognise(table: _Table, facts: HandFacts, times: dict[str, int]) -> tuple[
     """The recognised rows and the parts composites consumed; ``times`` receives the occurrences of
     counted rows (``per``) seen more than once."""
     found = []
-    for test, conditions, row in table.checks:
-        hit = test(facts)
-        if hit and (not conditions or _conditions_hold(row, facts)):
-            found.append(row)
-            if hit is not True and hit > 1 and row.count is not None:
-                times[row.spec.name] = hit
+    for row, hit in [(row, hit) for test, row in table.checks if (hit := test(facts))]:
+        if row.conditions and not _conditions_hold(row, facts):
+            continue
+        found.append(row)
+        if hit is not True and hit > 1 and row.count is not None:
+            times[row.spec.name] = hit
     if table.reads:
         more = False
         for attr, by_name in table.reads.items():
@@ -271,20 +274,13 @@ def _conditions_hold(row: _Row, facts: HandFacts) -> bool:
 
 def apply_table(table: _Table, found: list[_Row]) -> tuple[list[_Row], list[tuple[str, str]]]:
     """Excludes, then conflicts, then stacking: the counted rows and the dropped ones with reasons."""
-    dropped: list[tuple[str, str]] = []
     present = 0
     for row in found:
         present |= row.bit
-    survivors = []
-    names = None
-    for row in found:
-        if row.excluders & present:
-            if names is None:
-                names = {r.spec.name for r in found}
-            by = [n for n in table.excluded_by[row.spec.name] if n in names and n != row.spec.name]
-            dropped.append((row.spec.name, f"被 {by[0]} 排除"))
-        else:
-            survivors.append(row)
+    survivors = [row for row in found if not row.excluders & present]
+    dropped: list[tuple[str, str]] = [] if len(survivors) == len(found) else [
+        (row.spec.name, f"被 {next(n for bits, n in row.excluder_names if bits & present)} 排除")
+        for row in found if row.excluders & present]
     if table.conflicts:
         kept: list[_Row] = []
         for row in sorted(survivors, key=lambda r: (-r.spec.base_fan, r.order)):
@@ -426,9 +422,14 @@ def _doubled(table: _Table, ctx: WinContext, fan_total: int, counted: list, bonu
 
 def _result(table: _Table, ctx: WinContext, ev: tuple, bonuses) -> ScoreResult:
     legal, total, fan_total, counted, dropped, reason, decomposition, times = ev
-    kept = {r.spec.name for r in counted}
+    if times:
+        kept = {r.spec.name for r in counted}
+        fans = [(r.spec.name, r.spec.base_fan * times.get(r.spec.name, 1)) for r in counted]
+    else:
+        kept = ()
+        fans = [(r.spec.name, r.spec.base_fan) for r in counted]
     return ScoreResult(
-        fans=[(r.spec.name, r.spec.base_fan * times.get(r.spec.name, 1)) for r in counted],
+        fans=fans,
         dropped=dropped,
         total=total,
         legal=legal,

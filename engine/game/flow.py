@@ -196,7 +196,7 @@ class Game:
         # 换三张 / 定缺 (engine.game.prelude)
         self.voids: list[int | None] = [None] * self.n
         self.exchanged: list[dict] = [{} for _ in range(self.n)]
-        self.exchange_offset = 0
+        self.exchange_offset = 0  # 换三张 direction code (engine.game.prelude.CODES)
         self._prelude_phase = None
         # 刮风下雨 (engine.kongpay): paid kongs; the kong whose replacement preceded the current discard
         self.kongs: list[kongpay.KongRecord] = []

@@ -6,9 +6,10 @@ while its stage is one of :data:`STAGES`.
 
 * **换三张**: each seat passes three tiles of one suit (the legal actions are every distinct
   choice of three tiles of a suit it holds at least three of). ``direction``: ``next`` (下家),
-  ``previous`` (上家), ``opposite`` (对家), ``dice`` (two dice from the game's seed: sum mod 3
-  = 1 下家, 2 上家, 0 对家) or ``chosen`` (the dealer first chooses 下家, 对家 or 上家). All
-  tiles move at once; the events record what each seat gave and received.
+  ``previous`` (上家), ``opposite`` (对家, four players only), ``dice`` (two dice from the game's
+  seed: with four players sum mod 3 = 1 下家, 2 上家, 0 对家; with three, odd 下家, even 上家) or
+  ``chosen`` (the dealer first chooses among those directions). All tiles move at once; the events
+  record what each seat gave and received. With two players every direction is the other seat.
 * **定缺**: each seat declares one of 万, 条, 筒 as its void suit (``game.voids``). From then on
   the flow offers no 碰/杠 of a void-suit tile, a hand holding a void-suit tile (concealed or
   melded) cannot win, and 查花猪 counts a seat still holding its void suit as 花猪.
@@ -27,8 +28,8 @@ EXCHANGE_STAGE, VOID_STAGE, DIRECTION_STAGE = "exchange", "void", "direction"
 STAGES = (EXCHANGE_STAGE, VOID_STAGE, DIRECTION_STAGE)
 PHASE_TYPES = ("exchange_three", "declare_void")
 DIRECTIONS = ("next", "previous", "opposite", "dice", "chosen")
-#: fixed directions as seat offsets in turn order.
-OFFSETS = {"next": 1, "opposite": 2, "previous": 3}
+#: fixed directions as direction codes (:data:`engine.game.actions.DIRECTION_NAMES`: 1 下家, 2 对家, 3 上家).
+CODES = {"next": 1, "opposite": 2, "previous": 3}
 
 EXCHANGE, DECLARE_VOID, CHOOSE_DIRECTION = "exchange_three", "declare_void", "choose_direction"
 PRELUDE_ACTIONS[EXCHANGE] = ActionKind(EXCHANGE, "换三张", "交出同一门花色的三张牌")
@@ -39,13 +40,33 @@ register("phase.exchange_three", "换三张", "发牌后每家交出同一门的
 register("phase.declare_void", "定缺", "每家宣布一门缺门：缺门的牌不能碰杠，手里有缺门牌不能胡，荒庄时仍有缺门牌为花猪", "0.1.0", __name__)
 
 
-def check_phase(phase, index: int) -> str | None:
+def check_phase(phase, index: int, players: int = 4) -> str | None:
     """A problem with a prelude phase's options (Chinese, with the field path), or None."""
     if phase.type == "exchange_three":
         d = phase.options.get("direction", "next")
         if d not in DIRECTIONS:
             return f"phases[{index}].direction: 不支持 {d!r}（{'/'.join(DIRECTIONS)}）"
+        if d == "opposite" and players == 3:
+            return f"phases[{index}].direction: 三人麻将没有对家，不能换给对家（用 next / previous / dice / chosen）"
     return None
+
+
+def codes(players: int) -> tuple[int, ...]:
+    """The distinct direction codes a table of ``players`` has (下家, then 对家 with four, then 上家)."""
+    return {2: (1,), 3: (1, 3)}.get(players, (1, 2, 3))
+
+
+def seat_offset(code: int, players: int) -> int:
+    """How many seats on, in turn order, the direction ``code`` points at a table of ``players``."""
+    return {1: 1, 2: players // 2, 3: players - 1}[code]
+
+
+def dice_code(dice: tuple[int, int], players: int) -> int:
+    """The direction two dice give: four players sum mod 3 (1 下家, 2 上家, 0 对家), three players
+    odd 下家 / even 上家, two players always the other seat."""
+    if players == 4:
+        return {1: 1, 2: 3, 0: 2}[sum(dice) % 3]
+    return codes(players)[sum(dice) % 2 - 1] if players == 3 else 1
 
 
 def start(game, phase) -> None:
@@ -59,14 +80,14 @@ def start(game, phase) -> None:
     direction = phase.options.get("direction", "next")
     if direction == "dice":
         dice = (game.rng.randint(1, 6), game.rng.randint(1, 6))
-        offset = {1: 1, 2: 3, 0: 2}[sum(dice) % 3]
-        game._event("dice", purpose="exchange", dice=list(dice), direction=DIRECTION_NAMES[offset])
-        _open_exchange(game, offset)
+        code = dice_code(dice, game.n)
+        game._event("dice", purpose="exchange", dice=list(dice), direction=DIRECTION_NAMES[code])
+        _open_exchange(game, code)
     elif direction == "chosen":
         game.stage = DIRECTION_STAGE
-        game._legal = {game.dealer: [Action(CHOOSE_DIRECTION, game.dealer, None, (k,)) for k in (1, 2, 3)]}
+        game._legal = {game.dealer: [Action(CHOOSE_DIRECTION, game.dealer, None, (k,)) for k in codes(game.n)]}
     else:
-        _open_exchange(game, OFFSETS[direction])
+        _open_exchange(game, CODES[direction])
 
 
 def exchange_options(hand: list[int], seat: int) -> list[Action]:
@@ -80,9 +101,9 @@ def exchange_options(hand: list[int], seat: int) -> list[Action]:
     return out
 
 
-def _open_exchange(game, offset: int) -> None:
+def _open_exchange(game, code: int) -> None:
     game.stage = EXCHANGE_STAGE
-    game.exchange_offset = offset
+    game.exchange_offset = code
     game._choices = {}
     legal = {}
     for s in game.seat_order(game.dealer):
@@ -102,9 +123,9 @@ def apply(game, action: Action) -> None:
     if len(game._choices) < len(game._legal):
         return
     if game.stage == DIRECTION_STAGE:
-        offset = action.tiles[0]
-        game._event("exchange_direction", seat=action.seat, direction=DIRECTION_NAMES[offset])
-        _open_exchange(game, offset)
+        code = action.tiles[0]
+        game._event("exchange_direction", seat=action.seat, direction=DIRECTION_NAMES[code])
+        _open_exchange(game, code)
         return
     if game.stage == EXCHANGE_STAGE:
         _resolve_exchange(game)
@@ -122,7 +143,7 @@ def _resolve_exchange(game) -> None:
             game.players[s].hand.remove(t)
     moves = []
     for s, tiles in sorted(given.items()):
-        to = game.seat_order(s)[game.exchange_offset]
+        to = game.seat_order(s)[seat_offset(game.exchange_offset, game.n)]
         game.players[to].hand.extend(tiles)
         game.exchanged[to]["received"] = list(tiles)
         game.exchanged[s]["gave"] = list(tiles)

@@ -31,7 +31,7 @@ class GameRecord:
     wins: list[dict] = field(default_factory=list)
     end_reason: str | None = None
     length: int = 0
-    payments: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    payments: list[int] = field(default_factory=list)
     hooks: list[dict] = field(default_factory=list)
     #: settlement items (精分, 抓鸟…) with their payments
     items: list[dict] = field(default_factory=list)
@@ -69,7 +69,8 @@ class Stats:
     self_draw_wins: int = 0
     discard_wins: int = 0
     robbing_wins: int = 0
-    seat_wins: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    #: per seat; as long as the table (2, 3 or 4 players), grown by the first game counted.
+    seat_wins: list[int] = field(default_factory=list)
     dealer_wins: int = 0
     fan_totals: Counter = field(default_factory=Counter)
     fan_counts: Counter = field(default_factory=Counter)
@@ -77,7 +78,7 @@ class Stats:
     gain_buckets: Counter = field(default_factory=Counter)
     gain_sum: int = 0
     gain_max: int = 0
-    seat_net: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    seat_net: list[int] = field(default_factory=list)
     hook_moves: Counter = field(default_factory=Counter)
     kongs_paid: int = 0
     kong_points: int = 0
@@ -90,6 +91,7 @@ class Stats:
     def add(self, rec: GameRecord) -> None:
         """Count one game."""
         self.games += 1
+        self._seats(len(rec.payments))
         if rec.error is not None:
             self.error_count += 1
             self._keep_errors([dict(rec.error)])
@@ -134,8 +136,15 @@ class Stats:
                 self.item_moves[it["name"]] += 1
                 self.item_amounts[it["name"]] += sum(v for v in it["payments"] if v > 0)
 
+    def _seats(self, n: int) -> None:
+        for name in ("seat_wins", "seat_net"):
+            values = getattr(self, name)
+            values.extend([0] * (n - len(values)))
+
     def merge(self, other: "Stats") -> "Stats":
         """Add ``other`` into this object and return it."""
+        self._seats(len(other.seat_wins))
+        other._seats(len(self.seat_wins))
         for name in ("games", "games_with_win", "draws", "exhausted", "wins", "self_draw_wins", "discard_wins",
                      "robbing_wins", "dealer_wins", "length_sum", "gain_sum", "kongs_paid", "kong_points",
                      "kong_transfers", "passed_wins"):

@@ -109,6 +109,8 @@ def part_readings(p: bytes, lo: int, budget: int, pair_258: bool) -> tuple[tuple
         return got
     if not any(p):
         return _EMPTY_PART
+    if not budget:
+        return _exact_readings(p, lo, pair_258, key)
     hi = lo + len(p)
     c = [0] * T.COUNT_SIZE
     c[lo:hi] = p
@@ -166,6 +168,56 @@ def part_readings(p: bytes, lo: int, budget: int, pair_258: bool) -> tuple[tuple
                         c[u] += 1
 
     rec(lo, budget, False)
+    readings = tuple(out.values())
+    if len(_PART_READINGS) > _PART_LIMIT:
+        _PART_READINGS.clear()
+    _PART_READINGS[key] = readings
+    return readings
+
+
+def _exact_readings(p: bytes, lo: int, pair_258: bool, key) -> tuple[tuple[tuple[Group, ...], int, bool], ...]:
+    """:func:`part_readings` without wild tiles: at the lowest tile left, the pair, the pung or the chow
+    it starts (the order of the general search, which reads the same groups)."""
+    c = list(p)
+    end = len(p)
+    suit = lo < 30
+    acc: list[Group] = []
+    out: dict[tuple[Group, ...], tuple[tuple[Group, ...], int, bool]] = {}
+
+    def rec(i: int, have_pair: bool) -> None:
+        while i < end and not c[i]:
+            i += 1
+        if i == end:
+            groups = tuple(sorted(acc, key=_group_key))
+            if groups not in out:
+                out[groups] = (groups, 0, have_pair)
+            return
+        t = lo + i
+        n = c[i]
+        if n >= 2 and not have_pair and (not pair_258 or is_258(t)):
+            c[i] = n - 2
+            acc.append(shared_group("pair", (t, t), ()))
+            rec(i, True)
+            acc.pop()
+            c[i] = n
+        if n >= 3:
+            c[i] = n - 3
+            acc.append(shared_group("pung", (t, t, t), ()))
+            rec(i, have_pair)
+            acc.pop()
+            c[i] = n
+        if suit and i <= 6 and c[i + 1] and c[i + 2]:
+            c[i] -= 1
+            c[i + 1] -= 1
+            c[i + 2] -= 1
+            acc.append(shared_group("chow", (t, t + 1, t + 2), ()))
+            rec(i, have_pair)
+            acc.pop()
+            c[i] += 1
+            c[i + 1] += 1
+            c[i + 2] += 1
+
+    rec(0, False)
     readings = tuple(out.values())
     if len(_PART_READINGS) > _PART_LIMIT:
         _PART_READINGS.clear()

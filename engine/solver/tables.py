@@ -425,6 +425,52 @@ def _stats(p: bytes, orphans: tuple[int, ...]) -> tuple[int, int, int, int, int]
     )
 
 
+#: pattern (nine suit counts or seven honor counts) -> (how it splits without wild tiles: bit 1 whole
+#: sets only, bit 2 whole sets and one pair, bit 4 whole sets and a 2/5/8 pair; tiles; kinds held an odd
+#: number of times). The win check of a hand without wild tiles needs only these.
+WIN_EXACT: dict[bytes, tuple[int, int, int]] = {}
+_EXACT_BITS: dict[bytes, int] = {}
+
+
+def exact_bits(p: bytes) -> int:
+    """How the pattern ``p`` splits into whole groups without wild tiles (bits as :data:`WIN_EXACT`);
+    a nine-count pattern is a suit (chows allowed), a seven-count one the honors. Empty: sets only."""
+    got = _EXACT_BITS.get(p)
+    if got is not None:
+        return got
+    i = next((k for k, c in enumerate(p) if c), -1)
+    if i < 0:
+        res = 1
+    else:
+        res = 0
+        cur = bytearray(p)
+        c = p[i]
+        if c >= 3:
+            cur[i] = c - 3
+            res |= exact_bits(bytes(cur))
+        if c >= 2:
+            cur[i] = c - 2
+            if exact_bits(bytes(cur)) & 1:
+                res |= 6 if len(p) == 9 and i in RANK_258 else 2
+        if len(p) == 9 and i <= 6 and p[i + 1] and p[i + 2]:
+            cur[i] = c - 1
+            cur[i + 1] -= 1
+            cur[i + 2] -= 1
+            res |= exact_bits(bytes(cur))
+    if len(_EXACT_BITS) > 400_000:
+        _EXACT_BITS.clear()
+    _EXACT_BITS[p] = res
+    return res
+
+
+def fill_exact_entries(b: bytes) -> None:
+    """Make sure the exact win entries (:data:`WIN_EXACT`) of every part of the counts ``b`` exist."""
+    for lo, hi in ((1, 10), (11, 20), (21, 30), (31, 38)):
+        p = b[lo:hi]
+        if p not in WIN_EXACT:
+            WIN_EXACT[p] = (exact_bits(p), sum(p), sum(c % 2 for c in p))
+
+
 def fill_win_entries(b: bytes) -> None:
     """Make sure the win entries (``WIN_SUIT``, ``WIN_HONOR``) of every part of the counts ``b`` exist."""
     for lo in (1, 11, 21):

@@ -20,7 +20,7 @@ from engine.solver.shapes import (
     Shapes,
 )
 from engine.solver.standard import _group_key, relevant_kinds, standard_readings
-from engine.solver.tables import WIN_HONOR, WIN_SUIT, fill_win_entries
+from engine.solver.tables import WIN_EXACT, WIN_HONOR, WIN_SUIT, fill_exact_entries, fill_win_entries
 
 DEFAULT_SHAPES = Shapes()
 #: Upper bound on the standard readings :func:`decompositions` returns for one hand.
@@ -34,30 +34,46 @@ def is_win(counts: list[int], wilds: int = 0, melds: tuple[Meld, ...] = (), shap
     """True when the concealed ``counts`` plus ``wilds`` wild tiles, with ``melds`` declared,
     form a shape ``shapes`` enables. The concealed part must hold 3k+2 tiles (wilds included)."""
     b = bytes(bytearray(counts))  # faster than bytes(list)
-    try:
-        m0, m1, m2, mn, mo = WIN_SUIT[b[1:10]]
-        s0, s1, s2, sn, so = WIN_SUIT[b[11:20]]
-        p0, p1, p2, pn, po = WIN_SUIT[b[21:30]]
-        h0, h1, h2, hn, ho = WIN_HONOR[b[31:38]]
-    except KeyError:
-        fill_win_entries(b)  # the shanten entries are filled by shanten's own look-ups
-        return is_win(counts, wilds, melds, shapes)
-    if shapes.standard:
-        if shapes.pair_258:
-            m1, s1, p1, h1 = m2, s2, p2, h2
-        d = m1
-        if s1 < d:
-            d = s1
-        if p1 < d:
-            d = p1
-        if h1 < d:
-            d = h1
-        need = m0 + s0 + p0 + h0 + (d if d < 2 else 2)
-        if need <= wilds and (wilds - need) % 3 == 0:
+    if wilds:
+        try:
+            m0, m1, m2, mn, mo = WIN_SUIT[b[1:10]]
+            s0, s1, s2, sn, so = WIN_SUIT[b[11:20]]
+            p0, p1, p2, pn, po = WIN_SUIT[b[21:30]]
+            h0, h1, h2, hn, ho = WIN_HONOR[b[31:38]]
+        except KeyError:
+            fill_win_entries(b)  # the shanten entries are filled by shanten's own look-ups
+            return is_win(counts, wilds, melds, shapes)
+        if shapes.standard:
+            if shapes.pair_258:
+                m1, s1, p1, h1 = m2, s2, p2, h2
+            d = m1
+            if s1 < d:
+                d = s1
+            if p1 < d:
+                d = p1
+            if h1 < d:
+                d = h1
+            need = m0 + s0 + p0 + h0 + (d if d < 2 else 2)
+            if need <= wilds and (wilds - need) % 3 == 0:
+                return True
+        odd = mo + so + po + ho
+    else:  # no wild tiles: whether each part splits into whole groups is enough
+        try:
+            m, mn, mo = WIN_EXACT[b[1:10]]
+            s, sn, so = WIN_EXACT[b[11:20]]
+            p, pn, po = WIN_EXACT[b[21:30]]
+            h, hn, ho = WIN_EXACT[b[31:38]]
+        except KeyError:
+            fill_exact_entries(b)
+            return is_win(counts, wilds, melds, shapes)
+        # three parts of whole sets, the fourth of sets and the (2/5/8) pair
+        if shapes.standard and (m & 1) + (s & 1) + (p & 1) + (h & 1) == 3 and (m | s | p | h) & (
+                4 if shapes.pair_258 else 2):
             return True
+        odd = mo + so + po + ho
     if shapes.seven_pairs or shapes.thirteen_orphans:
         if not melds and mn + sn + pn + hn + wilds == 14:
-            if shapes.seven_pairs and mo + so + po + ho <= wilds:
+            if shapes.seven_pairs and odd <= wilds:
                 return True
             if shapes.thirteen_orphans and b[2:9] == _NONE7 and b[12:19] == _NONE7 and b[22:29] == _NONE7:
                 orphans = _orphan_counts(b)
@@ -139,9 +155,18 @@ def win_shapes(counts: list[int], wilds: int = 0, melds: tuple[Meld, ...] = (), 
     return out + special_shapes(counts, b, wilds, tuple(melds), shapes)
 
 
+#: declared meld -> its exposed group (groups are immutable and shared)
+_MELD_GROUPS: dict[Meld, Group] = {}
+
+
 def meld_group(m: Meld) -> Group:
     """The exposed group of a declared meld."""
-    return Group(_MELD_KIND.get(m.kind, m.kind), tuple(sorted(m.tiles)), (), True)
+    g = _MELD_GROUPS.get(m)
+    if g is None:
+        if len(_MELD_GROUPS) > 50_000:
+            _MELD_GROUPS.clear()
+        g = _MELD_GROUPS[m] = Group(_MELD_KIND.get(m.kind, m.kind), tuple(sorted(m.tiles)), (), True)
+    return g
 
 
 def decompositions(

@@ -6,6 +6,7 @@ worker owns the machine's Ray processes; the multi-node test runs last.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -148,6 +149,50 @@ def test_batch_on_ray_interrupted_then_resumed_does_no_variant_twice(tmp_path):
         assert rows[variant]["resumed"] is True, variant
         assert (out / variant / "done.json").read_bytes() == record, f"{variant} was redone"
     assert any(not r["resumed"] for r in rows.values()) or len(done_first) == len(rows)
+
+
+def _session(sid: int) -> list[str]:
+    """Live processes in session ``sid`` (zombies excluded), as ``pid command`` lines."""
+    out = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                if int(fields[3]) == sid and fields[0] != "Z":
+                    out.append(f"{entry.name} {(entry / 'cmdline').read_bytes()[:80]!r}")
+            except (OSError, IndexError, ValueError):
+                continue
+    return out
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc")
+def test_killing_the_driver_leaves_no_ray_process_behind():
+    """Issue 19.19: SIGKILL a driver that started a private cluster: its agents and workers do not outlive it."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("RAY_ADDRESS", None)
+    proc = subprocess.Popen([sys.executable, "-m", "dslgen", "simulate", str(ROOT / "dsl-examples" / "wuhan.yaml"),
+                             "--games", "2000", "--backend", "ray", "--jobs", "2"], env=env, start_new_session=True,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and not any("_Worker" in p for p in _session(proc.pid)):
+            assert proc.poll() is None, "the run ended before its workers started"
+            time.sleep(0.2)
+        before = _session(proc.pid)
+        assert any("Agent" in p for p in before) and any("_Worker" in p for p in before), before
+        time.sleep(1)  # the watchdog has seen them
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline and _session(proc.pid):
+            time.sleep(0.2)
+        assert _session(proc.pid) == []
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        for line in _session(proc.pid):  # never leave this test's own processes behind
+            with contextlib.suppress(OSError):
+                os.kill(int(line.split()[0]), signal.SIGKILL)
 
 
 def _free_port() -> int:

@@ -21,7 +21,7 @@ def test_schema_build_check_passes(dslgen):
 def test_check_detects_a_hand_edit(dslgen, tmp_path, monkeypatch):
     copy = tmp_path / "mahjong-dsl.schema.json"
     data = json.loads(schema_mod.SCHEMA_FILE.read_text(encoding="utf-8"))
-    data["properties"]["deck"]["properties"]["total"]["enum"].append(999)
+    data["properties"]["deck"]["properties"]["total"]["maximum"] = 999
     copy.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     monkeypatch.setattr(schema_mod, "SCHEMA_FILE", copy)
     monkeypatch.setattr(schema_mod, "DRAFT07_FILE", tmp_path / "missing.json")

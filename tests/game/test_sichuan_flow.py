@@ -89,6 +89,31 @@ def test_chosen_direction_is_the_dealers_choice():
     assert g.stage == "exchange" and g.exchange_offset == 2
 
 
+@pytest.mark.parametrize("direction", ["dice", "chosen", "next", "previous"])
+def test_exchange_at_a_three_player_table_passes_between_the_three_seats(direction):
+    data = play_only(exchange_three=True)
+    data["game"]["players"] = {"min": 3, "max": 3}
+    next(p for p in data["phases"] if p["type"] == "exchange_three")["direction"] = direction
+    for seed in range(6):
+        g = Game(Rules.from_dict(data), seed)
+        if g.stage == "direction":
+            assert [a.tiles for a in g.legal_actions(g.dealer)] == [(1,), (3,)]  # 下家 or 上家: no 对家
+            g.apply(g.legal_actions(g.dealer)[-1])
+        assert g.stage == "exchange" and sorted(g.to_act()) == [0, 1, 2]
+        for s in g.to_act():
+            g.apply(g.legal_actions(s)[0])
+        moves = next(e for e in g.events if e["type"] == "exchange")["moves"]
+        assert sorted(m["to"] for m in moves) == [0, 1, 2] and all(m["to"] != m["seat"] for m in moves)
+
+
+def test_three_players_have_no_opposite_seat():
+    data = play_only(exchange_three=True)
+    data["game"]["players"] = {"min": 3, "max": 3}
+    next(p for p in data["phases"] if p["type"] == "exchange_three")["direction"] = "opposite"
+    with pytest.raises(Exception, match="对家"):
+        Rules.from_dict(data)
+
+
 @pytest.mark.parametrize("void1, can_win", [(1, True), (2, False)])
 def test_void_blocks_claims_and_wins_and_is_observed(void1, can_win):
     data = play_only(declare_void=True)

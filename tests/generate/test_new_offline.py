@@ -107,10 +107,10 @@ def test_load_draft_refuses_other_folders(tmp_path):
 
 def test_rerun_into_the_same_out_replaces_the_draft(isolated):
     assert _new(NANCHANG, "--games", "20", "--jobs", "1", "--out", "d").exit_code == 0
-    # the second description is a two-player game the DSL cannot build: written, and honestly failed
-    assert _new("二人麻将：两人对战，136张，可以吃碰杠。", "--name", "nanchang", "--games", "20", "--jobs", "1",
-                "--out", "d").exit_code == 1
-    assert "二人麻将" in Path("d/description.md").read_text(encoding="utf-8")
+    # the second description is a game nobody can win (100 番起胡): written, and honestly failed
+    assert _new("武汉麻将：红中当癞子，不带字牌，100番起胡，番型：平胡1番，清一色4番，对对胡2番。", "--name", "nanchang",
+                "--games", "20", "--jobs", "1", "--out", "d").exit_code == 1
+    assert "100番起胡" in Path("d/description.md").read_text(encoding="utf-8")
     assert not [p for p in Path(".").iterdir() if p.name.startswith(".d.")]  # no temp folders left behind
 
 

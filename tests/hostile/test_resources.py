@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -75,3 +76,72 @@ def _alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
+
+
+_DRIVER = """
+import subprocess, sys, time
+from dslgen.backends import reaper
+reaper.start()
+# a detached helper (own session, like Ray's agents) with a child of its own
+helper = subprocess.Popen([sys.executable, "-c",
+                           "import subprocess, sys, time; c = subprocess.Popen(['sleep', '60']); print(c.pid, flush=True); time.sleep(60)"],
+                          stdout=subprocess.PIPE, text=True, start_new_session=True)
+print(helper.pid, helper.stdout.readline().strip(), flush=True)
+time.sleep(60)
+"""
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc")
+def test_the_watchdog_kills_what_a_killed_driver_started():
+    """Issue 19.19: the reaper notes the driver's descendants and kills them once the driver is gone."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    bystander = subprocess.Popen(["sleep", "60"])  # not the driver's: must survive
+    driver = subprocess.Popen([sys.executable, "-c", _DRIVER], env=env, stdout=subprocess.PIPE, text=True)
+    try:
+        started = [int(p) for p in driver.stdout.readline().split()]
+        assert len(started) == 2 and all(_alive(p) for p in started)
+        time.sleep(1.5)  # the watchdog looks twice a second
+        os.kill(driver.pid, signal.SIGKILL)
+        driver.wait()
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and any(_alive(p) for p in started):
+            time.sleep(0.1)
+        assert not [p for p in started if _alive(p)], "orphans left running"
+        assert bystander.poll() is None
+    finally:
+        bystander.kill()
+        bystander.wait()
+        for pid in started if "started" in locals() else []:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+
+
+def test_descendants_follow_the_tree():
+    from dslgen.backends.reaper import descendants
+
+    child = subprocess.Popen([sys.executable, "-c", "import subprocess; subprocess.run(['sleep', '30'])"])
+    try:
+        deadline = time.monotonic() + 10
+        grandchildren: list[int] = []
+        while time.monotonic() < deadline and not grandchildren:
+            found = descendants(os.getpid())
+            grandchildren = [p for p in found if _parents(p)[:1] == [child.pid]]
+            time.sleep(0.05)
+        assert child.pid in found and grandchildren
+    finally:
+        for pid in descendants(child.pid):
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        child.kill()
+        child.wait()
+
+
+def _parents(pid: int) -> list[int]:
+    out = []
+    while pid > 1:
+        try:
+            pid = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+        except OSError:
+            break
+        out.append(pid)
+    return out

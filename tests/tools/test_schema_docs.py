@@ -61,8 +61,8 @@ def test_enum_values_are_described_one_by_one():
     assert stacking["markdownEnumDescriptions"][0] == "`add`：所有成立的番型番数相加"
     policy = built["$defs"]["sub_phases"]["properties"]["others_reaction"]["properties"]["priority_policy"]
     assert dict(zip(policy["enum"], policy["enumDescriptions"]))["all_winners"] == "一炮多响"
-    total = built["properties"]["deck"]["properties"]["total"]
-    assert len(total["enumDescriptions"]) == len(total["enum"]) and all(total["enumDescriptions"])
+    players = built["properties"]["game"]["properties"]["players"]["properties"]["max"]
+    assert len(players["enumDescriptions"]) == len(players["enum"]) and all(players["enumDescriptions"])
 
 
 def test_checked_in_schemas_carry_the_documentation_and_still_validate_the_catalog():
