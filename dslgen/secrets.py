@@ -1,4 +1,9 @@
-"""The configured API keys, and their removal from text and data before anything leaves the process.
+"""The configured API keys, and their removal from text, bytes and data before anything leaves the process.
+
+The one redaction: :func:`redact` (text), :func:`redact_bytes` (bytes) and :func:`redact_data` (plain data,
+before serialising). Every boundary uses them: the terminal and ``--json`` (:mod:`dslgen.output`), every
+file (:func:`dslgen.yamlio.write_atomic`, text or bytes), the approval copy and record
+(:mod:`dslgen.review.approvals`) and the workbench's HTTP responses (:mod:`dslgen.web.app`).
 
 Only values actually configured are removed (today ``OPENAI_API_KEY``, and any other ``*_API_KEY``
 variable): guessing at "key-shaped" words would rewrite a user's description or a model's game name
@@ -45,6 +50,18 @@ def redact(text: str, extra: list[str] | tuple[str, ...] = ()) -> str:
         if secret and len(secret) >= MIN_LENGTH and secret in text:
             text = text.replace(secret, MASK)
     return text
+
+
+def redact_bytes(data: bytes) -> bytes:
+    """``data`` with every configured key value (as UTF-8 bytes) replaced by :data:`MASK`: for bytes
+    that leave the process as they are (a copied file, an HTTP body)."""
+    if not data or not isinstance(data, (bytes, bytearray)):
+        return data
+    for secret in known_secrets():
+        raw = secret.encode("utf-8", "surrogatepass")
+        if raw in data:
+            data = data.replace(raw, MASK.encode("ascii"))
+    return bytes(data)
 
 
 def redact_data(value: Any) -> Any:

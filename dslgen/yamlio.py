@@ -31,7 +31,7 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarStri
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
 from dslgen.errors import EXIT_FINDINGS, EXIT_USAGE, DslgenError
-from dslgen.secrets import redact, redact_data
+from dslgen.secrets import redact, redact_bytes, redact_data
 
 #: Largest rule file accepted, in bytes.
 MAX_BYTES = 1024 * 1024
@@ -445,7 +445,7 @@ def write_atomic(path: str | os.PathLike[str], content: str | bytes) -> None:
     target = Path(path)
     directory = target.parent if str(target.parent) else Path(".")
     directory.mkdir(parents=True, exist_ok=True)
-    data = redact(content).encode("utf-8", "backslashreplace") if isinstance(content, str) else content
+    data = redact(content).encode("utf-8", "backslashreplace") if isinstance(content, str) else redact_bytes(content)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     try:
         with os.fdopen(fd, "wb") as fh:

@@ -30,6 +30,7 @@ from typing import Any, Mapping
 from dslgen.errors import DslgenError, InputError, UsageError
 from dslgen.faults import pause_point
 from dslgen.review.baseline import SCHEMA_LINE
+from dslgen.secrets import redact, redact_data
 from dslgen.yamlio import dump_yaml, write_atomic
 
 APPROVALS_DIR = "approvals"
@@ -147,7 +148,7 @@ def write_approval(catalog: str | Path, variant: str, file_name: str, content: b
         recover(catalog)
         record = build_approval(variant, file_name, content, reviewer=reviewer,
                                 previous=load_approval(catalog, variant), **details)
-        write_atomic(approval_path(catalog, variant), json.dumps(record, ensure_ascii=False, indent=2) + "\n")
+        write_atomic(approval_path(catalog, variant), record_json(record))
     return record
 
 
@@ -183,7 +184,7 @@ def write_rejection(target: str | Path, content: bytes, *, variant: str, reviewe
         "rejected_at": now(),
         "history": draft_rejections(target),
     }
-    write_atomic(path, json.dumps(record, ensure_ascii=False, indent=2) + "\n")
+    write_atomic(path, record_json(record))
     record["path"] = str(path)
     return record
 
@@ -286,6 +287,26 @@ def approved_text(subject: Any, *, reviewer: str, note: str, forced: bool, at: s
     return ensure_schema_line(replace_meta(subject.doc.text, meta))
 
 
+def masked_copy(text: str, where: str) -> str:
+    """``text`` with the configured key masked (:func:`dslgen.secrets.redact`), so the catalog copy, its
+    sha256 and the record all hold the masked bytes; the masked text must still read as YAML."""
+    from dslgen.yamlio import YamlError, load_yaml_text
+
+    masked = redact(text)
+    if masked != text:
+        try:
+            load_yaml_text(masked, where)
+        except YamlError as exc:
+            raise InputError(f"规则文件含有已配置的密钥，遮盖后不再是合法的 YAML：{exc.message}", where=where,
+                             hint="从规则文件中删去密钥后再批准") from None
+    return masked
+
+
+def record_json(record: Mapping[str, Any]) -> str:
+    """An approval or rejection record as the JSON text written to disk, the configured key masked."""
+    return json.dumps(redact_data(dict(record)), ensure_ascii=False, indent=2) + "\n"
+
+
 def _same_file(a: Path, b: Path) -> bool:
     try:
         return a.resolve() == b.resolve()
@@ -385,7 +406,8 @@ def approve(target: str | Path, *, reviewer: str, note: str = "", catalog: str |
             raise InputError(f"目录中已有玩法 {variant}，批准会替换它。规则变化：\n{listed}", where=str(dest),
                              hint="确认替换请加 --replace（旧的批准保留在历史中）；或用 --id 另起一个玩法标识")
         at = now()
-        text = approved_text(subject, reviewer=reviewer, note=note, forced=bool(failed), at=at)
+        text = masked_copy(approved_text(subject, reviewer=reviewer, note=note, forced=bool(failed), at=at),
+                           str(subject.doc.path))
         content = text.encode("utf-8")
         meta = subject.doc.data.get("meta") if isinstance(subject.doc.data.get("meta"), Mapping) else {}
         provenance = dict(meta.get("provenance") or {}) if isinstance(meta.get("provenance"), Mapping) else {}

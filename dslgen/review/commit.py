@@ -19,6 +19,7 @@ from typing import Any, Iterator
 
 from dslgen.errors import UsageError
 from dslgen.faults import pause_point
+from dslgen.secrets import redact_bytes, redact_data
 from dslgen.yamlio import write_atomic
 
 APPROVALS_DIR = "approvals"
@@ -68,8 +69,8 @@ def pending(catalog: str | Path) -> list[Path]:
 def commit(catalog: str | Path, variant: str, file_name: str, content: bytes, record: dict[str, Any]) -> None:
     """Write the rule file and its approval record as one change (call with the lock held)."""
     journal = journal_path(catalog, variant)
-    entry = {"format": PENDING_FORMAT, "id": variant, "file": file_name, "yaml": content.decode("utf-8"),
-             "record": record}
+    entry = {"format": PENDING_FORMAT, "id": variant, "file": file_name,
+             "yaml": redact_bytes(content).decode("utf-8"), "record": redact_data(record)}
     write_atomic(journal, json.dumps(entry, ensure_ascii=False) + "\n")
     pause_point("approve-journal")
     _apply(Path(catalog), entry, journal)

@@ -26,6 +26,7 @@ from typing import Any, Mapping
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.requests import Request
+from starlette.middleware import Middleware
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -146,6 +147,38 @@ def _env() -> Environment:
     env = Environment(loader=PackageLoader("dslgen.web", "templates"), autoescape=select_autoescape(default=True))
     env.filters["tojson_safe"] = lambda v: json.dumps(v, ensure_ascii=False).replace("</", "<\\/")
     return env
+
+
+class MaskSecrets:
+    """ASGI middleware: every HTTP response body leaves with the configured key masked
+    (:func:`dslgen.secrets.redact_bytes`); the body is collected so ``content-length`` stays true."""
+
+    def __init__(self, app: Any):
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        from dslgen.secrets import known_secrets, redact_bytes
+
+        if scope["type"] != "http" or not known_secrets():
+            await self.app(scope, receive, send)
+            return
+        start: dict[str, Any] = {}
+        chunks: list[bytes] = []
+
+        async def masked(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                start.update(message)
+            elif message["type"] == "http.response.body":
+                chunks.append(message.get("body", b""))
+                if not message.get("more_body"):
+                    body = redact_bytes(b"".join(chunks))
+                    headers = [(k, v) for k, v in start.get("headers", []) if k.lower() != b"content-length"]
+                    await send({**start, "headers": [*headers, (b"content-length", str(len(body)).encode())]})
+                    await send({"type": "http.response.body", "body": body})
+            else:
+                await send(message)
+
+        await self.app(scope, receive, masked)
 
 
 def create_app(catalog: str | Path, drafts: str | Path, *, token: str | None = None) -> Starlette:
@@ -297,7 +330,8 @@ def create_app(catalog: str | Path, drafts: str | Path, *, token: str | None = N
             return JSONResponse({"error": message}, status_code=500)
         return page("message.html", 500, title="出错了", message=message)
 
-    app = Starlette(routes=routes, exception_handlers={Exception: internal_error})
+    app = Starlette(routes=routes, exception_handlers={Exception: internal_error},
+                    middleware=[Middleware(MaskSecrets)])
     app.state.bench = bench
     return app
 
