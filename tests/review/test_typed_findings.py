@@ -37,8 +37,9 @@ def test_a_finding_keeps_its_path_steps_and_extra_through_json():
 
 def test_schema_errors_checks_and_consistency_findings_share_one_shape():
     text = (CATALOG / "sichuan_xuezhan.yaml").read_text(encoding="utf-8")
-    text = (text.replace("各番相加，最多 16 番。", "各番相加，最多 16 番，15 番起胡。")  # D001: the description disagrees
-            .replace("fan_stacking: add", "fan_stacking: addd"))  # C002: a schema error
+    assert "5 番封顶。" in text and "fan_stacking: double" in text
+    text = (text.replace("5 番封顶。", "5 番封顶，15 番起胡。")  # D001: the description disagrees
+            .replace("fan_stacking: double", "fan_stacking: addd"))  # C002: a schema error
     assert "addd" in text
     judgement = judge_bytes(text.encode(), "x.yaml", games=0, seed=0, cache=False)
     verdict = judgement.verdict
