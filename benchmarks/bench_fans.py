@@ -28,34 +28,15 @@ import gb_hands  # noqa: E402
 from MahjongGB import MahjongFanCalculator  # noqa: E402
 
 from dslgen.rulefile import load_rules  # noqa: E402
+from engine import clear_caches  # noqa: E402
 from engine.fans import WinContext, score_win  # noqa: E402
 from engine.fans.scoring import _evaluate, _split_wilds, compile_table  # noqa: E402
 
-#: module -> names of the memo dictionaries/lists the scoring path fills (emptied for a cold pass;
-#: the interned shanten profiles are emptied together with every table that refers to them).
-MEMOS = {
-    "engine.solver.tables": ("_SUIT_NEED", "_HONOR_NEED", "_PROFILES", "_PROFILE_IDS", "_SUIT_PROFILE",
-                             "_HONOR_PROFILE", "_HONOR_PROFILE_LIMITED", "_COMBINE", "_LIMITED_PROFILE",
-                             "_LIMITED_ID", "WIN_SUIT", "WIN_HONOR", "SHANTEN_SUIT", "SHANTEN_HONOR", "WIN_EXACT", "_EXACT_BITS"),
-    "engine.solver.standard": ("_PART_READINGS", "_GROUPS"),
-    "engine.solver.win": ("_KNIT_MISSING", "_MELD_GROUPS"),
-    "engine.fans.facts": ("_TILES_INFO",),
-}
 
-
-def clear_memos() -> int:
-    """Empty the engine's memo tables (those that exist in this version); returns how many."""
-    import importlib
-
-    n = 0
-    for mod_name, names in MEMOS.items():
-        mod = importlib.import_module(mod_name)
-        for name in names:
-            memo = getattr(mod, name, None)
-            if memo is not None:
-                memo.clear()
-                n += 1
-    return n
+def clear_memos() -> None:
+    """Empty every memo table of the engine (:func:`engine.clear_caches`): solver tables, part
+    readings, shared groups, per-group tile facts, exact win entries, compiled fan tables."""
+    clear_caches()
 
 
 def distinct_hands(n: int, seed: int) -> list:

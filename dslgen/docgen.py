@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Callable
 
 #: Modules whose import registers renderers.
-DOC_MODULES = ("dslgen.fandoc", "dslgen.checks.doc", "dslgen.settlementdoc")
+DOC_MODULES = ("dslgen.fandoc", "dslgen.checks.doc", "dslgen.settlementdoc", "dslgen.openingdoc")
 #: The repository root: generated paths are relative to it.
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -224,9 +224,25 @@ def documented_defaults(schema: dict[str, Any] | None = None) -> dict[str, Any]:
         for key in ("anyOf", "oneOf"):
             for branch in node.get(key) or []:
                 walk(branch, path, seen)
+        if path.endswith("[]"):  # defaults of one kind of list item: ``if: {properties: {type: {const: X}}}``
+            for branch in node.get("allOf") or []:
+                selector = _selector(branch)
+                if selector:
+                    walk(branch.get("then"), f"{path[:-2]}[{selector}]", seen)
 
     walk(schema, "", ())
     return dict(sorted(out.items()))
+
+
+def _selector(branch: Any) -> str:
+    """``type=exchange_three`` for an ``allOf`` branch ``if: {properties: {type: {const: exchange_three}}}``."""
+    cond = branch.get("if") if isinstance(branch, dict) else None
+    props = cond.get("properties") if isinstance(cond, dict) else None
+    if not isinstance(props, dict) or len(props) != 1 or not isinstance(branch.get("then"), dict):
+        return ""
+    (key, test), = props.items()
+    value = test.get("const") if isinstance(test, dict) else None
+    return f"{key}={value}" if isinstance(value, str) and value.isidentifier() else ""
 
 
 def render_defaults(defaults: dict[str, Any]) -> str:

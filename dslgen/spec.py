@@ -27,7 +27,8 @@ from dslgen.errors import DslgenError
 SPEC_PATH = resources.SPEC_PATH
 
 #: Keys of :func:`enumerations`, in this order.
-ENUMERATION_KEYS = ("capabilities", "fans", "conditions", "self_actions", "reactions", "pre_hooks", "settlement_items")
+ENUMERATION_KEYS = ("capabilities", "fans", "conditions", "self_actions", "reactions", "pre_hooks", "settlement_items",
+                    "opening_hands")
 
 #: The specification is trusted project text: the fast safe loader is enough for its blocks.
 _SAFE = YAML(typ="safe")
@@ -113,7 +114,7 @@ def enumerations() -> dict[str, list[str]]:
     """Names the DSL recognises, by kind; fan synonyms are listed as names of their own.
 
     Keys: ``capabilities``, ``fans``, ``conditions``, ``self_actions``,
-    ``reactions``, ``pre_hooks``.
+    ``reactions``, ``pre_hooks``, ``settlement_items``, ``opening_hands``.
     """
     tables = enumeration_tables()
     out: dict[str, list[str]] = {}

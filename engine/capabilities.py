@@ -80,6 +80,7 @@ SHAPE_FANS: dict[str, frozenset[str]] = {
     "honors_knitted": frozenset({"全不靠", "七星不靠"}),
     "knitted_straight": frozenset({"组合龙"}),
     "double_dragon": frozenset({"一色双龙会"}),
+    "all_258": frozenset({"将将胡"}),  # 长沙's name of 将一色: every tile 2/5/8, no arrangement needed
 }
 #: The capability that enables each winning shape.
 SHAPE_CAPABILITIES: dict[str, str] = {
@@ -88,6 +89,7 @@ SHAPE_CAPABILITIES: dict[str, str] = {
     "honors_knitted": "meldsolver.all_orphans",
     "knitted_straight": "meldsolver.combo_dragon",
     "double_dragon": "meldsolver.double_dragon",
+    "all_258": "meldsolver.all_258",
 }
 
 Path = tuple  # a field path: ("phases", 1, "fu_flag")
@@ -165,10 +167,38 @@ def _play_phase(data: Mapping[str, Any]) -> Path | None:
     return ("phases", play[0], "type") if play else None
 
 
+def _phase_type(kind: str) -> Callable[[Mapping[str, Any]], Path | None]:
+    def find(data: Mapping[str, Any]) -> Path | None:
+        phases = _at(data, "phases")
+        for i, p in enumerate(phases if isinstance(phases, (list, tuple)) else ()):
+            if isinstance(p, Mapping) and p.get("type") == kind:
+                return ("phases", i, "type")
+        return None
+
+    return find
+
+
 def _reactions(data: Mapping[str, Any]) -> Path | None:
     play = _play(data)
     options = _at(play[1], "sub_phases", "others_reaction", "options") if play else None
     return ("phases", play[0], "sub_phases", "others_reaction", "options") if options else None
+
+
+def _reaction_condition(name: str) -> Callable[[Mapping[str, Any]], Path | None]:
+    def find(data: Mapping[str, Any]) -> Path | None:
+        play = _play(data)
+        options = _at(play[1], "sub_phases", "others_reaction", "options") if play else None
+        for j, o in enumerate(options if isinstance(options, (list, tuple)) else ()):
+            if isinstance(o, Mapping) and o.get("condition") == name:
+                return ("phases", play[0], "sub_phases", "others_reaction", "options", j, "condition")
+        return None
+
+    return find
+
+
+def _first(*finders: Callable[[Mapping[str, Any]], Path | None]) -> Callable[[Mapping[str, Any]], Path | None]:
+    """The first use any of ``finders`` finds."""
+    return lambda data: next((p for p in (f(data) for f in finders) if p is not None), None)
 
 
 def _exclusions(data: Mapping[str, Any]) -> Path | None:
@@ -233,10 +263,13 @@ NEEDS: tuple[Need, ...] = (
     Need("meldsolver.all_orphans", "番型 全不靠", _fans(SHAPE_FANS["honors_knitted"])),
     Need("meldsolver.double_dragon", "番型 一色双龙会", _fans(SHAPE_FANS["double_dragon"])),
     Need("meldsolver.combo_dragon", "番型 组合龙", _fans(SHAPE_FANS["knitted_straight"])),
+    Need("meldsolver.all_258", "番型 将将胡（不要求牌型）", _fans(SHAPE_FANS["all_258"])),
+    Need("phase.opening_wins", "起手小胡阶段（type: opening_wins）", _phase_type("opening_wins")),
     Need("phase.mahjong_turn", "麻将回合阶段（type: mahjong_turn）", _play_phase),
     Need("phase.parallel_elimination", "血战到底（parallel_elimination: true）", _play_key("parallel_elimination")),
     Need("phase.priority_arbitration", "响应优先级仲裁（others_reaction）", _reactions),
-    Need("phase.rob_kong", "番型 抢杠胡", _fans(frozenset({"抢杠胡"}))),
+    Need("phase.rob_kong", "番型 抢杠胡或只能抢杠胡的胡牌反应（condition: can_rob_kong）",
+         _first(_fans(frozenset({"抢杠胡"})), _reaction_condition("can_rob_kong"))),
     Need("dsl.dirty_flag", "过水标记（fu_flag）", _play_key("fu_flag", truthy=False)),
     Need("scoring.fan_table", "番型表计分（scoring.mode: fan_table）", _fan_table),
     Need("scoring.fan_exclusion", "番型互斥（excludes / conflicts）", _exclusions),

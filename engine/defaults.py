@@ -12,16 +12,23 @@ object itself a default (``win_condition: {}``).
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any, Mapping
 
 from engine.documented_defaults import DEFAULTS
 
 _ITEMS = "[]"
+#: ``phases[type=exchange_three].direction``: a default only for the list items whose ``type`` is that value.
+_SELECTED = re.compile(r"^(.*)\[(\w+)=([^\]]+)\]$")
 
 
 def _segments(path: str) -> tuple[str, ...]:
     out: list[str] = []
     for part in path.split("."):
+        selected = _SELECTED.match(part)
+        if selected:
+            out.extend([selected.group(1), f"[{selected.group(2)}={selected.group(3)}]"])
+            continue
         while part.endswith(_ITEMS):
             part = part[: -len(_ITEMS)]
             out.extend([part, _ITEMS] if part else [_ITEMS])
@@ -57,6 +64,13 @@ def _apply(node: Any, segments: tuple[str, ...], value: Any) -> None:
         if isinstance(node, list) and rest:
             for item in node:
                 _apply(item, rest, value)
+        return
+    if head.startswith("[") and "=" in head:  # only the items whose key has the selected value
+        key, _, wanted = head[1:-1].partition("=")
+        if isinstance(node, list) and rest:
+            for item in node:
+                if isinstance(item, dict) and str(item.get(key)) == wanted:
+                    _apply(item, rest, value)
         return
     if not isinstance(node, dict):
         return

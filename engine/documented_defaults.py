@@ -30,6 +30,7 @@ DEFAULTS = {
     'phases[].fu_flag.effect': 'block_win_on_current_tile',
     'phases[].fu_flag.set_on': 'can_win_but_pass',
     'phases[].fu_flag.type': 'dirty_flag',
+    'phases[].hands[].points': 1,
     'phases[].next': None,
     'phases[].parallel_elimination': False,
     'phases[].sub_phases.draw.on_draw_flower': 'replace',

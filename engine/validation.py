@@ -16,7 +16,7 @@ from engine.rules import SUPPORTED_SCORING_MODES, Rules
 
 #: Phase types and ``auto`` actions the flow runs (see :mod:`engine.game.flow`; the prelude's
 #: exchange_three / declare_void are :data:`engine.game.prelude.PHASE_TYPES`).
-PHASE_TYPES = ("auto", "mahjong_turn")
+PHASE_TYPES = ("auto", "mahjong_turn", "opening_wins")
 DEAL_ACTIONS = ("deal_cards", "deal_cards_with_flowers")
 SETTLE_ACTIONS = ("calculate_scores",)
 END_TYPES = ("player_wins", "deck_exhausted", "one_player_left")
@@ -84,6 +84,10 @@ def _phases(rules: Rules) -> list[Problem]:
             out.append(Problem(f"phases[{i}].type", f"引擎不支持阶段类型 {p.type}"))
         elif p.type == "auto" and p.action not in DEAL_ACTIONS + SETTLE_ACTIONS:
             out.append(Problem(f"phases[{i}].action", f"引擎不支持自动动作 {p.action or '（空）'}"))
+        elif p.type == "opening_wins":
+            from engine.game.opening import phase_problems
+
+            out += [Problem(f"phases[{i}].{path}", message) for path, message in phase_problems(p)]
     for i, p in enumerate(rules.phases):
         if p.next is not None and p.next not in index:
             out.append(Problem(f"phases[{i}].next", f"下一个阶段 {p.next} 不存在"))

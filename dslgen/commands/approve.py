@@ -48,5 +48,7 @@ def command(target: str, reviewer: str, note: str, catalog: str | None, variant:
         out.print("替换了目录中原有的版本，规则变化：", markup=False)
         for change in record["changes"]:
             out.print(f"  · {change}", markup=False)
+    if record.get("masked_secret"):
+        out.print("注意：文件中含有已配置的密钥，复制进目录时已遮盖为 REDACTED", style="yellow", markup=False)
     if record["forced"]:
         out.print(f"注意：带 --force 批准，未通过的关卡：{'、'.join(record['failed_gates'])}", style="yellow", markup=False)

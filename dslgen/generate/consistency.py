@@ -86,6 +86,10 @@ def _same(key: str, want: Any, got: Any) -> bool:
         from dslgen.generate.items_reader import same_items
 
         return same_items(want, got)
+    if key == "opening_hands":
+        from dslgen.generate.opening_reader import same_opening
+
+        return same_opening(want, got)
     if key == "wildcard" and isinstance(want, dict) and isinstance(got, dict):
         if want.get("type") != got.get("type"):
             return False

@@ -19,6 +19,7 @@ from dslgen.generate import sichuan_draft
 from dslgen.generate.examples import Example
 from dslgen.generate.facts import Facts, read_facts
 from dslgen.generate.items_reader import apply_items, items_of
+from dslgen.generate.opening_reader import apply_opening, opening_of
 from dslgen.generate.similarity import rank
 from dslgen.spec import enumeration_tables, fan_synonyms
 
@@ -35,9 +36,10 @@ DEFAULT_FAN_VALUES = {
 _CAPABILITY_ORDER = [
     "deck.generator_mahjong", "deck.flower_cards", "meldsolver.standard_win", "meldsolver.seven_pairs",
     "meldsolver.thirteen_orphans", "meldsolver.all_orphans", "meldsolver.combo_dragon", "meldsolver.double_dragon",
-    "meldsolver.wildcard", "meldsolver.pair_258", "phase.mahjong_turn", "phase.exchange_three", "phase.declare_void",
-    "phase.parallel_elimination", "phase.blood_flow", "phase.priority_arbitration", "phase.rob_kong", "dsl.dirty_flag",
-    "scoring.fan_table", "scoring.fan_exclusion", "scoring.doubling", "scoring.composite_fans", "scoring.kong_payments",
+    "meldsolver.wildcard", "meldsolver.pair_258", "meldsolver.all_258", "phase.mahjong_turn", "phase.exchange_three",
+    "phase.declare_void", "phase.parallel_elimination", "phase.blood_flow", "phase.priority_arbitration", "phase.rob_kong",
+    "phase.opening_wins", "dsl.dirty_flag", "scoring.fan_table", "scoring.fan_exclusion", "scoring.doubling",
+    "scoring.composite_fans", "scoring.kong_payments",
     "scoring.pre_hooks", "scoring.settlement_items",
 ]
 _FIXED_HONOR = {"红中", "发财", "白板"}
@@ -106,6 +108,11 @@ def _ensure(options: list[dict[str, Any]], entry: dict[str, Any]) -> None:
 
 def _drop(options: list[dict[str, Any]], *actions: str) -> None:
     options[:] = [o for o in options if o.get("action") not in actions]
+
+
+def _drop_rob_only(options: list[dict[str, Any]]) -> None:
+    """Remove a ``win`` reaction limited to robbing a kong (a base file's 转转 rule)."""
+    options[:] = [o for o in options if not (o.get("action") == "win" and o.get("condition") == "can_rob_kong")]
 
 
 def _sort_reactions(options: list[dict[str, Any]]) -> None:
@@ -217,9 +224,12 @@ def _apply_actions(data: dict[str, Any], v: dict[str, Any], pool: list[Example])
         _ensure(selfs, {"action": "an_kong"})
         _ensure(selfs, {"action": "bu_kong", "condition": "has_punged_pair"})
     if v.get("discard_win") is True:
+        _drop_rob_only(reactions)
         _ensure(reactions, {"action": "win", "priority": 4, "condition": "can_win_and_fan_ge_8" if min8 else "can_win"})
     elif v.get("discard_win") is False:
         _drop(reactions, "win")
+        if v.get("rob_kong"):  # self-draw only, but a kong may be robbed (转转)
+            reactions.append({"action": "win", "priority": 4, "condition": "can_rob_kong"})
     _sort_reactions(reactions)
     block = play["sub_phases"]["others_reaction"]
     if "multi_win" in v:
@@ -271,7 +281,8 @@ def _apply_fans(data: dict[str, Any], facts: Facts, knowledge: dict[str, dict[st
     table = [dict(r) for r in data.get("fan_types") or [] if isinstance(r, dict)]
     display: dict[str, str] = {}
     for row in table:
-        display[_canonical(str(row["name"]))] = str(row["name"])
+        if _same_shape(str(row["name"])):  # 将将胡 is written only when the text says it (it opens a shape)
+            display[_canonical(str(row["name"]))] = str(row["name"])
         row["name"] = _canonical(str(row["name"]))
     valid_words = _synonyms()
     for name, word in facts.fan_words.items():
@@ -374,6 +385,13 @@ def _apply_fans(data: dict[str, Any], facts: Facts, knowledge: dict[str, dict[st
             wc.pop("pair_258_exempt_fans")
 
 
+def _same_shape(name: str) -> bool:
+    """True when ``name`` opens the same winning shape as its canonical fan (every synonym but 将将胡)."""
+    from engine.solver.shapes import shape_of_fan
+
+    return shape_of_fan(name) == shape_of_fan(_canonical(name))
+
+
 def _clean_graph(table: list[dict[str, Any]]) -> None:
     names = {r["name"] for r in table}
     for row in table:
@@ -439,7 +457,7 @@ def _apply_scalars(data: dict[str, Any], v: dict[str, Any]) -> None:
         eight = int(v["min_fan"]) == 8
         for slot in ("self_action", "others_reaction"):
             for o in _options(_play(data), slot):
-                if o.get("action") != "win":
+                if o.get("action") != "win" or o.get("condition") == "can_rob_kong":
                     continue
                 plain = "can_win_tumo" if slot == "self_action" else "can_win"
                 o["condition"] = f"{plain}_and_fan_ge_8" if eight else plain
@@ -468,6 +486,12 @@ def _apply_scalars(data: dict[str, Any], v: dict[str, Any]) -> None:
             data.setdefault("fan_types", []).append({"name": "鸡胡", "base_fan": 1})
     elif "ji_hu_self_draw_only" in v and data.get("win_rule"):
         data["win_rule"].pop("ji_hu_self_draw_only", None)
+        if not data["win_rule"]:
+            data.pop("win_rule")
+    if v.get("ji_hu_dropped_by") == "shape_fan" and any(_canonical(str(r["name"])) == "鸡胡" for r in data.get("fan_types") or []):
+        data.setdefault("win_rule", {})["ji_hu_dropped_by"] = "shape_fan"
+    elif "ji_hu_dropped_by" in v and data.get("win_rule"):
+        data["win_rule"].pop("ji_hu_dropped_by", None)
         if not data["win_rule"]:
             data.pop("win_rule")
 
@@ -512,6 +536,8 @@ def draft_offline(description: str, pool: list[Example], name: str = "") -> Offl
     if v.get("wildcard_any") and not data.get("wildcard_rules") and "wildcard" not in v:
         facts.gaps.append({"text": "癞子", "reason": "描述提到癞子但没有说明是哪张牌或怎样定（固定红中/翻牌定精），草稿未加入癞子"})
     _apply_actions(data, v, pool)
+    if v.get("rob_kong") and v.get("discard_win") is not False and "抢杠胡" not in facts.fans:
+        facts.fans["抢杠胡"] = None  # robbing needs the 抢杠胡 fan where discards win (its value: an assumption)
     if "fan_stacking" in v:
         data["fan_stacking"] = v["fan_stacking"]
     _apply_fans(data, facts, fan_knowledge(pool), inherit=same)
@@ -525,6 +551,7 @@ def draft_offline(description: str, pool: list[Example], name: str = "") -> Offl
     _apply_scalars(data, v)
     sichuan_draft.apply(data, v)
     apply_items(data, v)
+    apply_opening(data, v)
     _deck_total(data)
     sync_requires(data, combo_dragon=bool(v.get("combo_dragon")))
     return OfflineDraft(data=ordered(data), facts=facts, base=base.id, same_variant=same)
@@ -541,7 +568,10 @@ def facts_of(data: dict[str, Any]) -> dict[str, Any]:
     data = fill(data)
     play = _play(copy.deepcopy(data))
     subs = play.get("sub_phases") or {}
-    reactions = [o.get("action") for o in (subs.get("others_reaction") or {}).get("options") or []]
+    options = (subs.get("others_reaction") or {}).get("options") or []
+    reactions = [o.get("action") for o in options if o.get("condition") != "can_rob_kong"]
+    robbing = any(o.get("action") == "win" for o in options) and (
+        "phase.rob_kong" in (data.get("requires") or []))
     selfs = [o.get("action") for o in (subs.get("self_action") or {}).get("options") or []]
     deck = data.get("deck") or {}
     wild = data.get("wildcard_rules")
@@ -559,6 +589,7 @@ def facts_of(data: dict[str, Any]) -> dict[str, Any]:
         "chi": "chi" in reactions,
         "kong": "ming_kong" in reactions or "an_kong" in selfs,
         "discard_win": "win" in reactions,
+        "rob_kong": robbing,
         "multi_win": (subs.get("others_reaction") or {}).get("priority_policy") == "all_winners",
         "xuezhan": bool(play.get("parallel_elimination")),
         "fu_flag": bool(play.get("fu_flag")),
@@ -571,9 +602,11 @@ def facts_of(data: dict[str, Any]) -> dict[str, Any]:
         "base_paid_by": str(scoring.get("base_paid_by", default("scoring.base_paid_by"))),
         "fan_stacking": data.get("fan_stacking"),
         "ji_hu_self_draw_only": bool((data.get("win_rule") or {}).get("ji_hu_self_draw_only")),
+        "ji_hu_dropped_by": str((data.get("win_rule") or {}).get("ji_hu_dropped_by") or "any_fan"),
         "fans": {_canonical(str(r["name"])): int(r.get("base_fan", 0) or 0) for r in data.get("fan_types") or []},
         **sichuan_draft.facts_of(data),
         "settlement_items": items_of(data),
+        "opening_hands": opening_of(data),
         "players": int(((data.get("game") or {}).get("players") or {}).get("max", 4)),
         "suits": list(deck["suits"]) if deck.get("suits") else None,
         "honor_tiles": list(deck["honors"]) if deck.get("honors") else None,

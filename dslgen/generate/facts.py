@@ -311,7 +311,7 @@ def _honor_subset(c: _Clause) -> None:
 def _deck(c: _Clause) -> None:
     t = c.text
     if re.search(r"108\s*张|一百零八张|只(有|用|留|打)?\s*(万|条|筒|饼|索)[、,/和及与]?(万|条|筒|饼|索)[、,/和及与]?(万|条|筒|饼|索)(三门|三种)?(?!.*[字风])", t) \
-            or re.search(r"(只|仅)(有|用|打|留)?\s*(万条筒|条筒万|筒条万|万筒条|条万筒|筒万条)", t):
+            or re.search(r"(只|仅)(有|用|打|留|要)?\s*(万条筒|条筒万|筒条万|万筒条|条万筒|筒万条)", t):
         c.set("honors", False, "deck")
         c.facts.values.setdefault("flowers", False)
     elif re.search(r"144\s*张", t):
@@ -349,6 +349,19 @@ def _settlement_items(c: _Clause) -> None:
     from dslgen.generate.items_reader import read_items
 
     read_items(c)
+
+
+@reader
+def _opening(c: _Clause) -> None:
+    """起手小胡 (四喜 / 板板胡 / 缺一色 / 六六顺): :mod:`dslgen.generate.opening_reader`."""
+    from dslgen.generate.opening_reader import read_opening
+
+    read_opening(c)
+
+
+def _in_opening(c: _Clause) -> bool:
+    """The clause belongs to a 起手小胡 context: its 小胡 / 四喜 / 2、5、8 / 自摸 speak of the opening hands."""
+    return c.facts.values.get("_opening_clause") == c.text
 
 
 @reader
@@ -476,6 +489,43 @@ def _kong(c: _Clause) -> None:
         c.set("kong", True, "phases.play.sub_phases")
 
 
+#: "别人加杠时可以抢杠胡" / "抢杠胡算自摸": robbing a kong as a rule (not a fan with a value).
+_ROB_RULE = re.compile(r"(?:可以|能|允许|准|也可以|也能|可)抢杠|抢杠(?:胡|和)?(?:算|按|当)(?:作|成)?自摸")
+
+
+@reader
+def _rob_kong(c: _Clause) -> None:
+    """``别人加杠时可以抢杠胡`` / ``不能抢杠``: whether a kong may be robbed (``rob_kong``). In a self-draw-only
+    variant (转转) the drafter then lets the ``win`` reaction rob a kong only (``condition: can_rob_kong``)."""
+    t = c.text
+    if re.search(r"(?:不能|不可以|不许|不准|不可|没有)抢杠", t):
+        c.set("rob_kong", False, "phases.play.sub_phases.others_reaction(win)")
+    elif _ROB_RULE.search(t):
+        c.set("rob_kong", True, "phases.play.sub_phases.others_reaction(win)")
+
+
+#: The plain win's names (the fallback fan 鸡胡 and the words designers use for it).
+_PLAIN_WIN = r"(?:鸡胡|鸡和|屁胡|小胡|素胡)"
+
+
+@reader
+def _ji_hu_mode(c: _Clause) -> None:
+    """鸡胡 beside other fans (``win_rule.ji_hu_dropped_by: shape_fan``): ``没有其他牌型番的普通胡牌算鸡胡`` /
+    ``只有牌型番才不算鸡胡`` / ``鸡胡可以和门前清一起算`` / ``牌型一级里鸡胡 1 番``: only a hand-shape fan replaces
+    鸡胡, so 门前清, 自摸 or 杠上开花 add to it. (The default, any fan replacing it, is never inferred from
+    "没有其他番": 广东 texts say that of 鸡胡's self-draw rule as well.)"""
+    t = c.text
+    here = re.search(_PLAIN_WIN, t) or (re.search(_PLAIN_WIN, c.previous) and re.search(r"牌型|牌形", t))
+    if not here:
+        return
+    if re.search(r"(?:没有|没|无|不带|除了)(?:任何)?(?:其他|别的|其它)?(?:的)?(?:牌型|牌形)(?:番|番型)", t) \
+            or re.search(r"只有[^，。]{0,10}(?:牌型|牌形)(?:番|番型)?[^，。]{0,6}(?:才)?(?:不算|不计|取代|代替|顶替)", t) \
+            or re.search(r"牌型一级[^。]*" + _PLAIN_WIN, t) \
+            or re.search(_PLAIN_WIN + r"[^，。]{0,8}(?:和|与|跟|同)[^，。]{0,10}(?:门前清|门清|自摸|杠上开花|海底捞月|抢杠胡)"
+                         r"[^，。]{0,6}(?:叠加|相加|一起算|同时算|同时计|都算|都计)", t):
+        c.set("ji_hu_dropped_by", "shape_fan", "win_rule.ji_hu_dropped_by")
+
+
 @reader
 def _discard_win(c: _Clause) -> None:
     t = c.text
@@ -555,6 +605,8 @@ def _miss_suit(c: _Clause) -> None:
 @reader
 def _pair(c: _Clause) -> None:
     t = c.text
+    if _in_opening(c):
+        return
     digits = r"(?:2|二)\s*[、/,，或和]?\s*(?:5|五)\s*[、/,，或和]?\s*(?:8|八)"
     negative = re.search(r"乱将|不管将|将(?:牌|对)?(?:不限|随意|任意)|任意(?:对子|一对)(?:都)?(?:可以)?(?:做|作|当)将|(?:不需要|不用|无需|不必|不要求|不限)\s*(?:是)?" + digits, t)
     if negative and re.search(r"大胡|大牌", t):
@@ -601,6 +653,8 @@ def _times(t: str, start: int) -> int | None:
 @reader
 def _multipliers(c: _Clause) -> None:
     t = c.text
+    if _in_opening(c):
+        return
     zhuang = re.search(r"庄(?:家)?", t)
     zimo = re.search(r"自摸", t)
     pao = re.search(r"点炮|放炮|点胡|放枪|放冲|出铳|点和", t)
@@ -693,7 +747,7 @@ def _exclusions(c: _Clause) -> None:
 @reader
 def _fans(c: _Clause) -> None:
     t = c.text
-    if c.facts.values.get("_exclusion_clause") == t:
+    if c.facts.values.get("_exclusion_clause") == t or _in_opening(c):
         return
     pos = 0
     for m in _FAN_PATTERN.finditer(t):
@@ -702,6 +756,9 @@ def _fans(c: _Clause) -> None:
             continue
         if word == "全中" and "红中" in t:
             continue
+        if FAN_ALIASES[word] == "抢杠胡" and not _FAN_VALUE.match(t[m.end():]) \
+                and (_ROB_RULE.search(t) or t[m.start() - 1:m.start()] == "被"):
+            continue  # "可以抢杠胡" / "抢杠胡算自摸" / "被抢杠的人": the rule (read by _rob_kong), not a fan
         if word in ("平胡", "屁胡", "鸡胡", "小胡") and re.match(r"[^，。]*?(只能|只许|必须)自摸", t[m.end():]):
             continue
         name = FAN_ALIASES[word]
@@ -742,6 +799,8 @@ def _fans(c: _Clause) -> None:
 @reader
 def _other_unsupported(c: _Clause) -> None:
     t = c.text
+    if _in_opening(c):
+        return
     rules = [
         (r"买中的马|马[^，。]{0,4}(?:算分|加分)|买马|买码|抓鸟|扎鸟|中鸟|[抓扎中]\s*\S{0,3}鸟|中码|奖马|抓码|扎码", "引擎不支持买马/抓鸟/扎鸟（胡牌后翻牌奖励）"),
         (r"开门|必须[^，。]{0,4}(?:吃|碰)过", "“开门才能胡”（至少吃或碰一次）的胡牌条件无法表达"),
@@ -774,7 +833,7 @@ def _fan_name(facts: Facts, word: str) -> str:
     return facts.pinghu_means if name == "平胡" and word != "平和" and facts.pinghu_means else name
 
 
-_NOT_FAN = re.compile(r"赢|封顶|起胡|起和|最高|最多|最低|至少|上限|每|加|共|各|番数|番型|胡牌|张|倍|分|局|人|家|是|须|要|为|有|牌|将")
+_NOT_FAN = re.compile(r"赢|封顶|起胡|起和|最高|最多|最低|至少|上限|每|加|共|各|番数|番型|胡牌|张|倍|分|局|人|家|是|须|要|为|有|牌|将|翻|鸟")
 
 
 @reader
@@ -782,7 +841,7 @@ def _shared_values(c: _Clause) -> None:
     """``碰碰胡、清一色……，每个 6 番`` / ``各6番``: one value for every fan of the list (or the clause before)."""
     m = re.search(r"(?:每个|每种|各|都|均)(?:是|算|为|计)?\s*" + NUM + r"\s*[番翻台分]", c.text)
     lone = re.match(r"^(?:算|计|记|为)\s*" + NUM + r"\s*[番翻台分倍]$", c.text)
-    if not m and not lone:
+    if (not m and not lone) or _in_opening(c):
         return
     value = cn_number((m or lone).group(1))
     here = [_fan_name(c.facts, w) for w in _FAN_PATTERN.findall(c.text) if FAN_ALIASES[w]]
@@ -964,6 +1023,9 @@ def read_facts(description: str) -> Facts:
             if clause.hits or not bearing:
                 continue
             facts.unmapped.append(text)
+    from dslgen.generate.opening_reader import finish
+
+    finish(facts)
     return facts
 
 

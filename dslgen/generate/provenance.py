@@ -32,12 +32,14 @@ SPEC_DEFAULTS: dict[str, tuple[Any, str]] = {
     "min_fan": (0, "§10 win_min_fan 默认 0（不限）"),
     "max_fan": (None, "§10 max_fan 默认不封顶"),
     "ji_hu_self_draw_only": (False, "§10 win_rule.ji_hu_self_draw_only 默认 false"),
+    "ji_hu_dropped_by": ("any_fan", "§10 win_rule.ji_hu_dropped_by 默认 any_fan（任何其他番都取代鸡胡）"),
     "self_draw_multiplier": (1, "§12 scoring.self_draw_multiplier 默认 1"),
     "discard_win_multiplier": (3, "§12 scoring.discard_win_multiplier 默认 3"),
     "dealer_multiplier": (1, "§12 scoring.dealer_multiplier 默认 1"),
     "base_points": (0, "§12 scoring.base_points 默认 0（没有底分）"),
     "base_paid_by": ("payers", "§12 scoring.base_paid_by 默认 payers（只有付番的人付底分）"),
     "settlement_items": ({}, "§17 settlement_items 可选：不写即没有番型以外的结算项"),
+    "opening_hands": ({}, "§19 起手小胡阶段可选：不写即没有起手小胡"),
     "players": (4, "§2 game.players：描述不说人数即 4 人麻将"),
     "suits": (None, "§4 deck.suits 可选：不写即万条筒三门"),
     "honor_tiles": (None, "§4 deck.honors 可选：不写即 include_honors 决定的全部字牌"),
@@ -46,10 +48,11 @@ SPEC_DEFAULTS: dict[str, tuple[Any, str]] = {
 #: Chinese labels for the facts (review and CLI).
 LABELS = {
     "honors": "字牌", "flowers": "花牌", "wildcard": "癞子", "per_wildcard_in_win": "每张癞子加番", "chi": "吃",
-    "kong": "杠", "discard_win": "点炮胡", "multi_win": "一炮多响", "xuezhan": "血战到底", "fu_flag": "过水",
+    "kong": "杠", "discard_win": "点炮胡", "rob_kong": "抢杠胡", "multi_win": "一炮多响", "xuezhan": "血战到底", "fu_flag": "过水",
     "miss_suit": "缺一门", "pair_258": "2/5/8 将", "min_fan": "起胡番", "max_fan": "封顶", "fan_stacking": "番数叠加方式",
     "self_draw_multiplier": "自摸倍数", "discard_win_multiplier": "点炮倍数", "dealer_multiplier": "庄家倍数",
-    "ji_hu_self_draw_only": "鸡胡只能自摸", "base_points": "底分", "base_paid_by": "点炮时谁付底分", "settlement_items": "结算项",
+    "ji_hu_self_draw_only": "鸡胡只能自摸", "ji_hu_dropped_by": "鸡胡被哪些番取代", "base_points": "底分", "base_paid_by": "点炮时谁付底分", "settlement_items": "结算项",
+    "opening_hands": "起手小胡",
     "players": "人数", "suits": "数牌花色", "honor_tiles": "字牌种类",
 }
 
@@ -59,14 +62,17 @@ FIELDS = {
     "per_wildcard_in_win": "wildcard_rules.scoring.per_wildcard_in_win",
     "chi": "phases.play.sub_phases.others_reaction(chi)", "kong": "phases.play.sub_phases(kong)",
     "discard_win": "phases.play.sub_phases.others_reaction(win)",
+    "rob_kong": "phases.play.sub_phases.others_reaction(win).rob_kong",
     "multi_win": "phases.play.sub_phases.others_reaction.priority_policy",
     "xuezhan": "phases.play.parallel_elimination", "fu_flag": "phases.play.fu_flag",
     "miss_suit": "win_condition.must_miss_suit", "pair_258": "win_condition.pair_must_be_258",
     "min_fan": "win_min_fan", "max_fan": "max_fan", "fan_stacking": "fan_stacking",
     "self_draw_multiplier": "scoring.self_draw_multiplier", "discard_win_multiplier": "scoring.discard_win_multiplier",
     "dealer_multiplier": "scoring.dealer_multiplier", "ji_hu_self_draw_only": "win_rule.ji_hu_self_draw_only",
+    "ji_hu_dropped_by": "win_rule.ji_hu_dropped_by",
     "base_points": "scoring.base_points", "base_paid_by": "scoring.base_paid_by",
     "settlement_items": "settlement_items",
+    "opening_hands": "phases.opening_wins.hands",
     "players": "game.players", "suits": "deck.suits", "honor_tiles": "deck.honors",
 }
 
@@ -87,6 +93,8 @@ def show(value: Any) -> str:
         return "、".join(map(str, value)) or "无"
     if isinstance(value, dict) and all(isinstance(v, dict) for v in value.values()):
         return "、".join(value) or "无"  # settlement items by name
+    if isinstance(value, dict) and all(v is None or isinstance(v, int) for v in value.values()):
+        return "、".join(n if v is None else f"{n} {v} 番" for n, v in value.items()) or "无"  # 起手小胡
     return str(value)
 
 
@@ -158,7 +166,9 @@ def value_sources(data: dict[str, Any], facts: Facts, description: str, *, assum
         add(field, name, value, "assumed", named, origin + ("（描述提到这个番型但没有给番数）" if named else "（描述没有提到这个番型）"))
     from dslgen.generate.items_reader import item_rows
 
-    for field, label, value, source, sentence, origin in item_rows(data, facts):
+    from dslgen.generate.opening_reader import opening_rows
+
+    for field, label, value, source, sentence, origin in item_rows(data, facts) + opening_rows(data, facts):
         add(field, label, value, source, sentence, origin)
     counts = {k: sum(1 for r in rows if r["source"] == k) for k in ("stated", "default", "assumed")}
     return {"counts": counts, "rows": rows}

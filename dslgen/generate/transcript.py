@@ -25,10 +25,10 @@ class Transcript:
         self.entries.append(redact_data(entry))
 
     def to_jsonl(self) -> str:
-        """The file content: one line per call. Characters that ``str.splitlines`` treats as line breaks
-        (U+0085, U+2028, U+2029) are escaped, so a model answer containing them stays on its line."""
+        """The file content: one line per call for any reader — the characters ``str.splitlines`` also
+        breaks on (U+0085, U+2028, U+2029; they only occur inside strings) are written escaped."""
         return "".join(json.dumps(e, ensure_ascii=False).translate(_LINE_BREAKS) + "\n" for e in self.entries)
 
 
-#: line-break characters a JSON string may hold raw, written as JSON escapes instead.
+#: Line separators other than ``\n`` that a model answer may contain, as JSON escapes.
 _LINE_BREAKS = {0x85: "\\u0085", 0x2028: "\\u2028", 0x2029: "\\u2029"}

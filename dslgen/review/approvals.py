@@ -406,8 +406,8 @@ def approve(target: str | Path, *, reviewer: str, note: str = "", catalog: str |
             raise InputError(f"目录中已有玩法 {variant}，批准会替换它。规则变化：\n{listed}", where=str(dest),
                              hint="确认替换请加 --replace（旧的批准保留在历史中）；或用 --id 另起一个玩法标识")
         at = now()
-        text = masked_copy(approved_text(subject, reviewer=reviewer, note=note, forced=bool(failed), at=at),
-                           str(subject.doc.path))
+        stamped = approved_text(subject, reviewer=reviewer, note=note, forced=bool(failed), at=at)
+        text = masked_copy(stamped, str(subject.doc.path))
         content = text.encode("utf-8")
         meta = subject.doc.data.get("meta") if isinstance(subject.doc.data.get("meta"), Mapping) else {}
         provenance = dict(meta.get("provenance") or {}) if isinstance(meta.get("provenance"), Mapping) else {}
@@ -421,6 +421,8 @@ def approve(target: str | Path, *, reviewer: str, note: str = "", catalog: str |
                                 failed_gates=failed, verdict=subject.verdict.to_json(), source=str(target),
                                 provenance=provenance, simulation=subject.simulation.to_json(), previous=previous,
                                 rejections=drafts + later, replaced=replaced, at=at)
+        if text != stamped:  # said, not silent: the copy differs from what was judged by the mask
+            record["masked_secret"] = True
         commit(catalog, variant, dest.name, content, record)
     record["path"] = str(dest)
     record["changes"] = changes or []

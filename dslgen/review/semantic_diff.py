@@ -355,7 +355,7 @@ def _diff_fans(old: Mapping, new: Mapping) -> list[Change]:
         name = str(fb["name"])
         path = f"fan_types.{name}"
         if str(fa["name"]) != name:
-            out.append(Change(path + ".name", "changed", f"番型名称：{fa['name']} → {name}（同一番型，计分不变）"))
+            out.append(Change(path + ".name", "changed", f"番型名称：{fa['name']} → {name}（{_rename_note(str(fa['name']), name)}）"))
         if not _same(fa.get("base_fan", 0), fb.get("base_fan", 0)):
             out.append(Change(path + ".base_fan", "changed",
                               f"{name}：{_fan(fa.get('base_fan', 0))} → {_fan(fb.get('base_fan', 0))}"))
@@ -389,6 +389,21 @@ def _diff_fans(old: Mapping, new: Mapping) -> list[Change]:
                 out.append(Change(f"{path}.{key}", "changed",
                                   f"{name} 的 {key}：{_plain(fa.get(key))} → {_plain(fb.get(key))}"))
     return out
+
+
+def _rename_note(old: str, new: str) -> str:
+    """What renaming a fan to a synonym changes: nothing, unless one name opens a winning shape (将将胡)."""
+    from engine.solver.shapes import SHAPE_LABELS, shape_of_fan
+
+    a, b = shape_of_fan(old), shape_of_fan(new)
+    if a == b:
+        return "同一番型，计分不变"
+    parts = []  # Shapes field names are the shape names
+    if b:
+        parts.append(f"{new} 另外打开和牌型 {SHAPE_LABELS.get(b, b)}")
+    if a:
+        parts.append(f"不再打开和牌型 {SHAPE_LABELS.get(a, a)}")
+    return "同一番型；" + "，".join(parts)
 
 
 def _phases(data: Mapping) -> list[Mapping]:
@@ -453,7 +468,7 @@ def _diff_phases(old: Mapping, new: Mapping) -> list[Change]:
             fmt = _enum(DEAL_ACTION)
             out.append(Change(path + ".action", "changed",
                               f"阶段 {name} 的动作：{fmt(x.get('action'))} → {fmt(y.get('action'))}"))
-        for key in sorted((set(x) | set(y)) - {"name", "action"}):
+        for key in sorted((set(x) | set(y)) - {"name", "action", "hands"}):  # hands: _diff_opening
             if not _same(x.get(key, _MISSING), y.get(key, _MISSING)):
                 out.append(Change(f"{path}.{key}", "changed",
                                   f"阶段 {name} 的 {key}：{_plain(x.get(key))} → {_plain(y.get(key))}"))
@@ -484,6 +499,36 @@ def _diff_phases(old: Mapping, new: Mapping) -> list[Change]:
         va, vb = _leaves(a).get(path, _MISSING), _leaves(b).get(path, _MISSING)
         if not _same(va, vb):
             out.append(Change(f"phases.play.{path}", "changed", f"对局阶段 {path}：{_show(_plain, va)} → {_show(_plain, vb)}"))
+    return out
+
+
+def _opening_hands(data: Mapping) -> dict[str, int]:
+    """起手小胡 of the ``opening_wins`` phase: canonical name -> points (empty without the phase)."""
+    from engine.game.opening import lookup
+
+    out: dict[str, int] = {}
+    for phase in _phases(data):
+        if phase.get("type") != "opening_wins":
+            continue
+        for entry in phase.get("hands") or []:
+            if isinstance(entry, Mapping) and "name" in entry:
+                unit = lookup(str(entry["name"]))
+                out[unit.name if unit else str(entry["name"])] = entry.get("points", 1)
+    return out
+
+
+def _diff_opening(old: Mapping, new: Mapping) -> list[Change]:
+    """起手小胡 by name: added, removed, points changed."""
+    a, b = _opening_hands(old), _opening_hands(new)
+    out: list[Change] = []
+    for name in list(a) + [n for n in b if n not in a]:
+        path = f"phases.opening_wins.hands.{name}"
+        if name not in a:
+            out.append(Change(path, "added", f"新增起手小胡：{name}（{_fan(b[name])}，自摸结算）"))
+        elif name not in b:
+            out.append(Change(path, "removed", f"删除起手小胡：{name}（{_fan(a[name])}）"))
+        elif not _same(a[name], b[name]):
+            out.append(Change(path + ".points", "changed", f"起手小胡 {name}：{_fan(a[name])} → {_fan(b[name])}"))
     return out
 
 
@@ -606,6 +651,7 @@ def semantic_diff(old: Mapping[str, Any] | None, new: Mapping[str, Any] | None) 
                        _names(_get(new, "win_condition.pair_258_exempt_fans")))
     out += _diff_fans(old, new)
     out += _diff_phases(old, new)
+    out += _diff_opening(old, new)
     out += _diff_hooks(old, new)
     out += _diff_settlement_items(old, new)
     if old.get("flower_rules") or new.get("flower_rules"):

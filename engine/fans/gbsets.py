@@ -18,6 +18,7 @@ four chows and two for three, trimming repeats first from 老少副 down). The f
 
 from __future__ import annotations
 
+from engine import memo
 from engine.fans.facts import HandFacts
 from engine.solver.tables import exact_bits
 
@@ -297,6 +298,16 @@ def single_wait(counts: list[int], n: int, win_tile: int) -> bool:
 _SUIT_SPANS = ((1, 10), (11, 20), (21, 30))
 
 
+#: part pattern -> the ranks a tile added to it could complete a group with (held, or near a held suit tile)
+_CANDIDATES: dict[bytes, tuple[int, ...]] = memo.table("fans.gbsets.wait_candidates")
+
+
+def _candidates(p: bytes) -> tuple[int, ...]:
+    if len(p) == 7:
+        return tuple(i for i in range(7) if p[i])
+    return tuple(sorted({j for i in range(9) if p[i] for j in range(i - 2, i + 3) if 0 <= j < 9}))
+
+
 def _more_waits(c: list[int], win_tile: int) -> bool:
     """True when the hand ``c`` (counts without the winning tile) also completes as sets and a pair with a
     tile other than ``win_tile`` (a fifth copy counts, as the reference calculator counts it)."""
@@ -312,10 +323,9 @@ def _more_waits(c: list[int], win_tile: int) -> bool:
         want = 1 if broken else 2
         p = parts[s]
         base = 31 if s == 3 else 10 * s + 1
-        if s == 3:
-            cand = [i for i in range(7) if p[i]]
-        else:
-            cand = sorted({j for i in range(9) if p[i] for j in range(i - 2, i + 3) if 0 <= j < 9})
+        cand = _CANDIDATES.get(p)
+        if cand is None:
+            cand = _CANDIDATES[p] = _candidates(p)
         cur = bytearray(p)
         for i in cand:
             if base + i == win_tile:
@@ -353,6 +363,7 @@ def wait_fan(groups, win_tile: int) -> str:
 # -- one reading ----------------------------------------------------------------------------------
 
 _LAST: list = [None, None]  # (ctx, hand-level facts) of the last win analysed
+memo.on_clear("fans.gbsets.last_win", lambda: _LAST.__setitem__(slice(None), [None, None]))
 
 
 def _hand_level(ctx) -> dict:
@@ -387,7 +398,7 @@ def _single_standard(counts: list[int], n: int, win_tile: int) -> bool:
     waits): no other tile completes it as sets and a pair, nor, for 13 tiles, as seven pairs."""
     c = list(counts)
     c[win_tile] -= 1
-    if n == 13 and sum(1 if x in (2, 3) else 2 if x == 4 else 0 for x in c) == 6:
+    if n == 13 and c.count(2) + c.count(3) + 2 * c.count(4) == 6:
         t = next((t for t in range(38) if c[t] in (1, 3)), None)
         if t is not None and t != win_tile:
             return False

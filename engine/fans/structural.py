@@ -66,9 +66,12 @@ def qi_dui(h: HandFacts) -> bool:
     return h.shape == "seven_pairs"
 
 
-@fan("将一色", kind=STRUCTURAL)
+@fan("将一色", kind=STRUCTURAL, synonyms=("将将胡",))
 def jiang_yi_se(h: HandFacts) -> bool:
-    """所有牌都是数牌的 2、5、8，任何和牌型均可（长沙 将将胡 作为番型）。
+    """所有牌都是数牌的 2、5、8，任何和牌型均可。
+
+    写作 将将胡（长沙）时还打开 将将胡 牌型（``meldsolver.all_258``）：十四张（含副露）全是 2/5/8
+    就能和，不要求组成面子和将；同一手牌能读成标准牌型时另有 碰碰胡 等照常计。
 
     国标的 全将 还要求刻子；PyMahjongGB 1.4.0 不报告 全将，所以本番没有对照。"""
     return _ranks_within(h, _R258)

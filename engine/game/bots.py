@@ -17,8 +17,9 @@ the game itself, so it cannot read another player's concealed tiles or the wall.
 * Under a minimum of 8 fan or more (国标) ``greedy`` plays towards *plans*
   (:mod:`engine.game.plans`): hand families whose declared fans alone reach the
   minimum (清一色, 混一色 with 门前清, 混一色碰碰和, 全中, 大于五, 小于五, 七对,
-  全不靠, 十三幺). It discards to minimise the lowest plan distance over the plans its
-  melds still allow (a ready hand counts only with unseen legally winning
+  全不靠, 十三幺, 清龙, 花龙, 三色三同顺, 三色三步高 with 门前清). It discards to minimise the
+  lowest plan distance over the plans its melds still allow (only plans at most one step behind
+  the nearest are weighed) (a ready hand counts only with unseen legally winning
   tiles; ties go to the most unseen tiles that bring a best plan nearer, a tile
   an open plan could also claim counting twice); it claims a chi or pung that
   keeps an open plan and brings it nearer, even when that leaves the hand up to
@@ -382,6 +383,9 @@ class GreedyBot:
         for plan in best:
             if plan.shape == P.SEVEN_PAIRS:
                 kinds.update(held)
+            elif plan.shape == P.CORE:  # the fixed chows' tiles, and tiles near held ones for the free set
+                kinds.update(t for chow in plan.core for t in chow)
+                kinds.update(n for t in held for n in _NEAR[t])
             elif plan.tiles is None:
                 kinds.update(T.PLAYABLE)
             else:  # a tile far from every held tile of the plan rarely helps: skip it
@@ -425,6 +429,10 @@ class GreedyBot:
         if plain:
             discards = plain
         unseen = self._unseen(view, seat)
+        # a discard leaves every plan at least as far as it is now: a plan two or more steps behind the
+        # nearest one cannot decide the discard
+        active = tuple(plan for plan, d in zip(active, self._plan_distances(view, counts, wilds, active))
+                       if d <= now + 1)
         scored = []
         for a in discards:
             d = a.tile

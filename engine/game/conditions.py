@@ -99,6 +99,14 @@ def can_win(q: Query) -> bool:
     return q.win() is not None
 
 
+@condition("can_rob_kong", "只能抢杠胡")
+def can_rob_kong(q: Query) -> bool:
+    """Only in the 抢杠 window: the seat has a legal win on the tile another seat adds to its pung
+    (抢杠胡); never on a discard. A self-draw-only variant that lets a kong be robbed (转转) puts it on
+    the ``win`` reaction."""
+    return q.robbing and q.win() is not None
+
+
 @condition("can_win_and_fan_ge_8", "可以胡且番数≥8")
 def can_win_and_fan_ge_8(q: Query) -> bool:
     """``can_win`` and the scored total of that win is at least 8 fan."""

@@ -63,7 +63,7 @@ from engine import fans, kongpay, settlement, settlement_items, solver
 from engine import tiles as T
 from engine.capabilities import register
 from engine.errors import EngineError
-from engine.game import cache, prelude
+from engine.game import cache, opening, prelude
 from engine.game.actions import (AN_KONG, BU_KONG, CHI, DISCARD, MING_KONG, PASS, PUNG,
                                  REACTIONS, SELF_ACTIONS, WIN, Action, IllegalAction)
 from engine.game.conditions import Query, holds
@@ -175,6 +175,8 @@ class Game:
         self.payments = [0] * self.n
         self.hook_results: list[dict] = []
         self.item_results: list[dict] = []
+        #: 起手小胡 declared after the deal (:mod:`engine.game.opening`), each with its payments.
+        self.opening_results: list[dict] = []
         #: discards made before any claim or kong, ``(seat, tile)`` (跟庄).
         self.opening_discards: list[tuple[int, int]] = []
         self.jing: tuple[tuple[int, ...], tuple[int, ...]] = (tuple(self.wild_codes), ())
@@ -221,6 +223,8 @@ class Game:
                 self._deal(phase.action == "deal_cards_with_flowers")
             elif phase.type == "auto" and phase.action in SETTLE_ACTIONS:
                 self._settle()
+            elif phase.type == opening.PHASE_TYPE:
+                opening.run(self, phase)
             phase = self._phase(phase.next) if phase.next else None
         if self.stage != OVER:
             self._finish()

@@ -124,9 +124,12 @@ def wins_confirmed(game, checker: Checker) -> str | None:
 
 @invariant("payments_zero_sum")
 def payments_zero_sum(game, checker: Checker) -> str | None:
-    """Net payments over the game sum to zero, and so does every hook's."""
+    """Net payments over the game sum to zero, and so does every hook's and every 起手小胡's."""
     if sum(game.payments) != 0:
         return f"支付合计不为零：{game.payments}"
+    for o in game.opening_results:
+        if sum(o["payments"]) != 0:
+            return f"起手小胡 {o['hand']} 的支付不为零和：{o['payments']}"
     for h in game.hook_results:
         if sum(h["payments"]) != 0:
             return f"{h['name']} 的支付不为零和：{h['payments']}"

@@ -89,6 +89,10 @@ def narrate(events: list[dict]) -> list[str]:
         elif kind == "kong_transfer":
             to = "、".join(seat_label(w, dealer) for w in e["winners"])
             lines.append(f"     呼叫转移：{seat_label(e['seat'], dealer)} 的杠分（{_tile(e['tile'])}）转给 {to}：{_payments(e['payments'])}")
+        elif kind == "opening":
+            times = f" ×{e['count']}" if e["count"] > 1 else ""
+            lines.append(f"{prefix}{who} 起手小胡 {e['hand']}{times}（{e['points']} 番）：{T.format_tiles(e['tiles'])}")
+            lines.append(f"     支付：{_payments(e['payments'])}")
         elif kind == "exhausted":
             left = "、".join(seat_label(x, dealer) for x in e["remaining"])
             lines.append(f"{prefix}牌墙摸完，荒庄（未胡：{left}）")

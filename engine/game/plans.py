@@ -2,12 +2,17 @@
 
 A *plan* is a hand family whose completion alone reaches ``win_min_fan`` with the
 fans the rule file declares: 清一色, 混一色 or 混一色碰碰和 in one suit, 全中,
-大于五, 小于五, 七对, 全不靠, 十三幺. (A 五门齐 plan was tried and dropped: it lured hands
-into a slow shape and raised 国标's exhaustive-draw rate from 23% to 27%.) :func:`plans_for` derives the plans of a rule set from its fan table
+大于五, 小于五, 七对, 全不靠, 十三幺, and the chow combinations (CORE plans: three fixed
+chows, one free set and the pair) 清龙, 花龙, 三色三同顺 and 三色三步高 (with 门前清). (A 五门齐 plan was
+tried and dropped: it lured hands into a slow shape and raised 国标's exhaustive-draw rate from 23% to
+27%; 碰碰和 and 全求人 reach 8 番 only with other fans, so they are not plans of their own.)
+:func:`plans_for` derives the plans of a rule set from its fan table
 (a plan whose fans fall short of the minimum is dropped; one that reaches it only
 together with 门前清 is marked ``concealed``). :func:`distance` is the plan's
 shanten: the hand's shanten when every tile outside the plan's tile set must be
-exchanged (−1 complete, 0 ready), measured with the solver's tables.
+exchanged (−1 complete, 0 ready), measured with the solver's tables; for a CORE plan, the fixed
+chows' missing tiles plus the shanten of the rest towards one set and the pair (``FAR`` when more
+than ``CORE_MISSING`` fixed tiles are missing).
 """
 
 from __future__ import annotations
@@ -24,7 +29,10 @@ from engine.solver.tables import kept_tiles
 STANDARD, SEVEN_PAIRS, HONORS_KNITTED, THIRTEEN_ORPHANS = "standard", "seven_pairs", "honors_knitted", "thirteen_orphans"
 #: a standard hand of pungs (kongs) and one pair only (碰碰和)
 PUNGS = "pungs"
-_GROUPED = (STANDARD, PUNGS)
+#: a standard hand holding fixed chows (清龙 123 456 789 in one suit, 花龙, 三色三同顺, 三色三步高);
+#: the rest, one set and the pair, is free
+CORE = "core"
+_GROUPED = (STANDARD, PUNGS, CORE)
 CONCEALED_FAN = "门前清"
 
 
@@ -38,6 +46,12 @@ class Plan:
     shape: str
     concealed: bool
     mask: bytes = b""  # 1 per tile code the plan keeps (standard shape only)
+    core: tuple[tuple[int, ...], ...] = ()  # the fixed chows of a CORE plan not yet melded
+    core_tiles: tuple[int, ...] = ()  # their tiles
+
+
+def _core_plan(name: str, fans: tuple[str, ...], concealed: bool, core) -> Plan:
+    return Plan(name, fans, None, CORE, concealed, core=tuple(core), core_tiles=tuple(t for c in core for t in c))
 
 
 def _mask(tiles: frozenset[int]) -> bytes:
@@ -62,6 +76,8 @@ def _templates(shapes) -> list[tuple[str, tuple[str, ...], frozenset[int] | None
     out.append(("全中", ("全中",), _ranks(4, 6), STANDARD))
     out.append(("大于五", ("大于五",), _ranks(6, 9), STANDARD))
     out.append(("小于五", ("小于五",), _ranks(1, 4), STANDARD))
+    for name, fan, core in _cores():
+        out.append((name, (fan,), core, CORE))
     if shapes.seven_pairs:
         out.append(("七对", ("七对",), None, SEVEN_PAIRS))
     if shapes.honors_knitted:
@@ -71,7 +87,36 @@ def _templates(shapes) -> list[tuple[str, tuple[str, ...], frozenset[int] | None
     return out
 
 
+def _chow(suit: int, rank: int) -> tuple[int, int, int]:
+    t = 10 * suit + rank
+    return (t, t + 1, t + 2)
+
+
+def _cores() -> list[tuple[str, str, tuple[tuple[int, ...], ...]]]:
+    """(plan name, fan, fixed chows) of the chow-combination plans."""
+    out = []
+    names = T.SUIT_NAMES
+    for s in T.SUITS:
+        out.append((f"清龙{names[s]}", "清龙", tuple(_chow(s, r) for r in (1, 4, 7))))
+    orders = [(a, b, c) for a in T.SUITS for b in T.SUITS for c in T.SUITS if len({a, b, c}) == 3]
+    for a, b, c in orders:
+        out.append((f"花龙{names[a]}{names[b]}{names[c]}", "花龙", (_chow(a, 1), _chow(b, 4), _chow(c, 7))))
+    for r in range(1, 8):
+        out.append((f"三色三同顺{r}", "三色三同顺", tuple(_chow(s, r) for s in T.SUITS)))
+    for r in range(1, 6):
+        for a, b, c in orders:
+            out.append((f"三色三步高{r}{names[a]}{names[b]}{names[c]}", "三色三步高",
+                        (_chow(a, r), _chow(b, r + 1), _chow(c, r + 2))))
+    return out
+
+
+#: a CORE plan lacking more of its fixed tiles than this is out of reach (its distance is FAR)
+CORE_MISSING = 4
+FAR = 99
+
 _PLANS: dict = memo.table("game.plans")
+#: (CORE plan, fixed chows melded) -> the plan of what is left to build
+_DERIVED: dict = memo.table("game.plans.derived")
 
 
 def plans_for(rules, shapes) -> tuple[Plan, ...]:
@@ -92,6 +137,9 @@ def plans_for(rules, shapes) -> tuple[Plan, ...]:
             concealed = True
         else:
             continue
+        if shape == CORE:
+            plans.append(_core_plan(name, fans, concealed, tiles))
+            continue
         if any(p.tiles == tiles and p.shape == STANDARD and not p.concealed for p in plans):
             continue  # a broader open plan on the same tiles reaches the minimum already
         plans.append(Plan(name, fans, tiles, shape, concealed, _mask(tiles) if tiles is not None else b""))
@@ -111,11 +159,38 @@ def open_plans(plans: tuple[Plan, ...], melds) -> tuple[Plan, ...]:
     for p in plans:
         if p.shape not in _GROUPED or (p.concealed and opened):
             continue
+        if p.shape == CORE:
+            left = _core_left(p, melds)
+            if left is not None:
+                out.append(left)
+            continue
         if p.shape == PUNGS and any(m.kind == CHOW for m in melds):
             continue
         if all(t in p.tiles for m in melds for t in m.tiles):
             out.append(p)
     return tuple(out)
+
+
+def _core_left(plan: Plan, melds) -> Plan | None:
+    """The CORE plan after ``melds``: each melded fixed chow leaves the core; one other meld may be the
+    free set. None when the melds do not fit."""
+    core = list(plan.core)
+    free = 4 - len(core)
+    for m in melds:
+        tiles = tuple(sorted(m.tiles))
+        if m.kind == CHOW and tiles in core:
+            core.remove(tiles)
+        else:
+            free -= 1
+    if free < 0:
+        return None
+    if len(core) == len(plan.core):
+        return plan
+    key = (plan, tuple(core))
+    left = _DERIVED.get(key)
+    if left is None:
+        left = _DERIVED[key] = _core_plan(plan.name, plan.fans, plan.concealed, core)
+    return left
 
 
 def distances(plans: tuple[Plan, ...], counts: list[int], wilds: int, pair_258: bool) -> tuple[int, ...]:
@@ -135,6 +210,19 @@ def distance(plan: Plan, counts: list[int], wilds: int, pair_258: bool) -> int:
         groups = (total + 1 - full - 2) // 3
         b = bytes(map(mul, counts, plan.mask))
         return n - kept_tiles(b, groups, pair_258, wilds == 0) - full
+    if plan.shape == CORE:
+        groups = (total + 1 - full - 2) // 3
+        if groups < len(plan.core):
+            return 99
+        rest = list(counts)
+        held = 0
+        for t in plan.core_tiles:  # each fixed chow takes the copies it needs; the rest is free
+            if rest[t]:
+                rest[t] -= 1
+                held += 1
+        if len(plan.core_tiles) - held > CORE_MISSING:
+            return FAR
+        return n - held - kept_tiles(bytes(rest), groups - len(plan.core), pair_258, wilds == 0) - full
     if plan.shape == PUNGS:
         groups = (total + 1 - full - 2) // 3
         kinds = sorted((c if c < 3 else 3 for c, m in zip(counts, plan.mask) if m and c), reverse=True)[:groups + 1]

@@ -35,6 +35,8 @@ class GameRecord:
     hooks: list[dict] = field(default_factory=list)
     #: settlement items (精分, 抓鸟…) with their payments
     items: list[dict] = field(default_factory=list)
+    #: 起手小胡 declared after the deal (seat, hand, count, payments)
+    openings: list[dict] = field(default_factory=list)
     error: dict | None = None
     events: list[dict] | None = None
     #: 刮风下雨: one mapping per paid kong (seat, kind, income, transferred).
@@ -87,6 +89,9 @@ class Stats:
     #: settlement item -> games where it moved money, and the total moved (sum of gains)
     item_moves: Counter = field(default_factory=Counter)
     item_amounts: Counter = field(default_factory=Counter)
+    #: 起手小胡 -> declarations (a hand shown twice counts twice), and games with any declaration
+    opening_counts: Counter = field(default_factory=Counter)
+    opening_games: int = 0
 
     def add(self, rec: GameRecord) -> None:
         """Count one game."""
@@ -135,6 +140,9 @@ class Stats:
             if any(it["payments"]):
                 self.item_moves[it["name"]] += 1
                 self.item_amounts[it["name"]] += sum(v for v in it["payments"] if v > 0)
+        for o in rec.openings:
+            self.opening_counts[o["hand"]] += o["count"]
+        self.opening_games += bool(rec.openings)
 
     def _seats(self, n: int) -> None:
         for name in ("seat_wins", "seat_net"):
@@ -146,8 +154,8 @@ class Stats:
         self._seats(len(other.seat_wins))
         other._seats(len(self.seat_wins))
         for name in ("games", "games_with_win", "draws", "exhausted", "wins", "self_draw_wins", "discard_wins",
-                     "robbing_wins", "dealer_wins", "length_sum", "gain_sum", "kongs_paid", "kong_points",
-                     "kong_transfers", "passed_wins"):
+                     "robbing_wins", "dealer_wins", "length_sum", "gain_sum", "opening_games", "kongs_paid",
+                     "kong_points", "kong_transfers", "passed_wins"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.error_count += other.error_count
         self._keep_errors(other.errors)
@@ -159,6 +167,7 @@ class Stats:
         self.hook_moves.update(other.hook_moves)
         self.item_moves.update(other.item_moves)
         self.item_amounts.update(other.item_amounts)
+        self.opening_counts.update(other.opening_counts)
         self.gain_max = max(self.gain_max, other.gain_max)
         return self
 
@@ -222,6 +231,8 @@ class Stats:
             "fan_counts": {n: self.fan_counts.get(n, 0) for n in names},
             "never_scored": [n for n in names if not self.fan_counts.get(n)],
             "avg_length": round(self.length_sum / div, 2),
+            "opening_wins": {"games": self.opening_games, "rate": round(self.opening_games / div, 4),
+                             "counts": dict(sorted(self.opening_counts.items()))},
             "payments": {
                 "avg_gain_per_win": round(self.gain_sum / wins, 3) if self.wins else 0,
                 "max_gain": self.gain_max,

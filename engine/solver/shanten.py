@@ -13,6 +13,7 @@ from operator import itemgetter
 from engine.solver import special as S
 from engine.tiles import ORPHANS
 from engine.solver.shapes import (
+    ALL_258,
     DOUBLE_DRAGON,
     HONORS_KNITTED,
     KNITTED_STRAIGHT,
@@ -106,6 +107,8 @@ def shanten_by_shape(counts: list[int], wilds: int = 0, melds: int = 0, shapes: 
             out[DOUBLE_DRAGON] = n - S.double_dragon_kept(counts) - full
     if shapes.knitted_straight and melds <= 1 and total == 14 - 3 * melds:
         out[KNITTED_STRAIGHT] = n - S.knitted_straight_kept(counts, melds, limited) - full
+    if shapes.all_258:  # the declared melds' tiles are the win check's business (a count says nothing)
+        out[ALL_258] = n - S.all_258_kept(b) - full
     return out
 
 
@@ -151,4 +154,8 @@ def shanten(counts: list[int], wilds: int = 0, melds: int = 0, shapes: Shapes = 
             v = n - (mk + sk + pk + hk) - (1 if (mq or sq or pq or hq) else 0) - full
             if v < best:
                 best = v
+    if shapes.all_258 and best > -1:
+        v = n - S.all_258_kept(b) - full
+        if v < best:
+            best = v
     return best

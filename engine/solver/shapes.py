@@ -14,7 +14,8 @@ THIRTEEN_ORPHANS = "thirteen_orphans"
 HONORS_KNITTED = "honors_knitted"
 KNITTED_STRAIGHT = "knitted_straight"
 DOUBLE_DRAGON = "double_dragon"
-SHAPE_NAMES = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_KNITTED, KNITTED_STRAIGHT, DOUBLE_DRAGON)
+ALL_258 = "all_258"
+SHAPE_NAMES = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_KNITTED, KNITTED_STRAIGHT, DOUBLE_DRAGON, ALL_258)
 #: Chinese display names of the shapes.
 SHAPE_LABELS = {
     STANDARD: "标准和（四面子一将）",
@@ -23,6 +24,7 @@ SHAPE_LABELS = {
     HONORS_KNITTED: "全不靠",
     KNITTED_STRAIGHT: "组合龙",
     DOUBLE_DRAGON: "一色双龙会",
+    ALL_258: "将将胡（全是 2/5/8，不要求牌型）",
 }
 
 
@@ -37,6 +39,7 @@ class Shapes:
     knitted_straight: bool = False  # 组合龙 (+ one meld + pair)
     double_dragon: bool = False  # 一色双龙会
     pair_258: bool = False  # standard-shape pair must be 2/5/8
+    all_258: bool = False  # 将将胡: every tile a suited 2/5/8, no arrangement needed
 
     @cached_property
     def table_only(self) -> bool:
@@ -50,9 +53,15 @@ _SHAPE_FANS = SHAPE_FANS
 _SHAPE_CAPS = SHAPE_CAPABILITIES
 
 
+def shape_of_fan(name: str) -> str | None:
+    """The shape (a :class:`Shapes` field) a declared fan name enables, or None (龙七对 → seven_pairs)."""
+    return next((field for field, names in _SHAPE_FANS.items() if name in names), None)
+
+
 def shapes_for(rules: Rules) -> Shapes:
     """The shapes ``rules`` enable: a shape is on when ``requires`` lists its capability or a
-    declared fan names it (e.g. 龙七对 enables seven pairs). ``pair_258`` follows
+    declared fan names it (e.g. 龙七对 enables seven pairs; 将将胡, 长沙's name of 将一色, enables
+    the all-2/5/8 shape). ``pair_258`` follows
     ``win_condition.pair_must_be_258`` — unless fans are exempt from it
     (``pair_258_exempt_fans``, 长沙's 大胡): then a hand with any pair is a winning *shape*
     and the fan layer, the one home of the exemption, rules a non-2/5/8 pair illegal unless

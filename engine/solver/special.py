@@ -1,9 +1,10 @@
-"""Special winning shapes: 七对, 十三幺, 全不靠 (incl. 七星不靠), 组合龙, 一色双龙会.
+"""Special winning shapes: 七对, 十三幺, 全不靠 (incl. 七星不靠), 组合龙, 一色双龙会, 将将胡.
 
 Each shape has three functions over a counting array ``counts`` (and its ``bytes``
 form ``b``) with ``wilds`` wild tiles: ``*_win``, ``*_kept`` (most real tiles usable
 by the shape, for shanten) and ``*_decompose`` (concrete readings). Every shape but
-组合龙 needs a fully concealed hand of 14 tiles; 组合龙 allows one declared meld.
+组合龙 needs a fully concealed hand of 14 tiles; 组合龙 allows one declared meld; 将将胡 allows any
+declared melds made of 2/5/8 tiles.
 """
 
 from __future__ import annotations
@@ -252,6 +253,39 @@ def double_dragon_decompose(counts: list[int], wilds: int, melds: tuple[Meld, ..
         yield groups
 
 
+# --- 将将胡 -------------------------------------------------------------------
+
+#: suited codes of rank 2, 5 or 8.
+R258 = tuple(10 * suit + r for suit in T.SUITS for r in (2, 5, 8))
+
+
+def all_258_kept(b: bytes) -> int:
+    """Real tiles of rank 2/5/8 (the only ones 将将胡 can keep)."""
+    return sum(b[t] for t in R258)
+
+
+def all_258_win(b: bytes, n: int, wilds: int, melds: tuple[Meld, ...]) -> bool:
+    """将将胡: a 3k+2 concealed hand (wild tiles count as any 2/5/8) and every declared meld made only
+    of suited 2/5/8 tiles; no arrangement into sets is needed."""
+    if (n + wilds) % 3 != 2 or all_258_kept(b) != n:
+        return False
+    return all(t < 30 and t % 10 in (2, 5, 8) for m in melds for t in m.tiles)
+
+
+def all_258_decompose(counts: list[int], wilds: int, melds: tuple[Meld, ...]) -> Iterator[list[Group]]:
+    """The one reading: every concealed tile a single; wild tiles stand for the 5 of the suit the hand
+    (concealed and melds) holds most of (so a one-suit hand stays one suit)."""
+    groups = [shared_group("single", (t,), ()) for t in R258 for _ in range(counts[t])]
+    if wilds:
+        per_suit = [sum(counts[10 * s + r] for r in (2, 5, 8)) + sum(1 for m in melds for t in m.tiles if t // 10 == s)
+                    for s in T.SUITS]
+        five = 10 * per_suit.index(max(per_suit)) + 5
+        groups += [shared_group("single", (five,), (five,))] * wilds
+    yield groups
+
+
+register("meldsolver.all_258", "将将胡判断",
+         "十四张（含副露）全是 2、5、8 的数牌即可和牌，不要求组成面子和将；癞子可当任意 2/5/8", "0.1.0", __name__)
 register("meldsolver.seven_pairs", "七对胡判断", "七个对子成和，四张相同的牌算两对（龙七对），癞子可补对", "0.1.0", __name__)
 register("meldsolver.thirteen_orphans", "十三幺判断", "十三种幺九牌各一张再加其中一对，癞子可补缺", "0.1.0", __name__)
 register("meldsolver.all_orphans", "全不靠判断", "147/258/369 组合龙的数牌与七种字牌中任取 14 张互不相同的牌（含七星不靠）", "0.1.0", __name__)

@@ -499,7 +499,8 @@ def fill_entries(b: bytes) -> None:
 def _clear() -> None:
     """Empty every table together: profile ids are interned and referenced by the other tables."""
     for table in (_SUIT_NEED, _HONOR_NEED, _PROFILE_IDS, _SUIT_PROFILE, _HONOR_PROFILE, _HONOR_PROFILE_LIMITED,
-                  _COMBINE, _LIMITED_PROFILE, _LIMITED_ID, WIN_SUIT, WIN_HONOR, SHANTEN_SUIT, SHANTEN_HONOR):
+                  _COMBINE, _LIMITED_PROFILE, _LIMITED_ID, WIN_SUIT, WIN_HONOR, SHANTEN_SUIT, SHANTEN_HONOR,
+                  WIN_EXACT, _EXACT_BITS):
         table.clear()
     del _PROFILES[:]
 

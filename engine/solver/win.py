@@ -9,6 +9,7 @@ from engine.melds import Meld
 from engine.tiles import ORPHANS
 from engine.solver import special as S
 from engine.solver.shapes import (
+    ALL_258,
     DOUBLE_DRAGON,
     HONORS_KNITTED,
     KNITTED_STRAIGHT,
@@ -79,6 +80,8 @@ def is_win(counts: list[int], wilds: int = 0, melds: tuple[Meld, ...] = (), shap
                 orphans = _orphan_counts(b)
                 if max(orphans) <= 2 and orphans.count(2) <= 1:
                     return True
+    if shapes.all_258 and S.all_258_win(b, mn + sn + pn + hn, wilds, melds):
+        return True
     if shapes.honors_knitted or shapes.knitted_straight or shapes.double_dragon:
         return bool(special_shapes(counts, b, wilds, melds, Shapes(
             standard=False, honors_knitted=shapes.honors_knitted, knitted_straight=shapes.knitted_straight,
@@ -121,6 +124,10 @@ def special_shapes(
             and (b[1:10] != _NONE9) + (b[11:20] != _NONE9) + (b[21:30] != _NONE9) <= 1
             and S.double_dragon_win(counts, n, wilds, melds)):
         found.append(DOUBLE_DRAGON)
+        if first:
+            return found
+    if shapes.all_258 and S.all_258_win(b, n, wilds, melds):
+        found.append(ALL_258)
     return found
 
 
@@ -156,7 +163,7 @@ def win_shapes(counts: list[int], wilds: int = 0, melds: tuple[Meld, ...] = (), 
 
 
 #: declared meld -> its exposed group (groups are immutable and shared)
-_MELD_GROUPS: dict[Meld, Group] = {}
+_MELD_GROUPS: dict[Meld, Group] = memo.table("solver.win.meld_groups")
 
 
 def meld_group(m: Meld) -> Group:
@@ -226,6 +233,9 @@ def decompositions(
     if DOUBLE_DRAGON in shapes_found:
         for groups in S.double_dragon_decompose(counts, wilds, melds):
             add(DOUBLE_DRAGON, groups)
+    if ALL_258 in shapes_found:
+        for groups in S.all_258_decompose(counts, wilds, melds):
+            add(ALL_258, groups)
     return out + list(found.values())
 
 

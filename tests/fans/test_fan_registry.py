@@ -24,7 +24,7 @@ SYNONYMS = [("对对胡", "碰碰胡", "碰碰和"), ("平胡", "平和"), ("七
 def test_every_reference_name_is_recognised():
     assert set(REFERENCE_NAMES) <= F.recognized_names()
     guobiao = {n for u in F.FANS.values() if u.test.__module__ == "engine.fans.guobiao" for n in u.names}
-    assert F.recognized_names() - set(REFERENCE_NAMES) - SICHUAN_NAMES == {"抢杠和", "断幺", "全双刻"} | guobiao
+    assert F.recognized_names() - set(REFERENCE_NAMES) - SICHUAN_NAMES == {"抢杠和", "断幺", "全双刻", "将将胡"} | guobiao
 
 
 def test_synonyms_resolve_to_one_unit():

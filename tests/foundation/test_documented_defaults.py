@@ -68,3 +68,17 @@ def test_an_omitted_field_and_its_stated_default_are_the_same_rules():
     assert semantic_changes(data, stated) == []
     stated["scoring"]["discard_win_multiplier"] = 1
     assert semantic_changes(data, stated)
+
+
+def test_a_default_of_one_kind_of_list_item_applies_to_that_kind_only():
+    """``allOf: [{if: {properties: {type: {const: X}}}, then: {properties: {f: {default: v}}}}]`` on a list item
+    is the default ``list[type=X].f``: filled into the items of that type, never into the others."""
+    schema = {"type": "object", "properties": {"phases": {"type": "array", "items": {
+        "type": "object", "properties": {"type": {"type": "string"}, "direction": {"enum": ["next", "previous"]}},
+        "allOf": [{"if": {"properties": {"type": {"const": "exchange_three"}}},
+                   "then": {"properties": {"direction": {"default": "next"}}}}]}}}}
+    assert schema_mod.documented_defaults(schema) == {"phases[type=exchange_three].direction": "next"}
+    phases = [{"name": "deal", "type": "auto"}, {"name": "swap", "type": "exchange_three"},
+              {"name": "swap2", "type": "exchange_three", "direction": "previous"}]
+    defaults._apply(phases, defaults._segments("phases[type=exchange_three].direction")[1:], "next")
+    assert [p.get("direction") for p in phases] == [None, "next", "previous"]

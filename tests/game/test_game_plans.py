@@ -88,13 +88,40 @@ def test_open_plans_respect_melds():
 
     plans = P.plans_for(rules, solver.shapes_for(rules))
     chow = Meld(CHOW, (1, 2, 3))
-    left = {p.name for p in P.open_plans(plans, (chow,))}
-    assert left == {"清一色万", "小于五"}  # concealed 混一色, 七对 and the special shapes are gone
+    left = P.open_plans(plans, (chow,))
+    # concealed 混一色, 七对, the special shapes and the concealed 三色三步高 are gone
+    assert {p.name for p in left if p.shape != P.CORE} == {"清一色万", "小于五"}
+    assert not any(p.concealed for p in left)
     concealed_kong = Meld(ANKONG, (5, 5, 5, 5))
     assert "混一色万" in {p.name for p in P.open_plans(plans, (concealed_kong,))}
-    honor_pung = {p.name for p in P.open_plans(plans, (Meld(PUNG, (31, 31, 31)),))}
+    honor_pung = {p.name for p in P.open_plans(plans, (Meld(PUNG, (31, 31, 31)),)) if p.shape != P.CORE}
     assert honor_pung == {"混一色碰碰和万", "混一色碰碰和条", "混一色碰碰和筒"}
-    assert P.open_plans(plans, (chow, Meld(PUNG, (31, 31, 31)))) == ()
+    # 123万 and a pung of 东: only the chow plans that take 123万 as one of their fixed chows are left
+    both = P.open_plans(plans, (chow, Meld(PUNG, (31, 31, 31))))
+    assert {p.name for p in both} == {"清龙万", "花龙万条筒", "花龙万筒条", "三色三同顺1"}
+    assert all(len(p.core) == 2 and (1, 2, 3) not in p.core for p in both)
+
+
+def test_chow_combination_plans():
+    rules = _guobiao()
+    from engine import solver
+
+    plans = P.plans_for(rules, solver.shapes_for(rules))
+    core = {p.name: p for p in plans if p.shape == P.CORE}
+    assert len(core) == 3 + 6 + 7 + 30  # 清龙 per suit, 花龙 per suit order, 三色三同顺 per rank, 三色三步高
+    # 清龙 16, 花龙 8, 三色三同顺 8 reach 8 番 alone; 三色三步高 6 only with 门前清
+    assert not any(core[n].concealed for n in ("清龙万", "花龙条筒万", "三色三同顺7"))
+    assert core["三色三步高1万条筒"].concealed
+    dragon = core["清龙万"]
+    assert P.distance(dragon, _counts("123456789m123p东东"), 0, False) == -1
+    assert P.distance(dragon, _counts("123456789m13p东东"), 0, False) == 0
+    assert P.distance(dragon, _counts("12345689m13p东东中"), 0, False) == 1  # 7万 and 2筒 missing
+    assert P.distance(dragon, _counts("19m19s19p东南西北中发白"), 0, False) == P.FAR  # six fixed tiles missing
+    # a melded fixed chow leaves the plan; the rest of the hand is measured against what is left
+    melded = P.open_plans((dragon,), (Meld(CHOW, (4, 5, 6)),))[0]
+    assert melded.core == ((1, 2, 3), (7, 8, 9))
+    assert P.distance(melded, _counts("12378m123p东东"), 0, False) == 0
+    assert P.open_plans((dragon,), (Meld(PUNG, (31, 31, 31)), Meld(PUNG, (32, 32, 32)))) == ()
 
 
 def test_fan_aware_greedy_bot_keeps_guobiao_draws_low():

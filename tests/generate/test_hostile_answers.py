@@ -187,5 +187,6 @@ def test_property_any_answer_gives_a_complete_draft(fake_openai, isolated, answe
                      "--max-rounds", "1")
     assert result.exit_code in (0, 1) and "内部错误" not in result.output, result.output
     assert sorted(p.name for p in out.iterdir()) >= ["description.md", "result.json", "transcript.jsonl"]
-    first_call = json.loads((out / "transcript.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    # JSON lines end at "\n" only: str.splitlines() would also split inside an answer holding U+0085 or U+2028
+    first_call = json.loads((out / "transcript.jsonl").read_text(encoding="utf-8").split("\n")[0])
     assert first_call["answer"] == answer  # the paid answer is kept exactly

@@ -58,6 +58,7 @@ def test_the_approval_copy_and_record_never_hold_the_key(tmp_path, key):
     on_disk = (catalog / "approvals" / "leaky.json").read_text(encoding="utf-8")
     assert key not in on_disk, on_disk[-400:]
     stored = json.loads(on_disk)
+    assert stored["masked_secret"] is True and record["masked_secret"] is True
     assert stored["sha256"] == hashlib.sha256(copied).hexdigest()  # the record binds the masked bytes
     assert not list((catalog / "approvals").glob(".pending-*"))
     assert all(key not in p.read_text(encoding="utf-8", errors="replace") for p in catalog.rglob("*") if p.is_file())

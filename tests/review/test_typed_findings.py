@@ -4,6 +4,7 @@ and simulation failures, whose JSON form round-trips exactly and whose position 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from dslgen.checks.finding import Finding
@@ -37,10 +38,11 @@ def test_a_finding_keeps_its_path_steps_and_extra_through_json():
 
 def test_schema_errors_checks_and_consistency_findings_share_one_shape():
     text = (CATALOG / "sichuan_xuezhan.yaml").read_text(encoding="utf-8")
-    assert "5 番封顶。" in text and "fan_stacking: double" in text
-    text = (text.replace("5 番封顶。", "5 番封顶，15 番起胡。")  # D001: the description disagrees
-            .replace("fan_stacking: double", "fan_stacking: addd"))  # C002: a schema error
-    assert "addd" in text
+    assert "\n  description: >-\n" in text and re.search(r"^fan_stacking: ", text, re.M)
+    # D001: the description says 15 番起胡 where the rules start at 0; C002: a value the schema refuses
+    text = text.replace("\n  description: >-\n", "\n  description: >-\n    15 番起胡。\n", 1)
+    text = re.sub(r"^fan_stacking: .*$", "fan_stacking: addd", text, count=1, flags=re.M)
+    text = re.sub(r"^win_min_fan: .*$", "win_min_fan: 0", text, count=1, flags=re.M)
     judgement = judge_bytes(text.encode(), "x.yaml", games=0, seed=0, cache=False)
     verdict = judgement.verdict
     codes = {f.code for f in verdict.findings}
@@ -48,8 +50,8 @@ def test_schema_errors_checks_and_consistency_findings_share_one_shape():
     for finding in verdict.findings:
         assert SHAPE <= set(finding.to_json()), finding
         _through_json(finding)
-    schema_error = next(f for f in verdict.findings if f.code == "C002")
-    assert schema_error.path == ("fan_stacking",) and schema_error.line > 0 and schema_error.column > 0
+    schema_error = next(f for f in verdict.findings if f.code == "C002" and f.path == ("fan_stacking",))
+    assert schema_error.line > 0 and schema_error.column > 0
     contradiction = next(f for f in verdict.findings if f.code == "D001")
     assert contradiction.extra.get("sentence")  # what the description said travels as data
     assert Verdict.from_json(json.loads(json.dumps(verdict.to_json()))).to_json() == verdict.to_json()
