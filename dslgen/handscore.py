@@ -90,8 +90,11 @@ def score_hand(rules, tiles: Sequence[int], melds: Sequence, win_tile: int, *, s
     """Score the win as the JSON-ready mapping ``dslgen hand`` prints.
 
     Keys: ``fans`` [{name, fan}], ``dropped`` [{name, reason}], ``bonuses`` [{name, points}],
-    ``total``, ``legal``, ``reason``, ``self_drawn``, ``payments`` (one int per seat, zero-sum;
-    all zero when the win is not legal). Flower tiles among ``tiles`` are moved to the flowers.
+    ``total`` (the figure payments multiply: 番 plus bonuses, capped — or, under ``fan_stacking:
+    double``, the points base × 2^番), ``fan_total`` (the stacked 番 before bonuses and cap),
+    ``total_unit`` (``番`` or ``分``), ``legal``, ``reason``, ``self_drawn``, ``payments`` (one int
+    per seat, zero-sum; all zero when the win is not legal). Flower tiles among ``tiles`` are moved
+    to the flowers.
     """
     from engine import tiles as T
     from engine.fans import WinContext, score_win
@@ -122,8 +125,8 @@ def score_hand(rules, tiles: Sequence[int], melds: Sequence, win_tile: int, *, s
                      round_wind=_SEATS.index(round_wind or "东"), fourth_tile=fourth_tile)
     res = score_win(rules, ctx)
     if res is None:
-        return {"fans": [], "dropped": [], "bonuses": [], "total": 0, "legal": False,
-                "reason": "不是和牌型", "self_drawn": self_drawn, "payments": [0] * n, "items": []}
+        return {"fans": [], "dropped": [], "bonuses": [], "total": 0, "fan_total": 0, "total_unit": _unit(rules),
+                "legal": False, "reason": "不是和牌型", "self_drawn": self_drawn, "payments": [0] * n, "items": []}
     pay = (win_payments(rules, seat, res.total, self_drawn, from_seat, dealer) if res.legal else [0] * n)
     items = []
     if res.legal and rules.settlement_items:
@@ -135,6 +138,9 @@ def score_hand(rules, tiles: Sequence[int], melds: Sequence, win_tile: int, *, s
         "dropped": [{"name": name, "reason": why} for name, why in res.dropped],
         "bonuses": [{"name": name, "points": pts} for name, pts in res.bonuses],
         "total": res.total,
+        "fan_total": res.fan_total,
+        "total_unit": _unit(rules),
+        **({"fan_cap": cap} if (cap := fan_cap(rules)) is not None and rules.fan_stacking == "double" else {}),
         "legal": res.legal,
         "reason": res.reason,
         "self_drawn": self_drawn,
@@ -143,6 +149,17 @@ def score_hand(rules, tiles: Sequence[int], melds: Sequence, win_tile: int, *, s
         "items": items,
         "net": [p + sum(it["payments"][s] for it in items) for s, p in enumerate(pay)],
     }
+
+
+def _unit(rules) -> str:
+    """What ``total`` counts: points (分) under ``fan_stacking: double``, else 番."""
+    return "分" if rules.fan_stacking == "double" else "番"
+
+
+def fan_cap(rules) -> int | None:
+    """The 番 cap (``max_fan`` / ``scoring.max_cap``, the smaller), or None."""
+    caps = [c for c in (rules.max_fan, rules.scoring.max_cap) if c is not None and c > 0]
+    return min(caps) if caps else None
 
 
 def jing_codes(rules, text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -198,7 +215,7 @@ def settle_hand_items(rules, seat, dealer, res, pay, concealed, melds, self_draw
 
 
 #: the scoring keys of a hand that is not 14 tiles (a ready hand, not a win).
-NOT_COMPLETE = {"fans": [], "dropped": [], "bonuses": [], "total": 0, "legal": False,
+NOT_COMPLETE = {"fans": [], "dropped": [], "bonuses": [], "total": 0, "fan_total": 0, "legal": False,
                 "reason": "不是完整的 14 张和牌", "self_drawn": False}
 
 #: scoring flags a ``--batch`` line may use: option -> (keyword, takes a value)
@@ -236,7 +253,12 @@ def render_lines(score: dict[str, Any], seat: int = 0) -> list[str]:
     if score["bonuses"]:
         lines.append("加分：" + "、".join(f"{b['name']} +{b['points']}" for b in score["bonuses"]))
     how = "自摸" if score["self_drawn"] else "点和"
-    lines.append(f"合计：{score['total']} 番（{how}）")
+    if score.get("total_unit") == "分":  # fan_stacking: double: 番 and points are different figures
+        fan_total, cap = score.get("fan_total", 0), score.get("fan_cap")
+        capped = f"，封顶 {cap} 番" if cap is not None and fan_total > cap else ""
+        lines.append(f"合计：{fan_total} 番{capped}；得分 {score['total']} 分（{how}）")
+    else:
+        lines.append(f"合计：{score['total']} 番（{how}）")
     lines.append("合法和牌：是" if score["legal"] else f"合法和牌：否 — {score['reason']}")
     pays = "  ".join(f"座位{i}{'(' + _SEATS[i] + ')' if i < 4 else ''} {p:+d}" for i, p in enumerate(score["payments"]))
     lines.append(f"支付：{pays}")

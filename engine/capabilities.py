@@ -219,6 +219,39 @@ def _mahjong_deck(data: Mapping[str, Any]) -> Path | None:
     return ("deck",) if isinstance(deck, Mapping) and deck and deck.get("generator", "mahjong") == "mahjong" else None
 
 
+def _fan_keys(*keys: str) -> Callable[[Mapping[str, Any]], Path | None]:
+    def find(data: Mapping[str, Any]) -> Path | None:
+        rows = _at(data, "fan_types")
+        for i, row in enumerate(rows if isinstance(rows, (list, tuple)) else ()):
+            for key in keys:
+                if isinstance(row, Mapping) and row.get(key):
+                    return ("fan_types", i, key)
+        return None
+
+    return find
+
+
+def _phase_type(kind: str) -> Callable[[Mapping[str, Any]], Path | None]:
+    def find(data: Mapping[str, Any]) -> Path | None:
+        phases = _at(data, "phases")
+        for i, p in enumerate(phases if isinstance(phases, (list, tuple)) else ()):
+            if isinstance(p, Mapping) and p.get("type") == kind:
+                return ("phases", i, "type")
+        return None
+
+    return find
+
+
+def _doubling(data: Mapping[str, Any]) -> Path | None:
+    return ("fan_stacking",) if _at(data, "fan_stacking") == "double" else None
+
+
+def _blood_flow(data: Mapping[str, Any]) -> Path | None:
+    play = _play(data)
+    path = ("sub_phases", "others_reaction", "on_win")
+    return ("phases", play[0], *path) if play and _at(play[1], *path) == "stay" else None
+
+
 #: Every feature whose use can be read off a rule file, with the capability it needs.
 NEEDS: tuple[Need, ...] = (
     Need("deck.generator_mahjong", "麻将牌库（deck）", _mahjong_deck),
@@ -242,6 +275,13 @@ NEEDS: tuple[Need, ...] = (
     Need("scoring.fan_exclusion", "番型互斥（excludes / conflicts）", _exclusions),
     Need("scoring.pre_hooks", "结算前钩子（scoring.pre_hooks）", _present("scoring", "pre_hooks")),
     Need("scoring.settlement_items", "结算项（settlement_items）", _present("settlement_items")),
+    # 川麻 (issue 14)
+    Need("scoring.doubling", "加倍计分（fan_stacking: double）", _doubling),
+    Need("scoring.composite_fans", "组合番或按封顶计的番（composite_of / at_cap）", _fan_keys("composite_of", "at_cap")),
+    Need("scoring.kong_payments", "刮风下雨（scoring.kong_payments）", _present("scoring", "kong_payments")),
+    Need("phase.exchange_three", "换三张（type: exchange_three）", _phase_type("exchange_three")),
+    Need("phase.declare_void", "定缺（type: declare_void）", _phase_type("declare_void")),
+    Need("phase.blood_flow", "血流成河（on_win: stay）", _blood_flow),
 )
 
 

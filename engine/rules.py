@@ -56,6 +56,10 @@ class FanSpec:
     toward_min_fan: bool
     #: readings with equal totals: prefer the one that counts this fan (国标 一色三同顺, 三同刻).
     prefer_on_tie: bool
+    #: composite fans (清对 = 清一色 + 对对胡): the fans this one stands for (see engine.fans.composite).
+    composite_of: tuple[str, ...]
+    #: the win scores the cap (天胡/地胡 at the cap) when this fan counts.
+    at_cap: bool
 
 
 @dataclass(frozen=True)
@@ -86,6 +90,8 @@ class Hook:
     name: str
     condition: str
     description: str
+    #: what the hook charges per payer when the rule file declares it (查花猪); None = the hook's default.
+    amount: int | None
 
 
 @dataclass(frozen=True)
@@ -161,6 +167,43 @@ class Scoring:
     base_paid_by: str
     #: who pays a discard win: ``discarder`` (放炮者一家付) or ``all_losers`` (every other player still in).
     discard_paid_by: str
+    #: ``scoring.doubling`` (fan_stacking: double): points = base × 2^番.
+    doubling: "Doubling"
+    #: ``scoring.kong_payments`` (刮风下雨, 退税, 呼叫转移); None = kongs are not paid.
+    kong_payments: "KongPayments | None"
+
+
+@dataclass(frozen=True)
+class Doubling:
+    """``scoring.doubling``: the base of a doubling table, its point cap and the 自摸 bonus.
+
+    ``self_draw``: ``none``, ``add_base`` (自摸加底: one more base) or ``add_fan`` (自摸加番: one more 番).
+    """
+
+    base: int
+    max_points: int | None
+    self_draw: str
+
+
+@dataclass(frozen=True)
+class KongPayments:
+    """``scoring.kong_payments``: what each kong is paid when it is made (刮风下雨).
+
+    ``ming_kong`` is paid by the discarder; ``an_kong`` and ``bu_kong`` by every seat still
+    playing. ``refund`` (退税): at an exhaustive draw a seat that is not ready returns its kong
+    income. ``transfer`` (呼叫转移): a win on the discard that follows a kong's replacement
+    draw passes that kong's income to the winner.
+    """
+
+    ming_kong: int
+    an_kong: int
+    bu_kong: int
+    refund: bool
+    transfer: bool
+
+    def amount(self, kind: str) -> int:
+        """The declared amount of a kong of ``kind`` (an action name: ming_kong, an_kong, bu_kong)."""
+        return int(getattr(self, kind, 0) or 0)
 
 
 @dataclass(frozen=True)
@@ -414,6 +457,8 @@ def _fan(item: Mapping[str, Any], i: int) -> FanSpec:
         per=str(item["per"] or ""),
         toward_min_fan=bool(item["toward_min_fan"]),
         prefer_on_tie=bool(item["prefer_on_tie"]),
+        composite_of=_names(item["composite_of"]),
+        at_cap=bool(item["at_cap"]),
     )
 
 
@@ -495,9 +540,11 @@ def _scoring(item: Mapping[str, Any]) -> Scoring:
         base_paid_by=str(item["base_paid_by"]),
         discard_paid_by=str(item["discard_paid_by"]),
         pre_hooks=tuple(
-            Hook(str(h["name"]), str(h["condition"] or ""), str(h["description"] or ""))
+            Hook(str(h["name"]), str(h["condition"] or ""), str(h["description"] or ""), _opt_int(h["amount"]))
             for h in item["pre_hooks"] or []
         ),
+        doubling=_doubling(item.get("doubling")),
+        kong_payments=_kong_payments(item.get("kong_payments")),
     )
 
 
@@ -542,6 +589,18 @@ def _seating(value: Any, players: int) -> Seating:
     return Seating(tuple(codes) if codes is not None else None, str(first), str(after))
 
 
+def _doubling(item: Any) -> Doubling:
+    # an omitted scoring.doubling plays its documented defaults (used only under fan_stacking: double)
+    item = D.fill({"scoring": {"doubling": item or {}}})["scoring"]["doubling"]
+    return Doubling(base=int(item["base"]), max_points=_opt_int(item["max_points"]), self_draw=str(item["self_draw"]))
+
+
+def _kong_payments(item: Any) -> KongPayments | None:
+    if not item:
+        return None
+    item = D.fill({"scoring": {"kong_payments": item}})["scoring"]["kong_payments"]
+    return KongPayments(ming_kong=int(item["ming_kong"]), an_kong=int(item["an_kong"]), bu_kong=int(item["bu_kong"]),
+                        refund=bool(item["refund"]), transfer=bool(item["transfer"]))
 def _suits(value: Any) -> tuple[int, ...] | None:
     if value is None:
         return None

@@ -77,6 +77,8 @@ class HookState:
     dealer: int = 0
     wild_codes: frozenset[int] = frozenset()
     hua_zhu: tuple[int, ...] = ()
+    #: 定缺: each seat's declared void suit (0 万, 1 条, 2 筒) or None; empty when there was no 定缺.
+    voids: tuple[int | None, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -111,11 +113,26 @@ def hook(name: str) -> Callable:
 
 
 def penalty_cap(rules: Rules) -> int:
-    """花猪支付的番数：设了 ``max_fan`` / ``scoring.max_cap`` 时取较小者，否则取番型表中最高的 ``base_fan``。"""
+    """花猪支付的数额：``check_hua_zhu`` 声明了 ``amount`` 时取它；否则为封顶——设了 ``max_fan`` /
+    ``scoring.max_cap`` 时取较小者，否则取番型表中最高的 ``base_fan``；加倍计分（``fan_stacking: double``）
+    时换算成分数 底分 × 2^封顶番（再受 ``doubling.max_points`` 限制）。"""
+    declared = next((h.amount for h in rules.scoring.pre_hooks if h.name == "check_hua_zhu" and h.amount is not None), None)
+    if declared is not None:
+        return declared
     caps = [c for c in (rules.max_fan, rules.scoring.max_cap) if c]
-    if caps:
-        return min(caps)
-    return max((f.base_fan for f in rules.fans), default=0)
+    fan = min(caps) if caps else max((f.base_fan for f in rules.fans), default=0)
+    if rules.fan_stacking == "double":
+        dbl = rules.scoring.doubling
+        points = dbl.base << fan
+        return min(points, dbl.max_points) if dbl.max_points else points
+    return fan
+
+
+def holds_void(state: "HookState", seat: int) -> bool:
+    """定缺: ``seat`` declared a void suit and still holds a tile of it (concealed or melded)."""
+    if not state.voids or state.voids[seat] is None:
+        return False
+    return state.voids[seat] in suits_held(state.hands[seat], state.melds[seat], state.wild_codes)
 
 
 def suits_held(hand: Sequence[int], melds: Sequence[Meld], wild_codes: frozenset[int] = frozenset()) -> set[int]:
@@ -131,13 +148,13 @@ def check_hua_zhu(rules: Rules, state: HookState) -> HookResult:
     """查花猪：荒庄（牌摸完）时执行，用于血战。
 
     花猪是仍在局中（尚未和牌）、暗手加副露仍然万、条、筒三门都有的座位（没有做到缺一门；
-    癞子不算花色）。每个花猪向每个不是花猪的在局座位支付 :func:`penalty_cap` 番（封顶番；
+    癞子不算花色），以及定缺后手里（含副露）仍有缺门牌的座位。每个花猪向每个不是花猪的在局座位支付 :func:`penalty_cap` 番（封顶番；
     没有封顶时取番型表中最高的番）。已和牌离场的座位不收。``details["hua_zhu"]`` 列出花猪座位。
     """
     n = rules.players
     pay = [0] * n
     pigs = tuple(s for s in state.active_seats
-                 if len(suits_held(state.hands[s], state.melds[s], state.wild_codes)) == 3)
+                 if len(suits_held(state.hands[s], state.melds[s], state.wild_codes)) == 3 or holds_void(state, s))
     amount = penalty_cap(rules)
     for pig in pigs:
         for other in state.active_seats:
@@ -185,6 +202,8 @@ def check_ting(rules: Rules, state: HookState) -> HookResult:
     seats = [s for s in state.active_seats if s not in state.hua_zhu]
     ready: dict[int, int] = {}
     for s in seats:
+        if holds_void(state, s):
+            continue
         best = best_ready_fan(rules, state.hands[s], state.melds[s], s, state.dealer, state.wild_codes)
         if best is not None:
             ready[s] = best
@@ -225,7 +244,7 @@ def run_hooks(rules: Rules, state: HookState) -> list[tuple[str, HookResult]]:
         res = unit.run(rules, state)
         if h.name == "check_hua_zhu":
             state = HookState(state.hands, state.melds, state.active_seats, state.dealer,
-                              state.wild_codes, tuple(res.details["hua_zhu"]))
+                              state.wild_codes, tuple(res.details["hua_zhu"]), state.voids)
         out.append((h.name, res))
     return out
 

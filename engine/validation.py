@@ -14,7 +14,8 @@ from engine import memo
 from engine.errors import Problem, RulesError
 from engine.rules import SUPPORTED_SCORING_MODES, Rules
 
-#: Phase types and ``auto`` actions the flow runs (see :mod:`engine.game.flow`).
+#: Phase types and ``auto`` actions the flow runs (see :mod:`engine.game.flow`; the prelude's
+#: exchange_three / declare_void are :data:`engine.game.prelude.PHASE_TYPES`).
 PHASE_TYPES = ("auto", "mahjong_turn", "opening_wins")
 DEAL_ACTIONS = ("deal_cards", "deal_cards_with_flowers")
 SETTLE_ACTIONS = ("calculate_scores",)
@@ -49,7 +50,11 @@ def _fans(rules: Rules) -> list[Problem]:
 
     out = []
     for i, spec in enumerate(rules.fans):
-        if lookup(spec.name) is None:
+        if spec.composite_of:  # a composite is the file's own name for its parts (engine.fans.composite)
+            for j, part in enumerate(spec.composite_of):
+                if lookup(part) is None:
+                    out.append(Problem(f"fan_types[{i}].composite_of[{j}]", f"引擎不认识组合番的组成番型 {part}（见 docs/fans.md）"))
+        elif lookup(spec.name) is None:
             out.append(Problem(f"fan_types[{i}].name", f"引擎不认识番型 {spec.name}（见 docs/fans.md）"))
         if spec.condition and spec.condition not in CONDITIONS:
             out.append(Problem(f"fan_types[{i}].condition", f"引擎不认识番型条件 {spec.condition}"))
@@ -62,13 +67,20 @@ def _fans(rules: Rules) -> list[Problem]:
 
 
 def _phases(rules: Rules) -> list[Problem]:
+    from engine.game import prelude
+
     out = []
     index: dict[str, int] = {}
     for i, p in enumerate(rules.phases):
         if p.name in index:
             out.append(Problem(f"phases[{i}].name", f"阶段名 {p.name} 重复"))
         index.setdefault(p.name, i)
-        if p.type not in PHASE_TYPES:
+        if p.type in prelude.PHASE_TYPES:
+            problem = prelude.check_phase(p, i, rules.players)
+            if problem:
+                path, _, message = problem.partition(": ")
+                out.append(Problem(path, message))
+        elif p.type not in PHASE_TYPES:
             out.append(Problem(f"phases[{i}].type", f"引擎不支持阶段类型 {p.type}"))
         elif p.type == "auto" and p.action not in DEAL_ACTIONS + SETTLE_ACTIONS:
             out.append(Problem(f"phases[{i}].action", f"引擎不支持自动动作 {p.action or '（空）'}"))

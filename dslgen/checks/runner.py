@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dslgen.checks import conditions as _conditions
+from dslgen.checks import sichuan as _sichuan
 from dslgen.checks.context import EngineFacts, RuleContext, engine_facts
 from dslgen.checks.finding import Finding, Problem, parse_path
 from dslgen.checks.inputs import SCHEMA_INVALID, YAML_INVALID
@@ -205,7 +206,7 @@ def adaptation(ctx: RuleContext) -> tuple[int, int]:
     """(supported, total) rule items of the file; see the module docstring for what counts."""
     facts = ctx.facts
     items: list[bool] = [cap in facts.capabilities for _, cap in ctx.requires]
-    items += [fan["name"] in facts.fan_names for _, fan in ctx.fans()]
+    items += [fan["name"] in facts.fan_names or _sichuan.composite_supported(fan, facts.fan_names) for _, fan in ctx.fans()]
     exempt = ctx.get("win_condition", "pair_258_exempt_fans")
     items += [name in facts.fan_names for name in (exempt if isinstance(exempt, list) else []) if isinstance(name, str)]
     for path, expression, known in _conditions.condition_fields(ctx):

@@ -14,7 +14,7 @@ from dslgen.errors import EXIT_FINDINGS, EXIT_OK
 @click.option("--games", default=1000, show_default=True, type=click.IntRange(min=1), help="模拟局数。")
 @click.option("--seed", default=0, show_default=True, type=int, help="随机种子；相同种子得到相同统计。")
 @click.option("--jobs", default="auto", show_default=True, help="并行进程数：正整数或 auto（CPU 核数）。")
-@click.option("--bot", default="greedy", show_default=True, type=click.Choice(["greedy", "random"]),
+@click.option("--bot", default="greedy", show_default=True, type=click.Choice(["greedy", "random", "mix"]),
               help="机器人：greedy（向听数最小化）或 random。")
 @click.option("--json", "as_json", is_flag=True, help="以 JSON 输出统计（不显示进度条）。")
 @click.pass_context
@@ -94,6 +94,10 @@ def render(r: dict, title: str) -> None:
     t.add_row("各座位平均净输赢", " / ".join(str(x) for x in pay["seat_net_avg"]))
     if pay["hooks_with_payments"]:
         t.add_row("结算钩子发生支付的局", "，".join(f"{k} {v}" for k, v in pay["hooks_with_payments"].items()))
+    if pay.get("kongs_paid_per_game"):
+        t.add_row("杠分（刮风下雨）每局", f"{pay['kongs_paid_per_game']} 个杠，{pay['kong_points_per_game']} 分；呼叫转移 {pay['kong_transfers']} 次")
+    if r.get("passed_wins"):
+        t.add_row("过水（能胡不胡）", str(r["passed_wins"]))
     if pay.get("items_with_payments"):
         t.add_row("结算项发生支付的局（平均每局转移）",
                   "，".join(f"{k} {v['games']}（{v['avg_moved']}）" for k, v in pay["items_with_payments"].items()))

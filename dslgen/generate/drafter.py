@@ -15,6 +15,7 @@ from typing import Any
 from engine.capabilities import BASELINE, NEEDS, needed
 from engine.defaults import default, fill
 
+from dslgen.generate import sichuan_draft
 from dslgen.generate.examples import Example
 from dslgen.generate.facts import Facts, read_facts
 from dslgen.generate.items_reader import apply_items, items_of
@@ -35,8 +36,10 @@ DEFAULT_FAN_VALUES = {
 _CAPABILITY_ORDER = [
     "deck.generator_mahjong", "deck.flower_cards", "meldsolver.standard_win", "meldsolver.seven_pairs",
     "meldsolver.thirteen_orphans", "meldsolver.all_orphans", "meldsolver.combo_dragon", "meldsolver.double_dragon",
-    "meldsolver.wildcard", "meldsolver.pair_258", "meldsolver.all_258", "phase.mahjong_turn",
-    "phase.parallel_elimination", "phase.priority_arbitration", "phase.rob_kong", "phase.opening_wins", "dsl.dirty_flag", "scoring.fan_table", "scoring.fan_exclusion",
+    "meldsolver.wildcard", "meldsolver.pair_258", "meldsolver.all_258", "phase.mahjong_turn", "phase.exchange_three",
+    "phase.declare_void", "phase.parallel_elimination", "phase.blood_flow", "phase.priority_arbitration", "phase.rob_kong",
+    "phase.opening_wins", "dsl.dirty_flag", "scoring.fan_table", "scoring.fan_exclusion", "scoring.doubling",
+    "scoring.composite_fans", "scoring.kong_payments",
     "scoring.pre_hooks", "scoring.settlement_items",
 ]
 _FIXED_HONOR = {"红中", "发财", "白板"}
@@ -276,13 +279,8 @@ def _apply_xuezhan(data: dict[str, Any], play: dict[str, Any], on: bool, pool: l
             {"type": "one_player_left", "action": "settle"},
             {"type": "deck_exhausted", "action": "settle"},
         ])
-        hooks = (model.data.get("scoring") or {}).get("pre_hooks") if model else None
-        scoring["pre_hooks"] = copy.deepcopy(hooks or [
-            {"name": "check_hua_zhu", "condition": "deck_exhausted",
-             "description": "查花猪：荒庄时手里仍有三门花色的玩家赔给其他玩家"},
-            {"name": "check_ting", "condition": "deck_exhausted AND not hua_zhu",
-             "description": "查叫：荒庄时不是花猪但没听牌的玩家赔给听牌的玩家"},
-        ])
+        hooks = scoring.get("pre_hooks") or ((model.data.get("scoring") or {}).get("pre_hooks") if model else None)
+        scoring["pre_hooks"] = copy.deepcopy(hooks or list(sichuan_draft.DEFAULT_HOOKS.values()))
     else:
         if not play.get("parallel_elimination"):
             return
@@ -577,6 +575,7 @@ def draft_offline(description: str, pool: list[Example], name: str = "") -> Offl
         if not data["win_rule"]:
             data.pop("win_rule")
     _apply_scalars(data, v)
+    sichuan_draft.apply(data, v)
     apply_items(data, v)
     apply_opening(data, v)
     _deck_total(data)
@@ -651,6 +650,7 @@ def facts_of(data: dict[str, Any]) -> dict[str, Any]:
         "ji_hu_self_draw_only": bool((data.get("win_rule") or {}).get("ji_hu_self_draw_only")),
         "ji_hu_dropped_by": str((data.get("win_rule") or {}).get("ji_hu_dropped_by") or "any_fan"),
         "fans": {_canonical(str(r["name"])): int(r.get("base_fan", 0) or 0) for r in data.get("fan_types") or []},
+        **sichuan_draft.facts_of(data),
         "settlement_items": items_of(data),
         "opening_hands": opening_of(data),
         "players": int(((data.get("game") or {}).get("players") or {}).get("max", 4)),

@@ -44,7 +44,7 @@ def negated_at(text: str, start: int) -> bool:
 #: Fan names designers write → the engine's name. ``None``: a fan the DSL cannot express.
 FAN_ALIASES: dict[str, str | None] = {
     # 屁胡/小胡/素胡 name the plain win with no other fan: the engine's fallback 鸡胡, not the all-chows 平胡
-    "屁胡": "鸡胡", "平胡": "平胡", "平和": "平胡", "鸡胡": "鸡胡", "鸡和": "鸡胡", "小胡": "鸡胡", "素胡": "鸡胡",
+    "屁胡": "鸡胡", "平胡": "平胡", "平和": "平胡", "鸡胡": "鸡胡", "鸡和": "鸡胡", "小胡": "鸡胡", "素胡": "素胡", "素番": "素胡",
     "清一色": "清一色", "清一门": "清一色", "混一色": "混一色", "混一门": "混一色", "凑一色": "混一色",
     "字一色": "字一色", "对对胡": "对对胡", "对对和": "对对胡", "碰碰胡": "对对胡", "碰碰和": "对对胡",
     "大对子": "对对胡", "七对": "七对", "七小对": "七对", "小七对": "七对", "七对子": "七对", "暗七对": "七对",
@@ -58,11 +58,13 @@ FAN_ALIASES: dict[str, str | None] = {
     "海底捞月": "海底捞月", "海底捞": "海底捞月", "海底": "海底捞月", "海捞": "海底捞月", "抢杠胡": "抢杠胡", "抢杠和": "抢杠胡",
     "抢杠": "抢杠胡", "天胡": "天胡", "地胡": "地胡", "癞子胡": "癞子胡",
     # fans the DSL has no recogniser for
-    "龙七对": "龙七对", "豪华七对": "龙七对", "豪华七小对": None, "双豪华七对": None, "清七对": None, "清对": None,
-    "清龙七对": None, "金钩钓": None, "金钩胡": None, "十八罗汉": None, "杠上炮": None, "海底炮": None,
+    "豪华七对": None, "豪华七小对": None, "双豪华七对": None, "十八罗汉": None,
     "板板胡": None, "六六顺": None, "缺一色": None, "起手四喜": None,
     "卡五星": "卡五星", "夹五星": "卡五星", "明四归一": "明四归一", "暗四归一": "暗四归一", "明四归": "明四归一",
     "暗四归": "暗四归一", "中张": None, "夹心五": None,
+    # 川麻 composite fans (written with composite_of, see engine.fans.composite) and fans of engine/fans/sichuan.py
+    "龙七对": "龙七对", "清七对": "清七对", "清对": "清对", "清龙七对": "清龙七对", "将对": "将对", "将七对": "将七对",
+    "清金钩钓": "清金钩钓", "金钩钓": "金钩钓", "金钩胡": "金钩钓", "杠上炮": "杠上炮", "海底炮": "海底炮",
     "幺九": "带幺九", "带幺": "带幺九",
     "全双刻": "全双", "一条龙": "清龙",
     # 国标 fans (engine/fans/guobiao.py)
@@ -230,7 +232,7 @@ def _undecided(c: _Clause) -> None:
 
 @reader
 def _name(c: _Clause) -> None:
-    m = c.search(r"^[【\[]?(?:玩法名(?:称)?[:：]?\s*)?([\u4e00-\u9fff]{1,8}?(?:麻将|麻雀|血战到底|红中|鸡平胡)(?:[（(][\u4e00-\u9fff]{1,8}[）)])?)")
+    m = c.search(r"^[【\[]?(?:玩法名(?:称)?[:：]?\s*)?([\u4e00-\u9fff]{1,8}?(?:麻将|麻雀|血战到底|血流成河|红中|鸡平胡)(?:[（(][\u4e00-\u9fff]{1,8}[）)])?)")
     if m and not c.facts.name and (len(c.text) <= 20 or re.match(r"[】\]）)]?\s*[:：（(]", c.text[m.end():])):
         c.facts.name = m.group(1)
         c.map("game.name")
@@ -506,6 +508,8 @@ def _kong(c: _Clause) -> None:
     t = c.text
     if re.search(r"选择不杠|可以不杠", t):
         c.map("phases.play.sub_phases")  # an option the player has, not a prohibition
+    elif re.search(r"缺门", t):
+        return  # 定缺: the void suit may not be konged (a rule of the declare_void phase, not of kongs)
     elif re.search(r"(不能|不可以|不许|禁止|没有|不)杠(?![上开花炮])", t):
         c.set("kong", False, "phases.play.sub_phases")
     elif re.search(r"(可以|能|允许|可)(碰、?)?杠|吃[、，,]?碰[、，,和]?杠|碰[、和与]杠|杠牌|明杠|暗杠|加杠|补杠|碰杠|杠(?:也)?(?:可以|都可以|随便)", t) and not re.search(r"收|付|给|赔|分|钱", t):
@@ -584,7 +588,8 @@ def _discard_win(c: _Clause) -> None:
 def _flow(c: _Clause) -> None:
     t = c.text
     if re.search(r"血流成河|血流|胡了(?:以后)?(?:可以|还能|还可以|能)(?:继续|接着|再)胡", t):
-        c.gap("引擎不支持血流成河（胡牌后继续摸打、同一人可多次胡）；只有血战到底（胡牌者离场）")
+        c.set("blood", True, "phases.play.sub_phases.others_reaction.on_win")
+        c.facts.values["xuezhan"] = False
         return
     xz = re.search(r"血战", t)
     if xz and negated_at(t, xz.start()):
@@ -619,9 +624,9 @@ def _miss_suit(c: _Clause) -> None:
             or t.strip() in ("缺一门", "缺门"):
         c.set("miss_suit", True, "win_condition.must_miss_suit")
     if re.search(r"定缺|定一门|选一门", t):
-        c.gap("开局定缺的选择流程无法表达；草稿只要求胡牌时缺一门（win_condition.must_miss_suit）")
+        c.set("void", True, "phases[type=declare_void]")
     if re.search(r"换三张|换牌", t):
-        c.gap("引擎不支持换三张（开局交换三张牌）")
+        c.set("exchange", _sichuan.exchange_direction(t, c.facts.values.get("exchange")), "phases[type=exchange_three]")
 
 
 @reader
@@ -692,8 +697,15 @@ def _multipliers(c: _Clause) -> None:
     if zimo and not zhuang:
         if re.search(r"自摸[^，。]*(不加倍|不翻倍|和点炮一样|与点炮相同|只算一倍)|自摸[^，。]*(每家|各家|三家)[^，。]*(各)?(付|给|出)番数", t):
             c.set("self_draw_multiplier", 1, "scoring.self_draw_multiplier")
-        elif re.search(r"自摸(?:加|多)(?:底|分|番|" + NUM + r"\s*[番分])", t) or re.match(r"^自摸\s*" + NUM + r"\s*[番台分]$", t):
-            c.gap("自摸加番/加底没有对应字段（DSL 只有 self_draw_multiplier 支付倍数，也没有“自摸”番型）")
+        elif re.search(r"自摸(?:加|多)(?:番|(?:一|1)\s*番)", t):
+            c.set("self_draw_bonus", "add_fan", "scoring.doubling.self_draw")
+        elif re.search(r"自摸(?:加|多)(?:底|分|(?:一|1)\s*(?:个)?底)", t) or re.search(r"自摸[^，。]*每家多付", t):
+            c.set("self_draw_bonus", "add_base", "scoring.doubling.self_draw")
+        elif m := re.match(r"^自摸\s*" + NUM + r"\s*[番台]$", t):
+            c.facts.fans["自摸"] = cn_number(m.group(1))  # 自摸 as a fan of the table (engine/fans/sichuan.py)
+            c.map("fan_types[自摸]")
+        elif re.search(r"自摸(?:加|多)(?:分|" + NUM + r"\s*分)", t) or re.match(r"^自摸\s*" + NUM + r"\s*分$", t):
+            c.gap("自摸加分（不是加底、加番）没有对应字段")
         else:
             n = _times(t, zimo.start())
             if n:
@@ -718,9 +730,10 @@ def _multipliers(c: _Clause) -> None:
 @reader
 def _base_points(c: _Clause) -> None:
     """``底分 8 分``: a base every paying loser adds (scoring.base_points); ``另外两家各付底分``:
-    on a discard win the other losers pay it too (scoring.base_paid_by: all_losers)."""
+    on a discard win the other losers pay it too (scoring.base_paid_by: all_losers). A 底分 in a
+    doubling statement (``得分 = 底分 1 × 2 的番数次方``) is the doubling's base, read by sichuan_facts."""
     m = re.search(r"底分\s*" + NUM + r"\s*分?", c.text)
-    if m:
+    if m and not re.search(_sichuan.DOUBLING, c.text):
         c.set("base_points", cn_number(m.group(1)), "scoring.base_points")
     if re.search(r"(?:另外|其他|其余)(?:两|二)家[^，。]*各(?:付|给|出)(?:一份)?底分|(?:每家|三家)都(?:付|给|出)底分", c.text):
         c.set("base_paid_by", "all_losers", "scoring.base_paid_by")
@@ -729,7 +742,9 @@ def _base_points(c: _Clause) -> None:
 @reader
 def _stacking(c: _Clause) -> None:
     t = c.text
-    if re.search(r"相乘|乘法|番番相乘|连乘|(番|番型)[^，。]*翻倍计|翻倍叠加", t):
+    if re.search(_sichuan.DOUBLING, t):
+        c.set("doubling", True, "fan_stacking")
+    elif re.search(r"相乘|乘法|番番相乘|连乘|(番|番型)[^，。]*翻倍计|翻倍叠加", t):
         c.set("fan_stacking", "multiply", "fan_stacking")  # 卡五星 各番相乘
     elif re.search(r"(同级|同一级|每级|各级|每一级)[^，。]*(最大|最高)[^，。]*(相加|累加|叠加)|各级(?:的)?番数?(?:相加|累加|叠加)|番型分(?:等)?级", t):
         c.set("fan_stacking", "add_max", "fan_stacking")
@@ -823,14 +838,10 @@ def _other_unsupported(c: _Clause) -> None:
         (r"亮倒|亮牌|亮了", "引擎不支持亮倒（听牌后亮牌、胡牌翻倍）"),
         (r"包赔|包三家的钱|一个人包", "包赔（一人替其他人付钱）的结算无法表达"),
         (r"飘分|漂分|下跑|跑分|坐飘|加飘|下漂|飘", "引擎不支持飘分/下跑（开局押注加倍）"),
-        (r"刮风下雨|杠钱|杠分|杠(?:牌)?(?:后|时)?(?:立即|马上|当场)?收(?:分|钱)|(?:明杠|暗杠|补杠|加杠)[^，。]*(?:收|付|给|赔)[^，。]{0,4}(?:\d|[一二两三四五六七八九十])",
-         "杠的即时收分（刮风下雨）无法表达：DSL 只在胡牌或荒庄时结算"),
-        (r"呼叫转移", "引擎不支持呼叫转移（杠上炮转移杠分）"),
         (r"跟庄", "引擎不支持跟庄"),
         (r"连庄|坐庄|轮庄|下庄|庄家轮|庄家不变|谁胡谁(坐|做)庄", "庄家轮换/连庄规则无法表达（模拟按局独立进行）"),
-        (r"底分|底注|筹码|每番\s*" + NUM + r"\s*(分|元|块)|(?<!倍)一番\s*" + NUM + r"\s*(分|元|块)", "底分/筹码金额 DSL 没有对应字段（只有番数与倍数）"),
+        (r"(?<!加)底注|筹码|每番\s*" + NUM + r"\s*(分|元|块)|(?<!倍)一番\s*" + NUM + r"\s*(分|元|块)", "底分/筹码金额 DSL 没有对应字段（只有番数与倍数）"),
         (r"报听|听牌后(?:不能|不可)|亮倒|明牌", "引擎不支持报听/亮牌"),
-        (r"(?:每|一)个?根|带根|有根|根(?:加|算)", "“根”（四张相同另加番）没有对应番型，无法表达"),
         (r"起手胡|起手(?:四喜|六六顺|板板胡|缺一色)|小胡(?:结算|立即)", "起手胡（开局亮牌直接结算的小胡）引擎不支持"),
         (r"荒庄荒杠|流局[^，。]*杠[^，。]*(不算|作废|退)", "流局时杠分作废无法表达"),
         (r"包牌|包杠|承包|三摊承包", "包牌/承包责任结算无法表达"),
@@ -1048,3 +1059,7 @@ def read_facts(description: str) -> Facts:
 
     finish(facts)
     return facts
+
+
+# 川麻 readers (换三张 direction, 刮风下雨, 退税, 呼叫转移, 根, 加倍计分, 封顶番) live in their own module.
+from dslgen.generate import sichuan_facts as _sichuan  # noqa: E402  (registers its readers)

@@ -18,6 +18,7 @@ from typing import Any, Callable, Mapping
 
 from engine.defaults import fill
 from engine.documented_defaults import DEFAULTS
+from engine.fans.registry import PER_UNITS
 
 from dslgen.spec import fan_synonyms
 
@@ -92,7 +93,8 @@ def _enum(labels: Mapping[str, str]) -> Callable[[Any], str]:
     return fmt
 
 
-STACKING = {"add": "所有番型相加", "max_level": "只取最高等级", "add_max": "每个等级取最大后相加", "multiply": "所有番型相乘"}
+STACKING = {"add": "所有番型相加", "max_level": "只取最高等级", "add_max": "每个等级取最大后相加",
+            "double": "加倍（底分 × 2^番）", "multiply": "所有番型相乘"}
 TURN_ORDER = {"counter_clockwise": "逆时针", "clockwise": "顺时针"}
 PRIORITY_POLICY = {"highest_wins": "优先级最高者胡（截胡）", "all_winners": "所有人都可以胡（一炮多响）"}
 WILDCARD_TYPE = {"fixed": "固定牌", "random": "翻牌定精"}
@@ -102,7 +104,10 @@ DEAL_ACTION = {"deal_cards": "标准发牌", "deal_cards_with_flowers": "发牌�
 REPLACE_TILES = {"": "游戏中补花", "BEFORE_GAME_START": "开局前补花"}
 ACTION_LABELS_SELF = {"discard": "出牌", "an_kong": "暗杠", "bu_kong": "加杠（补杠）", "win": "自摸胡"}
 ACTION_LABELS_REACTION = {"chi": "吃", "pung": "碰", "ming_kong": "明杠", "win": "点炮胡", "pass": "过"}
-ON_WIN = {"game_over": "本局结束", "continue": "其余玩家继续打（血战）"}
+ON_WIN = {"game_over": "本局结束", "continue": "其余玩家继续打（血战）", "stay": "胡牌者留在牌桌继续（血流成河）"}
+SELF_DRAW_BONUS = {"none": "不加", "add_base": "自摸加底", "add_fan": "自摸加番"}
+PHASE_TYPES = {"auto": "自动", "mahjong_turn": "行牌", "exchange_three": "换三张", "declare_void": "定缺"}
+DIRECTIONS = {"next": "给下家", "previous": "给上家", "opposite": "给对家", "dice": "掷骰决定", "chosen": "庄家选择"}
 ON_EMPTY_DECK = {"exhausted": "流局"}
 ON_DRAW_FLOWER = {"replace": "亮花补牌"}
 END_TYPES = {"player_wins": "有人胡牌", "deck_exhausted": "牌墙摸完", "one_player_left": "只剩一名玩家"}
@@ -170,6 +175,14 @@ FIELDS: tuple[Field, ...] = (
     Field("scoring.discard_win_multiplier", "点炮倍数", _times),
     Field("scoring.dealer_multiplier", "庄家倍数", _times),
     Field("scoring.base_points", "底分（每笔付款另加）", _number),
+    Field("scoring.doubling.base", "加倍计分的底分", _number),
+    Field("scoring.doubling.max_points", "分数封顶", lambda v: "不封顶" if not v else f"{_number(v)} 分"),
+    Field("scoring.doubling.self_draw", "自摸奖励", _enum(SELF_DRAW_BONUS)),
+    Field("scoring.kong_payments.ming_kong", "明杠杠分（放杠者付）", _number),
+    Field("scoring.kong_payments.an_kong", "暗杠杠分（每家付）", _number),
+    Field("scoring.kong_payments.bu_kong", "加杠杠分（每家付）", _number),
+    Field("scoring.kong_payments.refund", "退税（荒庄未听牌退还杠分）", _yes_no),
+    Field("scoring.kong_payments.transfer", "呼叫转移（杠上炮杠分转给胡牌者）", _yes_no),
     Field("scoring.base_paid_by", "点炮时谁付底分", _enum({"payers": "只有放炮者", "all_losers": "所有未和的玩家"})),
     Field("scoring.discard_paid_by", "点炮谁付番", _enum(DISCARD_PAID_BY)),
     Field("flower_rules.on_draw", "摸到花牌时", _plain),
@@ -315,10 +328,21 @@ def _fan_map(data: Mapping) -> dict[str, Mapping]:
 
 
 _FAN_KNOWN = ("name", "base_fan", "level", "excludes", "conflicts", "condition", "per", "toward_min_fan",
-              "prefer_on_tie")
-#: ``per`` values as the reviewer reads them.
-_PER = {"pung": "每副刻子计一次", "chow_pair": "每对顺子计一次", "pung_pair": "每对刻子计一次", "tile": "每种牌计一次",
-        "flower": "每张花牌计一次", "": "只计一次"}
+              "prefer_on_tie", "composite_of", "at_cap")
+#: ``per`` values as the reviewer reads them (the engine's occurrence units).
+_PER = {**{k: f"{v}计一次" for k, v in PER_UNITS.items()}, "": "只计一次"}
+
+
+def _fan_extra(fan: Mapping) -> str:
+    """``，= 清一色 + 对对胡`` / ``，每个四张（杠或未开杠的四张）计一次`` / ``，按封顶计`` for a new or removed fan."""
+    out = ""
+    if fan.get("composite_of"):
+        out += "，= " + " + ".join(_names(fan.get("composite_of")))
+    if fan.get("per"):
+        out += "，" + _PER.get(str(fan["per"]), str(fan["per"]))
+    if fan.get("at_cap"):
+        out += "，按封顶计"
+    return out
 
 
 def _diff_fans(old: Mapping, new: Mapping) -> list[Change]:
@@ -327,11 +351,11 @@ def _diff_fans(old: Mapping, new: Mapping) -> list[Change]:
     for key, fan in b.items():
         if key not in a:
             name = fan["name"]
-            out.append(Change(f"fan_types.{name}", "added", f"新增番型：{name}（{_fan(fan.get('base_fan'))}）"))
+            out.append(Change(f"fan_types.{name}", "added", f"新增番型：{name}（{_fan(fan.get('base_fan'))}{_fan_extra(fan)}）"))
     for key, fan in a.items():
         if key not in b:
             name = fan["name"]
-            out.append(Change(f"fan_types.{name}", "removed", f"删除番型：{name}（{_fan(fan.get('base_fan'))}）"))
+            out.append(Change(f"fan_types.{name}", "removed", f"删除番型：{name}（{_fan(fan.get('base_fan'))}{_fan_extra(fan)}）"))
     for key, fa in a.items():
         fb = b.get(key)
         if fb is None:
@@ -350,6 +374,11 @@ def _diff_fans(old: Mapping, new: Mapping) -> list[Change]:
                            _names(fa.get("excludes")), _names(fb.get("excludes")))
         out += _set_change(path + ".conflicts", f"{name} 的冲突番型（取高）",
                            _names(fa.get("conflicts")), _names(fb.get("conflicts")))
+        if _names(fa.get("composite_of")) != _names(fb.get("composite_of")):
+            out.append(Change(path + ".composite_of", "changed", f"{name} 的组成：{' + '.join(_names(fa.get('composite_of'))) or '无（单独的番型）'}"
+                              f" → {' + '.join(_names(fb.get('composite_of'))) or '无（单独的番型）'}"))
+        if bool(fa.get("at_cap")) != bool(fb.get("at_cap")):
+            out.append(Change(path + ".at_cap", "changed", f"{name} 按封顶计：{_yes_no(fa.get('at_cap'))} → {_yes_no(fb.get('at_cap'))}"))
         ca, cb = str(fa.get("condition") or ""), str(fb.get("condition") or "")
         if ca != cb:
             out.append(Change(path + ".condition", "changed", f"{name} 的条件：{ca or '无'} → {cb or '无'}"))
@@ -436,7 +465,11 @@ def _diff_phases(old: Mapping, new: Mapping) -> list[Change]:
         path = f"phases.{name}"
         if name not in pb or name not in pa:
             kind = "added" if name in pb else "removed"
-            out.append(Change(path, kind, f"{'新增' if name in pb else '删除'}阶段：{name}"))
+            p = pb.get(name) or pa.get(name)
+            what = PHASE_TYPES.get(str(p.get("type")), "")
+            if p.get("direction"):
+                what += f"，{DIRECTIONS.get(str(p['direction']), p['direction'])}"
+            out.append(Change(path, kind, f"{'新增' if name in pb else '删除'}阶段：{name}" + (f"（{what}）" if what else "")))
             continue
         x, y = pa[name], pb[name]
         if str(x.get("action") or "") != str(y.get("action") or ""):
@@ -523,7 +556,7 @@ def _diff_hooks(old: Mapping, new: Mapping) -> list[Change]:
         elif name not in b:
             out.append(Change(f"scoring.pre_hooks.{name}", "removed", f"删除结算前检查：{label}"))
         else:
-            for key, what in (("condition", "触发条件"), ("description", "说明")):
+            for key, what in (("condition", "触发条件"), ("description", "说明"), ("amount", "数额")):
                 x, y = str(a[name].get(key) or ""), str(b[name].get(key) or "")
                 if x != y:
                     out.append(Change(f"scoring.pre_hooks.{name}.{key}", "changed", f"{label} 的{what}：{x or '无'} → {y or '无'}"))

@@ -185,8 +185,9 @@ def _proportion(metric: str, label: str, x1: float, n1: float, x2: float, n2: fl
     """Row for draft ``x1/n1`` against baseline ``x2/n2``."""
     draft = x1 / n1 if n1 else None
     base = x2 / n2 if n2 else None
-    ci = newcombe(x1, n1, x2, n2) if n1 and n2 else None
-    return _row(metric, label, "proportion", base, draft, ci, "" if ci else "样本为空")
+    # 血流成河: a seat may win several times a game, so "wins per game" can exceed 1 (no binomial interval)
+    ci = newcombe(x1, n1, x2, n2) if n1 and n2 and x1 <= n1 and x2 <= n2 else None
+    return _row(metric, label, "proportion", base, draft, ci, "" if ci else ("样本为空" if not (n1 and n2) else "每局可多次胡牌，无法估计区间"))
 
 
 def stats_diff(baseline: Mapping[str, Any] | None, draft: Mapping[str, Any] | None) -> list[dict[str, Any]]:

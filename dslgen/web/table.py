@@ -82,7 +82,9 @@ class Table:
         wins = [{"seat": e["seat"], "who": seat_label(e["seat"], g.dealer), "self_drawn": e["self_drawn"],
                  "tile": T.tile_name(e["tile"]), "fans": [{"name": n, "value": v} for n, v in e["fans"]],
                  "bonuses": [{"name": n, "value": v} for n, v in e.get("bonuses") or ()],
-                 "total": e["total"], "payments": list(e["payments"])}
+                 "total": e["total"], "payments": list(e["payments"]),
+                 # fan_stacking: double: total is points, fan_total the 番 it doubles from
+                 "fan_total": e.get("fan_total", e["total"]), "doubled": bool(e.get("doubled"))}
                 for e in events if e["type"] == "win"]
         end = next((e for e in events if e["type"] == "end"), None)
         return {

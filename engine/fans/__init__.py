@@ -11,7 +11,7 @@ Public API (see "Fan contract" in ``docs/architecture.md``):
 from __future__ import annotations
 
 from engine.capabilities import register
-from engine.fans import conditional, events, fallback, guobiao, hubei, special, state, structural  # noqa: F401  (registration)
+from engine.fans import conditional, events, fallback, guobiao, hubei, sichuan, special, state, structural  # noqa: F401  (registration)
 from engine.fans.facts import HandFacts, WinContext
 from engine.fans.graph import GraphProblem, validate
 from engine.fans.registry import CONDITIONS, FANS, KINDS, KIND_TITLES, FanUnit, lookup, recognized_names

@@ -35,6 +35,7 @@ class WinContext:
     seat: int = 0
     dealer: int = 0
     flowers: tuple[int, ...] = ()
+    kong_discard: bool = False  # 杠上炮: a win on the discard that followed a kong's replacement draw
     #: the winner's seat wind (0 东 1 南 2 西 3 北); None: the seat's place after the dealer (dealer = 东).
     seat_wind: int | None = None
     #: the prevalent (round) wind, 0 东 1 南 2 西 3 北.

@@ -322,7 +322,7 @@ def bu_qiu_ren(h: HandFacts) -> bool:
 
 @fan("自摸", kind=STATE, guobiao=("自摸",))
 def zi_mo(h: HandFacts) -> bool:
-    """自己摸到和牌张。"""
+    """自己摸到和牌张。（川麻自摸加番的玩法也声明这一番；自摸加底写在 ``scoring.doubling.self_draw``。）"""
     return h.ctx.self_drawn
 
 

@@ -1,9 +1,8 @@
-"""Fans of the 湖北 games (卡五星): the 5 won between 4 and 6, four of a kind kept unkonged, seven pairs
-with a quad."""
+"""Fans of the 湖北 games (卡五星): the 5 won between 4 and 6, four of a kind kept unkonged (卡五星's 龙七对
+is the composite 七对 + 根, :mod:`engine.fans.composite`)."""
 
 from __future__ import annotations
 
-from engine import tiles as T
 from engine.fans.facts import HandFacts
 from engine.fans.registry import STRUCTURAL, WAIT, fan
 
@@ -41,9 +40,3 @@ def an_si_gui_yi(h: HandFacts) -> int:
     """同一种牌四张都在暗手中（没有碰，也没有开杠），和牌时都用上了；每种计一次（卡五星）。"""
     punged = _punged(h)
     return sum(1 for t in _four_held(h) if t not in punged)
-
-
-@fan("龙七对", kind=STRUCTURAL, synonyms=("豪华七对",))
-def long_qi_dui(h: HandFacts) -> bool:
-    """七对牌型，其中有四张相同的牌（算两对）；规则文件用 龙七对 excludes 七对。"""
-    return h.shape == "seven_pairs" and 4 in h.counts[: T.COUNT_SIZE]

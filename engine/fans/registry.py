@@ -43,8 +43,9 @@ class FanUnit:
     same thing; an empty tuple means the fan has no 国标 counterpart.
     ``condition`` is the fan-condition string the fan implies (癞子胡).
     ``per`` names what one occurrence is when the fan can count more than once (``pung``,
-    ``chow_pair``, ``pung_pair``, ``tile``, ``flower``): the predicate then returns how many; a rule
-    file that declares the fan with the same ``per`` scores it once per occurrence.
+    ``chow_pair``, ``pung_pair``, ``tile``, ``flower``, ``four_of_a_kind``): the predicate then returns
+    how many; a rule file that declares the fan with the same ``per`` (or one of ``per_also``) scores
+    it once per occurrence.
     ``reads`` names a per-reading map on ``HandFacts`` (``set_fans``: fan name -> times) that the
     predicate only looks the fan's own name up in (times with ``per``, else whether it is there): the
     scorer then reads the map once per reading instead of calling one predicate per fan.
@@ -59,6 +60,25 @@ class FanUnit:
     doc: str = field(default="", compare=False)
     per: str = ""
     reads: str = ""
+    #: further occurrence units besides ``per``: unit name -> ``count(facts) -> int`` (根 per ``kong``).
+    per_also: dict = field(default_factory=dict, compare=False)
+
+    @property
+    def counted(self) -> bool:
+        """True for a fan that can count more than once (it has an occurrence unit)."""
+        return bool(self.per)
+
+    @property
+    def per_units(self) -> tuple[str, ...]:
+        """Every occurrence unit a row may declare: ``per`` first, then ``per_also``."""
+        return (self.per, *self.per_also) if self.per else ()
+
+    def counter(self, per: str = ""):
+        """The count function for the occurrence unit ``per`` ("" or ``self.per``: the predicate);
+        None when the fan has no such unit."""
+        if not per or per == self.per:
+            return self.test
+        return self.per_also.get(per)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -83,15 +103,20 @@ CONDITIONS: dict[str, FanCondition] = {}
 
 
 #: what one occurrence of a counted fan is (``per``), in Chinese for messages and docs.
-PER_UNITS = {"pung": "每副刻子", "chow_pair": "每对顺子", "pung_pair": "每对刻子", "tile": "每种牌", "flower": "每张花牌"}
+PER_UNITS = {"pung": "每副刻子", "chow_pair": "每对顺子", "pung_pair": "每对刻子", "tile": "每种牌", "flower": "每张花牌",
+             "four_of_a_kind": "每个四张（杠或未开杠的四张）", "kong": "每个杠"}
 
 
 def fan(name: str, *, kind: str, synonyms: tuple[str, ...] = (), guobiao: tuple[str, ...] = (),
-        condition: str = "", per: str = "", reads: str = "") -> Callable:
+        condition: str = "", per: str = "", reads: str = "", per_also: dict | None = None) -> Callable:
     """Register the decorated predicate ``f(facts) -> bool`` as the fan ``name``; with ``per`` the
-    predicate returns the number of occurrences (0 = not recognised)."""
-    if per and per not in PER_UNITS:
-        raise ValueError(f"unknown occurrence unit {per!r}")
+    predicate returns the number of occurrences (0 = not recognised), and ``per_also`` maps further
+    occurrence units to their own count functions."""
+    for u in (per, *(per_also or {})):
+        if u and u not in PER_UNITS:
+            raise ValueError(f"unknown occurrence unit {u!r}")
+    if per_also and not per:
+        raise ValueError("per_also needs a default occurrence unit per")
     if kind not in KINDS:
         raise ValueError(f"unknown fan kind {kind!r}")
 
@@ -99,7 +124,8 @@ def fan(name: str, *, kind: str, synonyms: tuple[str, ...] = (), guobiao: tuple[
         doc = inspect.cleandoc(func.__doc__ or "")
         if not doc:
             raise ValueError(f"fan {name} needs a docstring stating its definition")
-        unit = FanUnit(name, kind, func, tuple(synonyms), tuple(guobiao), condition, doc, per, reads)
+        unit = FanUnit(name, kind, func, tuple(synonyms), tuple(guobiao), condition, doc, per, reads,
+                       dict(per_also or {}))
         for n in unit.names:
             if n in _BY_NAME and _BY_NAME[n] is not unit:
                 raise ValueError(f"fan name {n!r} registered twice")

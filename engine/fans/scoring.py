@@ -10,13 +10,15 @@
 4. ``fan_stacking``：``multiply`` 把剩下的全部相乘（卡五星）；``add`` 把剩下的全部相加；``max_level`` 只留 ``level`` 最高的一个（再比
    ``base_fan``）；``add_max`` 每个 ``level`` 只留 ``base_fan`` 最高的一个，再相加；
 5. 计次番型：声明了 ``per`` 的番型（如 幺九刻 ``per: pung``）按出现次数计，每次 ``base_fan``
-   （幺九刻 ×2 = 2 番）；没有 ``per`` 的番型识别到就计一次。``toward_min_fan: false`` 的番型
-   （国标 花牌）计分但不计入起和番；
+   （幺九刻 ×2 = 2 番；根 ``per: four_of_a_kind`` 每个四张一次）；没有 ``per`` 的番型识别到就计一次。
+   ``toward_min_fan: false`` 的番型（国标 花牌）计分但不计入起和番；组合番（``composite_of``，见
+   :mod:`engine.fans.composite`）在排除之前取代它的组成番；``at_cap`` 的番按封顶计；
 6. 不是番型的加分：``wildcard_rules.scoring.per_wildcard_in_win`` 按手中每张癞子加分；花牌
    （``flower_rules``）每张 ``normal`` 分，和自己座位相配的花再加 ``matching.value`` 分；
    ``win_rule.ji_hu_dropped_by``：``any_fan``（默认）时任何其他番都取代兜底番 鸡胡；``shape_fan`` 时只有
    牌型番（结构番型、特殊牌型）取代它，门前清、杠上开花、癞子胡等照常与 鸡胡 相加（武汉、广东）；
-7. 总数受 ``max_fan`` 与 ``scoring.max_cap`` 封顶（取较小者）。
+7. 总数受 ``max_fan`` 与 ``scoring.max_cap`` 封顶（取较小者）；``fan_stacking: double`` 时番数封顶后
+   得分 = 底分 × 2^番（``scoring.doubling``：自摸加底或自摸加番，``max_points`` 封顶分数）。
 
 和牌 *合法*（legal）需要：满足 ``win_condition``（缺一门：最多两门数牌；标准牌型的将牌须是
 2/5/8，除非识别到 ``pair_258_exempt_fans`` 中的番型）、``win_rule.ji_hu_self_draw_only``
@@ -39,7 +41,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import memo, solver
+from engine.capabilities import register
 from engine import tiles as T
+from engine.fans import composite
 from engine.fans.facts import HandFacts, WinContext
 from engine.fans.registry import CONDITIONS, FALLBACK, SPECIAL, STRUCTURAL, FanUnit, lookup
 from engine.rules import FanSpec, Rules
@@ -76,6 +80,15 @@ class _Row:
     bit: int = 0  # this row's bit in a set of recognised rows
     excluders: int = 0  # bits of the other rows whose fan excludes this one
     excluder_names: tuple = ()  # (bits, name) of each fan excluding this one, in declaration order
+    count: Any = None  # counted rows (``per``): count(facts) -> int for the declared occurrence unit
+    parts: tuple = ()  # composites: the registered unit of each part
+
+
+#: names a result may list that are not ``fan_types`` rows (自摸加番 of ``scoring.doubling``).
+PSEUDO_FANS = frozenset({"自摸加番"})
+
+#: the pseudo-row 自摸加番 (``scoring.doubling.self_draw: add_fan``) adds to a self-drawn win.
+_SELF_DRAW_FAN = _Row(FanSpec("自摸加番", 1, 0, (), (), "", "", True, False, (), False), FanUnit("自摸加番", "event", lambda h: True, doc="自摸加番"), (), 1 << 30)
 
 
 class _Table:
@@ -86,11 +99,11 @@ class _Table:
         for spec in rules.fans:
             for target in spec.excludes:
                 self.excluded_by.setdefault(target, []).append(spec.name)
-        declared = [(i, spec, unit) for i, spec in enumerate(rules.fans) if (unit := lookup(spec.name)) is not None]
+        declared = [(i, spec, unit) for i, spec in enumerate(rules.fans) if (unit := _unit_of(spec)) is not None]
         name_bits: dict[str, int] = {}
         for b, (_, spec, _) in enumerate(declared):
             name_bits[spec.name] = name_bits.get(spec.name, 0) | 1 << b
-        rows, fallbacks = [], []
+        rows, fallbacks, composites = [], [], []
         for b, (i, spec, unit) in enumerate(declared):
             conds = tuple(CONDITIONS.get(c) for c in [spec.condition] if c)
             excluders = 0
@@ -99,17 +112,27 @@ class _Table:
                 if n != spec.name:
                     excluders |= name_bits.get(n, 0)
                     excluder_names.append((name_bits.get(n, 0), n))
-            row = _Row(spec, unit, conds, i, 1 << b, excluders, tuple(excluder_names))
-            (fallbacks if unit.kind == FALLBACK else rows).append(row)
+            count = unit.counter(spec.per) if spec.per else None
+            parts = composite.part_units(spec.composite_of) if spec.composite_of else ()
+            row = _Row(spec, unit, conds, i, 1 << b, excluders, tuple(excluder_names), count, parts)
+            if parts:
+                composites.append(row)
+            else:
+                (fallbacks if unit.kind == FALLBACK else rows).append(row)
         self.rows: tuple[_Row, ...] = tuple(rows)
         self.fallbacks: tuple[_Row, ...] = tuple(fallbacks)
+        #: declared composites, largest first (see :mod:`engine.fans.composite`).
+        self.composites: tuple[_Row, ...] = tuple(
+            sorted(composites, key=lambda r: (-len(r.parts), -r.spec.base_fan, r.order)))
         #: (predicate, row) per non-fallback row that is not read from a map: the recognition loop's input
-        self.checks = tuple((r.unit.test, r) for r in rows if not r.unit.reads)
+        self.checks = tuple((r.count or r.unit.test, r) for r in rows if not r.unit.reads)
         #: rows read from a per-reading map (``FanUnit.reads``): map attribute -> fan name -> row
         self.reads: dict[str, dict[str, _Row]] = {}
         for r in rows:
             if r.unit.reads:
                 self.reads.setdefault(r.unit.reads, {})[r.unit.name] = r
+        self.at_cap = any(r.spec.at_cap for r in rows + composites + fallbacks)
+        self.doubling = rules.scoring.doubling if rules.fan_stacking == "double" else None
         self.conflicts: dict[str, set[str]] = {}
         for spec in rules.fans:
             for other in spec.conflicts:
@@ -139,6 +162,13 @@ class _Table:
 _TABLES: dict[Rules, _Table] = memo.table("fans.compiled_tables")
 
 
+def _unit_of(spec: FanSpec) -> FanUnit | None:
+    """The unit recognising a declared row: the registry's, or a composite's synthetic one."""
+    if spec.composite_of:
+        return composite.composite_unit(spec.name, spec.composite_of)
+    return lookup(spec.name)
+
+
 def compile_table(rules: Rules) -> _Table:
     """The compiled fan table of ``rules`` (cached per rules value)."""
     table = _TABLES.get(rules)
@@ -155,14 +185,15 @@ def seat_position(seat: int, dealer: int, players: int = 4) -> int:
     return (seat - dealer) % players + 1
 
 
-def _recognise(table: _Table, facts: HandFacts, times: dict[str, int]) -> list[_Row]:
-    """The recognised rows; ``times`` receives the occurrences of counted rows seen more than once."""
+def _recognise(table: _Table, facts: HandFacts, times: dict[str, int]) -> tuple[list[_Row], list[tuple[str, str]]]:
+    """The recognised rows and the parts composites consumed; ``times`` receives the occurrences of
+    counted rows (``per``) seen more than once."""
     found = []
     for row, hit in [(row, hit) for test, row in table.checks if (hit := test(facts))]:
         if row.conditions and not _conditions_hold(row, facts):
             continue
         found.append(row)
-        if hit is not True and hit > 1 and row.spec.per:
+        if hit is not True and hit > 1 and row.count is not None:
             times[row.spec.name] = hit
     if table.reads:
         more = False
@@ -177,13 +208,64 @@ def _recognise(table: _Table, facts: HandFacts, times: dict[str, int]) -> list[_
                     times[row.spec.name] = n
         if more:
             found.sort(key=attrgetter("order"))
+    consumed: list[tuple[str, str]] = []
+    if table.composites:
+        found = _match_composites(table, facts, found, times, consumed)
     if table.fallbacks:
         kinds = table.drops_fallback
         facts.recognized = frozenset(r.spec.name for r in found if kinds is None or r.unit.kind in kinds)
         for row in table.fallbacks:
             if row.unit.test(facts) and (not row.conditions or _conditions_hold(row, facts)):
                 found.append(row)
-    return found
+    return found, consumed
+
+
+def _match_composites(table: _Table, facts: HandFacts, found: list[_Row], times: dict[str, int],
+                      consumed: list[tuple[str, str]]) -> list[_Row]:
+    """Replace parts by the composites they make up (see :mod:`engine.fans.composite`)."""
+    declared = {r.unit.name: r for r in found}
+    avail: dict[str, int] = {}
+
+    def available(unit) -> int:
+        name = unit.name
+        if name not in avail:
+            row = declared.get(name)
+            if row is not None:
+                avail[name] = times.get(row.spec.name, 1)
+            else:
+                avail[name] = int(unit.test(facts) or 0)
+        return avail[name]
+
+    made = []
+    for comp in table.composites:
+        if any(u is None or available(u) < 1 for u in comp.parts):
+            continue
+        if comp.conditions and not _conditions_hold(comp, facts):
+            continue
+        for u in comp.parts:
+            avail[u.name] -= 1
+        made.append(comp)
+    if not made:
+        return found
+    out = []
+    for row in found:
+        had = times.get(row.spec.name, 1)
+        left = avail.get(row.unit.name, had)
+        if left == had:
+            out.append(row)
+            continue
+        by = next(c.spec.name for c in made if any(u.name == row.unit.name for u in c.parts))
+        if left > 0:
+            consumed.append((row.spec.name, f"{had - left} 个计入 {by}"))
+            if left > 1:
+                times[row.spec.name] = left
+            else:
+                times.pop(row.spec.name, None)
+            out.append(row)
+        else:
+            consumed.append((row.spec.name, f"计入 {by}"))
+            times.pop(row.spec.name, None)
+    return out + made
 
 
 def _conditions_hold(row: _Row, facts: HandFacts) -> bool:
@@ -285,8 +367,10 @@ def _evaluate(table: _Table, ctx: WinContext, decomposition, wild_count: int, bo
     """(legal, total, fan_total, counted rows, dropped, reason, decomposition) of one reading."""
     facts = HandFacts(ctx, decomposition, wild_count)
     times: dict[str, int] = {}
-    found = _recognise(table, facts, times)
+    found, consumed = _recognise(table, facts, times)
     counted, dropped = apply_table(table, found)
+    if consumed:
+        dropped = consumed + dropped
     if table.stacking == "multiply":
         fan_total, min_total = _product(counted, times)
     else:
@@ -297,13 +381,46 @@ def _evaluate(table: _Table, ctx: WinContext, decomposition, wild_count: int, bo
             fan_total += v
             if spec.toward_min_fan:
                 min_total += v
-    total = fan_total
-    for _, v in bonuses:
-        total += v
-    if table.cap is not None and total > table.cap:
-        total = table.cap
+    if table.at_cap and table.cap is not None and fan_total < table.cap and any(r.spec.at_cap for r in counted):
+        min_total += table.cap - fan_total
+        fan_total = table.cap
+    if table.doubling is not None:
+        stacked = fan_total
+        total, fan_total, counted = _doubled(table, ctx, fan_total, counted, bonuses)
+        min_total += fan_total - stacked
+    else:
+        total = fan_total
+        for _, v in bonuses:
+            total += v
+        if table.cap is not None and total > table.cap:
+            total = table.cap
     reason = _illegal_reason(table, ctx, facts, counted, min_total)
     return (not reason, total, fan_total, counted, dropped, reason, decomposition, times)
+
+
+register("scoring.doubling", "加倍计分",
+         "fan_stacking: double：番数相加，得分 = 底分 × 2^番；番数封顶（max_fan）或分数封顶（doubling.max_points），自摸加底或自摸加番",
+         "0.1.0", __name__)
+register("scoring.composite_fans", "组合番与计数番",
+         "composite_of 声明组合番（清对 = 清一色 + 对对胡，取代其组成番），at_cap 按封顶计（天胡、地胡）",
+         "0.1.0", __name__)
+
+
+def _doubled(table: _Table, ctx: WinContext, fan_total: int, counted: list, bonuses) -> tuple[int, int, list]:
+    """``fan_stacking: double``: points = base × 2^番 (番 capped), 自摸加底/加番, point cap."""
+    dbl = table.doubling
+    if ctx.self_drawn and dbl.self_draw == "add_fan":
+        fan_total += 1
+        counted = list(counted) + [_SELF_DRAW_FAN]
+    fans = fan_total if table.cap is None else min(fan_total, table.cap)
+    points = dbl.base << fans
+    if ctx.self_drawn and dbl.self_draw == "add_base":
+        points += dbl.base
+    for _, v in bonuses:
+        points += v
+    if dbl.max_points is not None and points > dbl.max_points:
+        points = dbl.max_points
+    return points, fan_total, counted
 
 
 def _product(counted: list, times: dict[str, int]) -> tuple[int, int]:

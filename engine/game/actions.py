@@ -26,6 +26,8 @@ class ActionKind:
 
 SELF_ACTIONS: dict[str, ActionKind] = {}
 REACTIONS: dict[str, ActionKind] = {}
+#: actions of the phases before play (换三张, 定缺); registered by :mod:`engine.game.prelude`.
+PRELUDE_ACTIONS: dict[str, ActionKind] = {}
 
 
 def register_action(name: str, zh: str, description: str, *, self_action: bool = False,
@@ -38,6 +40,9 @@ def register_action(name: str, zh: str, description: str, *, self_action: bool =
         REACTIONS[name] = kind
     return kind
 
+
+#: 换三张 directions as seat offsets in turn order: 1 下家, 2 对家, 3 上家.
+DIRECTION_NAMES = {1: "下家", 2: "对家", 3: "上家"}
 
 DISCARD, AN_KONG, BU_KONG, WIN = "discard", "an_kong", "bu_kong", "win"
 CHI, PUNG, MING_KONG, PASS = "chi", "pung", "ming_kong", "pass"
@@ -67,7 +72,10 @@ class Action:
 
     def label(self) -> str:
         """Short Chinese description, e.g. ``碰 5万`` or ``吃 3万（4万5万）``."""
-        zh = (SELF_ACTIONS.get(self.kind) or REACTIONS[self.kind]).zh
+        kind = SELF_ACTIONS.get(self.kind) or REACTIONS.get(self.kind) or PRELUDE_ACTIONS[self.kind]
+        zh = kind.zh
+        if self.kind in PRELUDE_ACTIONS:
+            return _prelude_label(self, zh)
         if self.tile is None:
             return zh
         text = f"{zh} {T.tile_name(self.tile)}"
@@ -91,9 +99,18 @@ class Action:
             action = cls(kind, seat, None if tile is None else int(tile), tuple(int(t) for t in data.get("tiles") or ()))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise IllegalAction(f"不是动作：{data!r}（{exc}）") from None
-        if kind not in SELF_ACTIONS and kind not in REACTIONS:
+        if kind not in SELF_ACTIONS and kind not in REACTIONS and kind not in PRELUDE_ACTIONS:
             raise IllegalAction(f"未知的动作 {kind!r}")
         return action
+
+
+def _prelude_label(action: "Action", zh: str) -> str:
+    """``换三张 1万2万3万``, ``定缺 筒``, ``换牌方向 对家``."""
+    if action.kind == "declare_void":
+        return f"{zh} {T.SUIT_NAMES[action.tiles[0]]}"
+    if action.kind == "choose_direction":
+        return f"{zh} {DIRECTION_NAMES[action.tiles[0]]}"
+    return f"{zh} " + "".join(T.tile_name(t) for t in action.tiles)
 
 
 class IllegalAction(EngineError, ValueError):

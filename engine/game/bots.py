@@ -38,7 +38,7 @@ from engine import memo
 from engine import tiles as T
 from engine.game import cache, plans as P
 from engine.melds import ANKONG as ANKONG_MELD, CHOW, KONG as KONG_MELD, PUNG as PUNG_MELD, Meld
-from engine.game.actions import AN_KONG, BU_KONG, CHI, DISCARD, MING_KONG, PASS, PUNG, WIN, Action
+from engine.game.actions import AN_KONG, BU_KONG, CHI, DISCARD, MING_KONG, PASS, PRELUDE_ACTIONS, PUNG, WIN, Action
 
 BOTS: dict[str, type] = {}
 #: For each tile, the tiles that can form a pair or a partial sequence with it.
@@ -69,6 +69,34 @@ def bot(name: str):
 def make_bot(name: str, seed: int):
     """A new bot of the registered kind ``name``; KeyError for an unknown name."""
     return BOTS[name](seed)
+
+
+def prelude_choice(view, seat: int, legal: list[Action], rng: random.Random) -> Action:
+    """A sensible 换三张 / 定缺 / direction choice.
+
+    换三张: three tiles of the shortest suit holding at least three, the three whose removal
+    leaves the lowest shanten (then the lowest tiles). 定缺: the suit held least (ties: the
+    suit with fewer pairs and runs, then the lowest suit). Direction: a random one.
+    """
+    kind = legal[0].kind
+    hand = [t for t in view.hand if not T.is_flower(t)]
+    counts = {s: sum(1 for t in hand if T.is_suited(t) and T.suit_of(t) == s) for s in T.SUITS}
+    if kind == "declare_void":
+        return min(legal, key=lambda a: (counts[a.tiles[0]], a.tiles[0]))
+    if kind != "exchange_three":
+        return rng.choice(legal)
+    suit = min({T.suit_of(a.tiles[0]) for a in legal}, key=lambda s: (counts[s], s))
+    options = [a for a in legal if T.suit_of(a.tiles[0]) == suit]
+    nmelds = 1 + len(view.players[seat].melds)
+
+    def after(a: Action):
+        rest = list(hand)
+        for t in a.tiles:
+            rest.remove(t)
+        c, w = cache.split(rest, view.wild_codes)
+        return cache.shanten(c, w, nmelds, view.shapes), a.tiles
+
+    return min(options, key=after)
 
 
 @bot("random")
@@ -124,6 +152,8 @@ class GreedyBot:
         Melds override the plan: a melded suit is never emptied.
         """
         p = view.players[seat]
+        if view.voids and view.voids[seat] is not None:  # 定缺: the declared void suit
+            return frozenset({view.voids[seat]})
         melded = {T.suit_of(m.tiles[0]) for m in p.melds if T.is_suited(m.tiles[0])}
         if self.plan is None or view.rules.win_min_fan >= 8:
             counts = {s: 0 for s in T.SUITS}
@@ -187,6 +217,8 @@ class GreedyBot:
     # -- decisions ---------------------------------------------------------
     def choose(self, view, seat: int, legal: list[Action]) -> Action:
         """Pick one of ``legal`` for ``seat``."""
+        if legal and legal[0].kind in PRELUDE_ACTIONS:
+            return prelude_choice(view, seat, legal, self.rng)
         for a in legal:
             if a.kind == WIN:
                 return a
@@ -508,3 +540,63 @@ class GreedyBot:
 
 #: Memo of the lowest plan distance of a hand (see :meth:`GreedyBot._plan_distance`).
 _PLAN_DIST: dict = memo.table("game.bots.plan_dist")
+
+
+@bot("mix")
+class MixBot(GreedyBot):
+    """``greedy`` with one habit per seat, drawn from the bot's seed, so simulation reaches the
+    rules a perfect player avoids (过水, 查花猪, 退税, the big fans):
+
+    * ``plain`` (40%): plays exactly like ``greedy``;
+    * ``pass_win`` (20%): passes a win on a discard half of the time (过水);
+    * ``keep_void`` (15%): never discards the last tile of its void suit (定缺), so it cannot win
+      and is 花猪 at an exhaustive draw;
+    * ``flush`` (15%): plays for 清一色 — empties every suit but its longest and never claims them;
+    * ``pungs`` (10%): plays for 对对胡 — claims every 碰 it may.
+    """
+
+    HABITS = (("plain", 0.40), ("pass_win", 0.20), ("keep_void", 0.15), ("flush", 0.15), ("pungs", 0.10))
+
+    def __init__(self, seed: int):
+        super().__init__(seed)
+        r, acc = self.rng.random(), 0.0
+        self.habit = self.HABITS[-1][0]
+        for name, share in self.HABITS:
+            acc += share
+            if r < acc:
+                self.habit = name
+                break
+        self.flush_off: frozenset[int] | None = None
+
+    def _off_suits(self, view, seat: int) -> frozenset[int]:
+        off = super()._off_suits(view, seat)
+        if self.habit != "flush":
+            return off
+        p = view.players[seat]
+        if self.flush_off is None:
+            counts = {s: sum(1 for t in p.hand if T.is_suited(t) and T.suit_of(t) == s) for s in T.SUITS}
+            keep = max((s for s in T.SUITS if s not in off), key=lambda s: (counts[s], -s), default=None)
+            self.flush_off = frozenset(s for s in T.SUITS if s != keep)
+        melded = {T.suit_of(m.tiles[0]) for m in p.melds if T.is_suited(m.tiles[0])}
+        return off if self.flush_off & melded else self.flush_off | off
+
+    def choose(self, view, seat: int, legal: list[Action]) -> Action:
+        """Pick one of ``legal`` for ``seat`` (greedy, bent by this seat's habit)."""
+        if legal and legal[0].kind in PRELUDE_ACTIONS:
+            return prelude_choice(view, seat, legal, self.rng)
+        is_turn = any(a.kind == DISCARD for a in legal)
+        if self.habit == "pass_win" and not is_turn and any(a.kind == WIN for a in legal) and self.rng.random() < 0.5:
+            return next(a for a in legal if a.kind == PASS)
+        if self.habit == "keep_void" and is_turn and view.voids and view.voids[seat] is not None:
+            void = view.voids[seat]
+            held = [t for t in view.hand if T.is_suited(t) and T.suit_of(t) == void]
+            if len(held) == 1:
+                kept = [a for a in legal if not (a.kind == DISCARD and a.tile == held[0])]
+                if any(a.kind == DISCARD for a in kept):
+                    legal = kept
+        if self.habit == "pungs" and not is_turn and not any(a.kind == WIN for a in legal):
+            off = self._off_suits(view, seat)
+            pung = next((a for a in legal if a.kind == PUNG and T.suit_of(a.tile) not in off), None)
+            if pung is not None:
+                return pung
+        return super().choose(view, seat, legal)

@@ -59,11 +59,11 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from engine import fans, settlement, settlement_items, solver
+from engine import fans, kongpay, settlement, settlement_items, solver
 from engine import tiles as T
 from engine.capabilities import register
 from engine.errors import EngineError
-from engine.game import cache, opening
+from engine.game import cache, opening, prelude
 from engine.game.actions import (AN_KONG, BU_KONG, CHI, DISCARD, MING_KONG, PASS, PUNG,
                                  REACTIONS, SELF_ACTIONS, WIN, Action, IllegalAction)
 from engine.game.conditions import Query, holds
@@ -79,6 +79,7 @@ register("phase.mahjong_turn", "麻将回合", "摸牌→自身动作（打出/�
 register("phase.priority_arbitration", "优先级仲裁", "多家同时响应时按声明的 priority 仲裁：highest_wins（同级按出牌者下家顺序最近者）或 all_winners（一炮多响）", "0.1.0", __name__)
 register("phase.parallel_elimination", "血战到底", "胡牌者离场，其余玩家继续，直到只剩一人或牌墙摸完", "0.1.0", __name__)
 register("phase.rob_kong", "抢杠胡", "补杠时其他玩家可胡这张加杠的牌（抢杠胡窗口），被抢则杠不成立", "0.1.0", __name__)
+register("phase.blood_flow", "血流成河", "on_win: stay：胡牌者留在牌桌上（手牌锁定、只能摸打或再胡），可以多次胡牌，直到牌墙摸完；每次胡牌当时结算", "0.1.0", __name__)
 register("dsl.dirty_flag", "过水标记", "能胡而不胡的玩家在自己下次出牌前不能再胡同一张牌（fu_flag）", "0.1.0", __name__)
 register("deck.flower_cards", "花牌", "含花牌的牌库：开局或摸到花牌时亮出并从牌墙尾补牌（可连续补花），花牌计入番型上下文", "0.1.0", __name__)
 
@@ -163,6 +164,8 @@ class Game:
         if rules.win_condition.pair_must_be_258 and not self.win_shapes.pair_258:
             self.shapes = cache.canonical(dataclasses.replace(self.win_shapes, pair_258=True))
         self.elimination = self.play.parallel_elimination or self.play.on_win == "continue"
+        #: 血流成河 (``on_win: stay``): winners stay, locked, and may win again.
+        self.blood = self.play.on_win == "stay" and not self.play.parallel_elimination
         self.rob_kong = rules.allows("phase.rob_kong")
         self._self_opts = {o.action: o for o in reversed(self.play.self_actions)}
         self._react_opts = {o.action: o for o in reversed(self.play.reactions)}
@@ -196,6 +199,15 @@ class Game:
         self._legal: dict[int, list[Action]] = {}
         self._choices: dict[int, Action] = {}
         self._win_memo: dict = {}
+        # 换三张 / 定缺 (engine.game.prelude)
+        self.voids: list[int | None] = [None] * self.n
+        self.exchanged: list[dict] = [{} for _ in range(self.n)]
+        self.exchange_offset = 0  # 换三张 direction code (engine.game.prelude.CODES)
+        self._prelude_phase = None
+        # 刮风下雨 (engine.kongpay): paid kongs; the kong whose replacement preceded the current discard
+        self.kongs: list[kongpay.KongRecord] = []
+        self.kong_discard: kongpay.KongRecord | None = None
+        self.passed_wins = 0  # 过水: wins passed on a discard (statistics)
         self._run_from(rules.phases[0])
 
     # ------------------------------------------------------------------ setup
@@ -207,6 +219,9 @@ class Game:
         while phase is not None:
             if phase.type == "mahjong_turn":
                 self._start_play()
+                return
+            if phase.type in prelude.PHASE_TYPES:
+                prelude.start(self, phase)
                 return
             if phase.type == "auto" and phase.action in DEAL_ACTIONS:
                 self._deal(phase.action == "deal_cards_with_flowers")
@@ -347,18 +362,24 @@ class Game:
             if opt and self.drawn is not None and self.win_result(seat, self.drawn, self_drawn=True) is not None \
                     and holds(opt.condition, Query(self, seat, self.drawn, True)):
                 acts.append(Action(WIN, seat, self.drawn))
+            if p.locked:  # 血流成河: a seat that has won only draws and discards (or wins again)
+                if self.drawn is not None and self.drawn in p.hand:
+                    acts.append(Action(DISCARD, seat, self.drawn))
+                    return acts
             if len(self.wall):
                 opt = self._self_opts.get(AN_KONG)
                 if opt:
                     for t, c in sorted(Counter(p.hand).items()):
                         if c == 4 and t not in self.wild_codes and not T.is_flower(t) \
+                                and not prelude.void_tile(self, seat, t) \
                                 and holds(opt.condition, Query(self, seat, t, True)):
                             acts.append(Action(AN_KONG, seat, t))
                 opt = self._self_opts.get(BU_KONG)
                 if opt:
                     for m in p.melds:
                         t = m.tiles[0]
-                        if m.kind == PUNG_MELD and t in p.hand and holds(opt.condition, Query(self, seat, t, True)):
+                        if m.kind == PUNG_MELD and t in p.hand and not prelude.void_tile(self, seat, t) \
+                                and holds(opt.condition, Query(self, seat, t, True)):
                             acts.append(Action(BU_KONG, seat, t))
         for t in sorted(set(p.hand)):
             if not T.is_flower(t):
@@ -374,6 +395,9 @@ class Game:
         if opt and not self._fu_blocked(seat, tile) and self.win_result(seat, tile, self_drawn=False) is not None \
                 and holds(opt.condition, Query(self, seat, tile, False)):
             acts.append(Action(WIN, seat, tile))
+        if p.locked or prelude.void_tile(self, seat, tile):  # 血流 after a win; 定缺: no claims of the void suit
+            acts.append(Action(PASS, seat))
+            return acts
         held = p.hand.count(tile)
         opt = self._react_opts.get(MING_KONG)
         if opt and held >= 3 and len(self.wall) and holds(opt.condition, Query(self, seat, tile, False)):
@@ -419,6 +443,9 @@ class Game:
             raise IllegalAction(f"不合法的动作：座位 {action.seat} {action.kind} {action.tile}（阶段 {self.stage}）")
         self.actions_applied += 1
         self.history.append(action)
+        if self.stage in prelude.STAGES:
+            prelude.apply(self, action)
+            return
         if self.stage == SELF:
             self._apply_self(action)
             return
@@ -426,6 +453,7 @@ class Game:
         options = self._legal[action.seat]
         if action.kind != WIN and any(a.kind == WIN for a in options) and self.play.fu_flag is not None:
             self.players[action.seat].fu_blocked.add(self.claim_tile)
+            self.passed_wins += 1
             self._event("fu_flag", seat=action.seat, tile=self.claim_tile)
         if len(self._choices) == len(self._legal):
             if self.stage == REACT:
@@ -492,6 +520,7 @@ class Game:
             c.update(p.hand)
             c.update(p.discards)
             c.update(p.flowers)
+            c.update(p.won_tiles)
             for m in p.melds:
                 c.update(m.tiles)
         return c
@@ -516,6 +545,8 @@ class Game:
             hand.append(tile)
         if len(hand) + 3 * len(p.melds) != self.rules.win_size:
             return None
+        if self.voids[seat] is not None and prelude.holds_void(self, seat, None if self_drawn else tile):
+            return None
         counts, wilds = cache.split(hand, self.wild_codes)
         melds = tuple(p.melds)
         # A hand one tile short of winning is ready: the (usually cached) shanten rules most hands out.
@@ -536,7 +567,8 @@ class Game:
             last_tile=self.is_last_tile(self_drawn), robbing_kong=robbing,
             first_turn=self._first_turn(seat, self_drawn), seat=seat, dealer=self.dealer,
             flowers=tuple(p.flowers), round_wind=self.round_wind, seat_wind=self.seat_wind(seat),
-            fourth_tile=self.visible(tile) - (0 if self_drawn else 1) >= 3)
+            fourth_tile=self.visible(tile) - (0 if self_drawn else 1) >= 3,
+            kong_discard=not self_drawn and not robbing and self.kong_discard is not None)
         result = fans.score_win(self.rules, ctx)
         if result is None or not result.legal:
             return None
@@ -588,11 +620,15 @@ class Game:
         self.wins.append(info)
         self._event("win", seat=seat, tile=tile, self_drawn=self_drawn, discarder=discarder,
                     robbing_kong=robbing, fans=info.fans, total=result.total, payments=pay,
+                    fan_total=result.fan_total, doubled=self.rules.fan_stacking == "double",
                     bonuses=[tuple(b) for b in result.bonuses],
                     hand=sorted(concealed), melds=[(m.kind, list(m.tiles)) for m in p.melds])
 
     def _after_wins(self, winners: list[int], origin: int) -> None:
         """Continue or end the game after ``winners`` won (ordered by distance from ``origin``)."""
+        if self.blood:
+            self._blood_continue(winners, origin)
+            return
         if not self.elimination:
             self._end("player_wins")
             return
@@ -602,6 +638,72 @@ class Game:
             self._end("one_player_left")
             return
         self._begin_turn(self.next_active(winners[-1]))
+
+    def _blood_continue(self, winners: list[int], origin: int) -> None:
+        """血流成河: winners stay with their hands locked; the winning tile leaves play."""
+        tile = self.wins[-1].tile
+        if winners == [origin]:  # self-drawn: the tile is in the winner's hand
+            self.players[origin].hand.remove(tile)
+        else:  # a discard, or a robbed kong's tile moved to the kong player's discards
+            self.players[origin].discards.pop()
+        self.players[winners[0]].won_tiles.append(tile)
+        for s in winners:
+            p = self.players[s]
+            p.win_count += 1
+            p.locked = True
+            p.fu_blocked.clear()
+        self._begin_turn(self.next_active(winners[-1]))
+
+    def _pay_kong(self, seat: int, kind: str, tile: int, discarder: int | None = None) -> None:
+        """刮风下雨: pay a kong when it is made (``scoring.kong_payments``)."""
+        if self.rules.scoring.kong_payments is None:
+            return
+        pay = kongpay.kong_payment(self.rules, kind, seat, discarder, self.active())
+        record = kongpay.KongRecord(seat, kind, tile, pay)
+        self.kongs.append(record)
+        for s in range(self.n):
+            self.payments[s] += pay[s]
+        self._event("kong_pay", seat=seat, kind=kind, tile=tile, payments=list(pay))
+
+    def _transfer_kong(self, winners: list[int]) -> None:
+        """呼叫转移: a win on the discard after a kong's replacement takes that kong's income."""
+        record = self.kong_discard
+        kp = self.rules.scoring.kong_payments
+        if record is None or kp is None or not kp.transfer or record.transferred or record.refunded:
+            return
+        pay = kongpay.transfer(self.n, record, winners)
+        if not any(pay):
+            return
+        record.transferred = True
+        for s in range(self.n):
+            self.payments[s] += pay[s]
+        self._event("kong_transfer", seat=record.seat, winners=list(winners), tile=record.tile, payments=list(pay))
+
+    def _refund_kongs(self) -> None:
+        """退税: at an exhaustive draw, seats still playing that are not ready return their kong income."""
+        kp = self.rules.scoring.kong_payments
+        if kp is None or not kp.refund or not self.kongs:
+            return
+        seats = [s for s in self.active() if not self.players[s].locked]
+        not_ready = []
+        for s in seats:
+            p = self.players[s]
+            if not any(k.seat == s for k in self.kongs):
+                continue
+            hand = [t for t in p.hand if not T.is_flower(t)]
+            if self.voids[s] is not None and prelude.holds_void(self, s):
+                not_ready.append(s)
+            elif settlement.best_ready_fan(self.rules, hand, p.melds, s, self.dealer, self.wild_codes) is None:
+                not_ready.append(s)
+        pay = kongpay.refund(self.n, self.kongs, not_ready)
+        for k in self.kongs:
+            if k.seat in not_ready and not k.transferred:
+                k.refunded = True
+        result = {"name": "tui_shui", "payments": pay, "details": {"not_ready": not_ready}}
+        self.hook_results.append(result)
+        for s in range(self.n):
+            self.payments[s] += pay[s]
+        self._event("hook", **result)
 
     # ------------------------------------------------------------------ self actions
     def _apply_self(self, a: Action) -> None:
@@ -616,6 +718,7 @@ class Game:
             if not self.any_meld and len(self.opening_discards) < self.n:
                 self.opening_discards.append((seat, a.tile))
             self.discard_count += 1
+            self.kong_discard = self.kongs[-1] if self.kong_flag and self.kongs and self.kongs[-1].seat == seat else None
             self.kong_flag = False
             self._open_window(REACT, seat, a.tile)
         elif a.kind == WIN:
@@ -627,6 +730,7 @@ class Game:
                 p.hand.remove(a.tile)
             p.melds.append(Meld(ANKONG, (a.tile,) * 4))
             self.any_meld = True
+            self._pay_kong(seat, AN_KONG, a.tile)
             self._kong_draw(seat)
         elif a.kind == BU_KONG:
             self._open_window(ROB, seat, a.tile)
@@ -668,6 +772,7 @@ class Game:
         p.melds[i] = Meld(KONG, (tile,) * 4, old.claimed, old.from_seat)
         self.any_meld = True
         self.claim_tile = self.claim_from = None
+        self._pay_kong(seat, BU_KONG, tile)
         self._kong_draw(seat)
 
     # ------------------------------------------------------------------ arbitration
@@ -698,6 +803,7 @@ class Game:
             for a in taken:
                 self._event("claim", seat=a.seat, kind=WIN, tile=tile, source=origin)
                 self._record_win(a.seat, tile, False, origin, False, active)
+            self._transfer_kong([a.seat for a in taken])
             self._after_wins([a.seat for a in taken], origin)
             return
         discarder = self.players[origin]
@@ -719,6 +825,7 @@ class Game:
             for _ in range(3):
                 p.hand.remove(tile)
             p.melds.append(Meld(KONG, (tile,) * 4, tile, origin))
+            self._pay_kong(first.seat, MING_KONG, tile, origin)
             self._kong_draw(first.seat)
 
     def _resolve_rob(self) -> None:
@@ -751,6 +858,8 @@ class Game:
             for s in range(self.n):
                 self.payments[s] += r["payments"][s]
             self._event("hook", **r)
+        if reason == "deck_exhausted":
+            self._refund_kongs()
         self._settle_items()
         actions = {c.get("type"): c.get("action") for c in self.play.end_conditions}
         target = actions.get(reason) or (actions.get("player_wins") if reason == "one_player_left" else None)

@@ -52,9 +52,10 @@ def run_pre_hooks(game) -> list[dict]:
     state = settlement.HookState(
         hands=tuple(tuple(t for t in p.hand if not 41 <= t <= 48) for p in game.players),
         melds=tuple(tuple(p.melds) for p in game.players),
-        active_seats=tuple(game.active()),
+        active_seats=tuple(s for s in game.active() if not game.players[s].locked),  # 血流: winners do not settle
         dealer=game.dealer,
         wild_codes=game.wild_codes,
+        voids=tuple(game.voids) if any(v is not None for v in game.voids) else (),
     )
     out = []
     for h in hooks:
@@ -65,6 +66,6 @@ def run_pre_hooks(game) -> list[dict]:
         res = unit.run(game.rules, state)
         if h.name == "check_hua_zhu":
             state = settlement.HookState(state.hands, state.melds, state.active_seats, state.dealer,
-                                         state.wild_codes, tuple(res.details.get("hua_zhu", ())))
+                                         state.wild_codes, tuple(res.details.get("hua_zhu", ())), state.voids)
         out.append({"name": h.name, "payments": list(res.payments), "details": dict(res.details)})
     return out

@@ -13,7 +13,9 @@ from typing import Callable
 
 from engine import solver
 from engine import tiles as T
+from engine.fans.scoring import PSEUDO_FANS
 from engine.game import cache
+from engine.game.prelude import STAGES as PRELUDE_STAGES
 
 INVARIANTS: dict[str, Callable] = {}
 
@@ -57,6 +59,7 @@ def tile_conservation(game, checker: Checker) -> str | None:
         tiles += p.hand
         tiles += p.discards
         tiles += p.flowers
+        tiles += p.won_tiles
         for m in p.melds:
             tiles += m.tiles
     if len(tiles) != len(checker.deck_sorted) or sorted(tiles) != checker.deck_sorted:
@@ -76,6 +79,8 @@ def hand_sizes(game, checker: Checker) -> str | None:
         size = p.tile_count()
         if game.over or p.won:
             ok = size in (full - 1, full)
+        elif game.stage in PRELUDE_STAGES:
+            ok = size == (full if p.seat == game.dealer else full - 1)
         elif game.stage == "self" and p.seat == game.turn:
             ok = size == full
         elif game.stage == "rob" and p.seat == game.claim_from:
@@ -104,7 +109,7 @@ def wins_confirmed(game, checker: Checker) -> str | None:
         names = [n for n, _ in w.fans]
         declared = rules.fan_names
         for n in names:
-            if n not in declared:
+            if n not in declared and n not in PSEUDO_FANS:
                 return f"番型 {n} 未在 fan_types 中声明"
         for n in names:
             spec = rules.fan(n)

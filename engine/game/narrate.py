@@ -7,7 +7,9 @@ from engine import tiles as T
 _KIND = {"chi": "吃", "pung": "碰", "ming_kong": "明杠", "win": "胡"}
 _MELD = {"chow": "吃", "pung": "碰", "kong": "明杠", "ankong": "暗杠"}
 _REASON = {"player_wins": "有人胡牌", "deck_exhausted": "牌墙摸完（荒庄）", "one_player_left": "只剩一家未胡"}
-_HOOK = {"check_hua_zhu": "查花猪", "check_ting": "查叫", "wildcard_count": "统计癞子"}
+_HOOK = {"check_hua_zhu": "查花猪", "check_ting": "查叫", "wildcard_count": "统计癞子", "tui_shui": "退税"}
+_KONG = {"ming_kong": "明杠", "an_kong": "暗杠", "bu_kong": "加杠"}
+_SUITS = ("万", "条", "筒")
 
 
 def seat_label(seat: int, dealer: int | None = None) -> str:
@@ -37,6 +39,9 @@ def narrate(events: list[dict]) -> list[str]:
                 dealer = s
                 who = seat_label(s, dealer)
             lines.append(f"发牌 {who}：{T.format_tiles(e['tiles'])}")
+            continue
+        if kind in _PRELUDE:
+            lines.append(_PRELUDE[kind](e, dealer))
             continue
         if kind == "wild":
             names = "、".join(T.tile_name(t) for t in e["wilds"])
@@ -74,8 +79,16 @@ def narrate(events: list[dict]) -> list[str]:
             lines.append(f"{prefix}{who} {how} {_tile(e['tile'])}：{T.format_tiles(e['hand'])} {melds}".rstrip())
             bonus = "、".join(f"{n} {v}" for n, v in e.get("bonuses") or ())
             bonus = f"；加分：{bonus}" if bonus else ""
-            lines.append(f"     番型：{fans}{bonus}；合计 {e['total']} 番")
+            if e.get("doubled"):
+                lines.append(f"     番型：{fans}{bonus}；合计 {e.get('fan_total', 0)} 番，得分 {e['total']}")
+            else:
+                lines.append(f"     番型：{fans}{bonus}；合计 {e['total']} 番")
             lines.append(f"     支付：{_payments(e['payments'])}")
+        elif kind == "kong_pay":
+            lines.append(f"     {_KONG.get(e['kind'], e['kind'])}收分（刮风下雨）：{_payments(e['payments'])}")
+        elif kind == "kong_transfer":
+            to = "、".join(seat_label(w, dealer) for w in e["winners"])
+            lines.append(f"     呼叫转移：{seat_label(e['seat'], dealer)} 的杠分（{_tile(e['tile'])}）转给 {to}：{_payments(e['payments'])}")
         elif kind == "opening":
             times = f" ×{e['count']}" if e["count"] > 1 else ""
             lines.append(f"{prefix}{who} 起手小胡 {e['hand']}{times}（{e['points']} 番）：{T.format_tiles(e['tiles'])}")
@@ -101,6 +114,27 @@ def narrate(events: list[dict]) -> list[str]:
     return lines
 
 
+def _dice(e: dict, dealer) -> str:
+    return f"掷骰 {e['dice'][0]}+{e['dice'][1]}：换三张给{e['direction']}"
+
+
+def _exchange(e: dict, dealer) -> str:
+    moves = "；".join(f"{seat_label(m['seat'], dealer)} → {seat_label(m['to'], dealer)} {T.format_tiles(m['tiles'])}"
+                     for m in e["moves"])
+    return f"换三张（给{e['direction']}）：{moves}"
+
+
+def _void(e: dict, dealer) -> str:
+    return "定缺：" + "，".join(f"{seat_label(s, dealer)} 缺{_SUITS[v]}" for s, v in enumerate(e["voids"]) if v is not None)
+
+
+_PRELUDE = {
+    "dice": _dice,
+    "exchange": _exchange,
+    "void": _void,
+    "exchange_direction": lambda e, dealer: f"{seat_label(e['seat'], dealer)} 选择换三张给{e['direction']}",
+    "exchange_skipped": lambda e, dealer: f"不换三张：{e['reason']}",
+}
 def item_label(name: str) -> str:
     """The Chinese name of a settlement item."""
     from engine.settlement_items import ITEMS
@@ -147,6 +181,9 @@ def _hook_details(e: dict, dealer) -> str:
         parts = [f"{seat_label(int(s), dealer)} 听牌（最大 {v} 番）" for s, v in sorted(ready.items())]
         parts += [f"{seat_label(s, dealer)} 未听" for s in d.get("not_ready") or []]
         return "；".join(parts) or "无人参与"
+    if e["name"] == "tui_shui":
+        seats = d.get("not_ready") or []
+        return "未听牌退还杠分：" + "、".join(seat_label(s, dealer) for s in seats) if seats else "无人退税"
     if e["name"] == "wildcard_count":
         return "各家癞子数 " + " ".join(str(c) for c in d.get("counts") or [])
     return str(d)

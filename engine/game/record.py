@@ -41,6 +41,10 @@ class GameRecord:
     openings: list[dict] = field(default_factory=list)
     error: dict | None = None
     events: list[dict] | None = None
+    #: 刮风下雨: one mapping per paid kong (seat, kind, income, transferred).
+    kongs: list[dict] = field(default_factory=list)
+    #: 过水: wins passed on a discard.
+    passed_wins: int = 0
 
     @property
     def draw(self) -> bool:
@@ -80,6 +84,10 @@ class Stats:
     gain_max: int = 0
     seat_net: list[int] = field(default_factory=list)
     hook_moves: Counter = field(default_factory=Counter)
+    kongs_paid: int = 0
+    kong_points: int = 0
+    kong_transfers: int = 0
+    passed_wins: int = 0
     #: settlement item -> games where it moved money, and the total moved (sum of gains)
     item_moves: Counter = field(default_factory=Counter)
     item_amounts: Counter = field(default_factory=Counter)
@@ -124,6 +132,12 @@ class Stats:
         for h in rec.hooks:
             if any(h["payments"]):
                 self.hook_moves[h["name"]] += 1
+        for k in rec.kongs:
+            if k["income"]:
+                self.kongs_paid += 1
+                self.kong_points += k["income"]
+            self.kong_transfers += bool(k["transferred"])
+        self.passed_wins += rec.passed_wins
         for it in rec.items:
             if any(it["payments"]):
                 self.item_moves[it["name"]] += 1
@@ -142,7 +156,8 @@ class Stats:
         self._seats(len(other.seat_wins))
         other._seats(len(self.seat_wins))
         for name in ("games", "games_with_win", "draws", "exhausted", "wins", "self_draw_wins", "discard_wins",
-                     "robbing_wins", "dealer_wins", "length_sum", "gain_sum", "opening_games"):
+                     "robbing_wins", "dealer_wins", "length_sum", "gain_sum", "opening_games", "kongs_paid",
+                     "kong_points", "kong_transfers", "passed_wins"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.error_count += other.error_count
         self._keep_errors(other.errors)
@@ -226,9 +241,13 @@ class Stats:
                 "gain_histogram": {k: self.gain_buckets[k] for k in _bucket_order() if self.gain_buckets.get(k)},
                 "seat_net_avg": [round(v / div, 3) for v in self.seat_net],
                 "hooks_with_payments": dict(sorted(self.hook_moves.items())),
+                "kongs_paid_per_game": round(self.kongs_paid / div, 4),
+                "kong_points_per_game": round(self.kong_points / div, 4),
+                "kong_transfers": self.kong_transfers,
                 "items_with_payments": {k: {"games": v, "avg_moved": round(self.item_amounts[k] / div, 3)}
                                         for k, v in sorted(self.item_moves.items())},
             },
+            "passed_wins": self.passed_wins,
         }
 
 

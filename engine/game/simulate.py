@@ -73,6 +73,9 @@ def play_game(rules: Rules, seed: int, bot: str = "greedy", *, index: int = 0, r
         rec.next_dealer = game.next_dealer
         rec.payments = list(game.payments)
         rec.hooks = [dict(h) for h in game.hook_results]
+        rec.kongs = [{"seat": k.seat, "kind": k.kind, "income": k.income, "transferred": k.transferred}
+                     for k in game.kongs]
+        rec.passed_wins = game.passed_wins
         rec.items = [dict(i) for i in game.item_results]
         rec.openings = [dict(o) for o in game.opening_results]
         rec.wins = [

@@ -68,6 +68,11 @@ class PlayerState:
     discarded_once: bool = False
     #: 过水: tiles this seat passed a win on since its last discard.
     fu_blocked: set[int] = field(default_factory=set)
+    #: 血流成河: wins so far; a seat that has won plays on with its hand locked.
+    win_count: int = 0
+    locked: bool = False
+    #: 血流成河: the winning tiles taken out of play by this seat's wins.
+    won_tiles: list[int] = field(default_factory=list)
 
     def tile_count(self) -> int:
         """Concealed tiles (a flower awaiting replacement included) plus three per meld (a kong counts three)."""

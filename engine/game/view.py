@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from engine import tiles as T
 from engine.game.actions import Action
 from engine.melds import Meld
 from engine.rules import Rules
@@ -77,6 +78,12 @@ class SeatView(NamedTuple):
     legal_actions: tuple[Action, ...]
     #: the prevalent wind (0 东 … 3 北); seat winds follow the dealer.
     round_wind: int = 0
+    #: 定缺: every seat's declared void suit (0 万, 1 条, 2 筒; None before or without 定缺) — public.
+    voids: tuple[int | None, ...] = ()
+    #: 换三张: this seat's own exchange (``gave``, ``to``, ``received``) — private to the seat.
+    exchange: dict | None = None
+    #: wins per seat (血流成河: a seat may win more than once).
+    win_counts: tuple[int, ...] = ()
 
     @property
     def hand(self) -> tuple[int, ...]:
@@ -98,6 +105,9 @@ class SeatView(NamedTuple):
             "players": [p.to_dict() for p in self.players],
             "legal_actions": [a.to_dict() for a in self.legal_actions],
             "round_wind": self.round_wind,
+            "voids": [None if v is None else T.SUIT_NAMES[v] for v in self.voids],
+            "exchange": dict(self.exchange or {}),
+            "win_counts": list(self.win_counts),
         }
 
 
@@ -115,4 +125,6 @@ def seat_view(game, seat: int) -> SeatView:
         wild_codes=game.wild_codes, indicator=game.indicator, wall_remaining=len(game.wall),
         claim_tile=game.claim_tile, claim_from=game.claim_from, players=tuple(players),
         legal_actions=tuple(game.legal_actions(seat)), round_wind=game.round_wind,
+        voids=tuple(game.voids), exchange=dict(game.exchanged[seat]),
+        win_counts=tuple(p.win_count for p in game.players),
     )

@@ -57,7 +57,7 @@ def test_worked_hand(rules_name, case):
         robbing_kong=bool(case.get("robbing_kong")), first_turn=bool(case.get("first_turn")),
         seat=seat, dealer=dealer, flowers=tuple(parse_tiles(case.get("flowers", ""))),
         seat_wind=WINDS.get(case.get("seat_wind")), round_wind=WINDS.get(case.get("round_wind"), 0),
-        fourth_tile=bool(case.get("fourth_tile")),
+        fourth_tile=bool(case.get("fourth_tile")), kong_discard=bool(case.get("kong_discard")),
     )
     expect = case["expect"]
     res = score_win(rules, ctx)

@@ -15,6 +15,9 @@ REFERENCE_NAMES = """
 十三幺 全不靠 一色双龙会 连七对 全求人 门前清 杠上开花 海底捞月 抢杠胡 天胡 地胡 癞子胡 鸡胡
 """.split()
 
+#: 川麻 fans added by issue 14 (engine/fans/sichuan.py), synonyms included.
+SICHUAN_NAMES = set("根 带根 金钩钓 金钩胡 杠上炮 杠上放炮 海底炮 素胡 素番 基本胡".split())
+
 SYNONYMS = [("对对胡", "碰碰胡", "碰碰和"), ("平胡", "平和"), ("七对", "暗七对"), ("带幺九", "全带幺"), ("抢杠胡", "抢杠和")]
 
 
@@ -22,7 +25,7 @@ def test_every_reference_name_is_recognised():
     assert set(REFERENCE_NAMES) <= F.recognized_names()
     guobiao = {n for u in F.FANS.values() if u.test.__module__ == "engine.fans.guobiao" for n in u.names}
     hubei = {n for u in F.FANS.values() if u.test.__module__ == "engine.fans.hubei" for n in u.names}  # 卡五星
-    assert F.recognized_names() - set(REFERENCE_NAMES) == {"抢杠和", "断幺", "全双刻", "将将胡"} | guobiao | hubei
+    assert F.recognized_names() - set(REFERENCE_NAMES) - SICHUAN_NAMES == {"抢杠和", "断幺", "全双刻", "将将胡"} | guobiao | hubei
 
 
 def test_synonyms_resolve_to_one_unit():

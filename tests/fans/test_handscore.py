@@ -89,7 +89,7 @@ def test_hand_command_shows_dropped_fans_and_flags():
     assert {d["name"]: d["reason"] for d in out["dropped"]}["五门齐"] == "被 十三幺 排除"
     flags = json.loads(_cli(str(CATALOG / "sichuan_xuezhan.yaml"), "123m456m789m55m", "--melds", "kong:9s",
                             "--kong-replacement", "--last-tile", "--json").output)
-    assert {f["name"] for f in flags["fans"]} == {"杠上开花", "海底捞月"}
+    assert {f["name"] for f in flags["fans"]} == {"杠上开花", "海底捞月", "根", "素胡"}
     bad = _cli(str(CATALOG / "guobiao.yaml"), "19m19s19p东南西北中发白白", "--from", "0")
     assert bad.exit_code == 2 and "点炮者不能是和牌者自己" in bad.output
 
@@ -107,3 +107,13 @@ def test_hand_batch_lines_take_the_scoring_flags(tmp_path):
     assert lines[0]["total"] == 8 and lines[0]["payments"] == [24, 0, -24, 0]
     assert {f["name"] for f in lines[1]["fans"]} == {"平胡", "门前清", "抢杠胡"} and lines[1]["payments"][3] == -12
     assert "error" in lines[2] and result.exit_code == 1
+
+
+def test_doubling_shows_fans_and_points_apart():
+    """Under ``fan_stacking: double`` the total is points (1 × 2^番 + 自摸加底) and 番 is shown beside it."""
+    out = _score("sichuan_xuezhan.yaml", "1111m2222m7799m33m")  # 清龙七对 5 + 根 1 = 6 番, capped at 5
+    assert (out["fan_total"], out["total"], out["total_unit"], out["fan_cap"]) == (6, 33, "分", 5)
+    assert "合计：6 番，封顶 5 番；得分 33 分（自摸）" in render_lines(out)
+    plain = _score("guobiao.yaml", "123m456m789m234m55m", from_seat=1)
+    assert plain["total_unit"] == "番" and "fan_cap" not in plain
+    assert f"合计：{plain['total']} 番（点和）" in render_lines(plain)

@@ -39,7 +39,8 @@ def test_fill_adds_omitted_fields_and_keeps_absent_optional_objects_absent():
     assert data == before  # the input is not modified
     assert out["scoring"]["discard_win_multiplier"] == 2 and out["scoring"]["self_draw_multiplier"] == 1
     assert out["fan_types"][0] == {"name": "清一色", "base_fan": 4, "level": 0, "excludes": [], "conflicts": [],
-                                   "condition": "", "per": None, "toward_min_fan": True, "prefer_on_tie": False}
+                                   "condition": "", "per": None, "toward_min_fan": True, "prefer_on_tie": False,
+                                   "composite_of": [], "at_cap": False}
     assert out["scoring"]["base_points"] == 0 and out["scoring"]["base_paid_by"] == "payers"
     assert out["settlement_items"] == []
     assert out["win_condition"] == {"pair_must_be_258": False, "pair_258_exempt_fans": [], "must_miss_suit": False}

@@ -51,7 +51,7 @@ def test_statistics_are_the_same_for_any_number_of_jobs():
 def test_simulate_table_output():
     res = run_cli("simulate", SICHUAN, "--games", "8", "--seed", "2", "--jobs", "1")
     assert res.exit_code == 0, res.output
-    assert "流局率" in res.stdout and "番型频率" in res.stdout and "平胡" in res.stdout
+    assert "流局率" in res.stdout and "番型频率" in res.stdout and "素胡" in res.stdout
 
 
 def test_errors_are_recorded_with_a_replay_command_and_the_run_goes_on(monkeypatch):

@@ -200,12 +200,21 @@ def _name(code: int) -> str:
 
 # --- 血战, 过水 and hooks on the Sichuan catalog variant ------------------------------
 
+def sichuan_play_only() -> dict:
+    """The catalog's 四川血战 without its 换三张 / 定缺 phases, so a stacked wall is played as dealt."""
+    data = catalog_data("sichuan_xuezhan")
+    data["phases"] = [p for p in data["phases"] if p["type"] not in ("exchange_three", "declare_void")]
+    data["phases"][0]["next"] = "play"
+    data["requires"] = [r for r in data["requires"] if r not in ("phase.exchange_three", "phase.declare_void")]
+    return data
+
+
 SICHUAN_DEALER = "5m19m1p9p2p8p3p7p1s9s2s8s"  # 13 tiles, three suits
 SICHUAN_WAITER = "46m99m123p456p789p"            # 万/筒 only, waits on 5m
 
 
 def test_xuezhan_continues_after_a_win():
-    data = catalog_data("sichuan_xuezhan")
+    data = sichuan_play_only()
     g = new_game(data, {0: SICHUAN_DEALER + "3s", 1: SICHUAN_WAITER})
     act(g, 0, "discard", "5m")
     act(g, 1, "win")
@@ -222,7 +231,7 @@ def test_xuezhan_continues_after_a_win():
 
 
 def test_fu_flag_blocks_the_passed_tile_until_own_discard():
-    data = catalog_data("sichuan_xuezhan")
+    data = sichuan_play_only()
     hands = {0: SICHUAN_DEALER + "3s", 1: "5m1s2s3s4s6s7s8s1p2p3p4p6p", 2: "1s1s2s2s3s3s4s4s6s6s7s7s8s", 3: SICHUAN_WAITER}
     g = new_game(data, hands, draws="9s9s9p5m")
     act(g, 0, "discard", "5m")
@@ -243,7 +252,7 @@ def test_fu_flag_blocks_the_passed_tile_until_own_discard():
 
 
 def test_exhaustion_runs_hua_zhu_then_ting_and_pays_the_right_seats():
-    data = catalog_data("sichuan_xuezhan")
+    data = sichuan_play_only()
     hands = {
         0: SICHUAN_DEALER + "3s",                # 花猪: still three suits
         1: "46m99m123p456p789p",                 # ready on 5m (万/筒)
@@ -262,7 +271,7 @@ def test_exhaustion_runs_hua_zhu_then_ting_and_pays_the_right_seats():
     assert g.end_reason == "deck_exhausted" and not g.wins
     hooks = {h["name"]: h for h in g.hook_results}
     assert hooks["check_hua_zhu"]["details"]["hua_zhu"] == [0]
-    cap = 16
+    cap = 32  # 5 番封顶 under doubling: 1 × 2^5
     assert hooks["check_hua_zhu"]["payments"] == [-3 * cap, cap, cap, cap]
     ready = hooks["check_ting"]["details"]["ready"]
     assert set(ready) == {1}

@@ -21,9 +21,10 @@ CASES = [
         "id": "chengdu_bullets",
         "text": "成都麻将规则：\n- 108张（万条筒）\n- 开局换三张，然后定缺\n- 不可以吃牌\n- 血战到底，一炮多响\n"
                 "- 龙七对 8番，清一色 4番，对对胡 2番\n- 自摸加底",
-        "facts": {"honors": False, "chi": False, "xuezhan": True, "miss_suit": True, "multi_win": True},
-        "fans": {"清一色": 4, "对对胡": 2, "龙七对": 8},
-        "gaps": ["换三张", "定缺", "自摸加"],
+        "facts": {"honors": False, "chi": False, "xuezhan": True, "miss_suit": True, "multi_win": True,
+                  "exchange": "dice", "void": True},
+        "fans": {"龙七对": 8, "清一色": 4, "对对胡": 2},
+        "gaps": [],
     },
     {
         "id": "guangdong_jipinghu",
@@ -147,9 +148,9 @@ CASES = [
     {
         "id": "xueliu",
         "text": "血流成河：四川玩法，108张不带字，不能吃，缺一门，胡了可以继续胡，直到牌摸完。清一色4番，七对4番。呼叫转移。",
-        "facts": {"honors": False, "chi": False, "miss_suit": True},
+        "facts": {"honors": False, "chi": False, "miss_suit": True, "blood": True, "xuezhan": False},
         "fans": {"清一色": 4, "七对": 4},
-        "gaps": ["血流成河", "呼叫转移"],
+        "gaps": [],
     },
     {
         "id": "three_players",
@@ -179,8 +180,8 @@ HELDOUT = [
                 "最高十六番封顶。点炮和自摸都可以胡。",
         "facts": {"honors": False, "flowers": False, "chi": False, "miss_suit": True, "xuezhan": True, "max_fan": 16,
                   "discard_win": True},
-        "fans": {"平胡": 1, "对对胡": 2, "清一色": 4, "七对": 4},
-        "gaps": ["金钩钓"],
+        "fans": {"平胡": 1, "对对胡": 2, "清一色": 4, "七对": 4, "金钩钓": 4},
+        "gaps": [],
     },
     {
         "id": "h_guangdong_chatty",
@@ -240,9 +241,10 @@ HELDOUT = [
         "id": "h_sichuan_wind_rain",
         "text": "四川麻将：108张，缺一门，不吃，血战。刮风下雨：明杠收每家1分，暗杠收每家2分。带根每根加1番。查叫赔最大番。"
                 "清一色4番，七对4番，对对胡2番，封顶5番。",
-        "facts": {"honors": False, "miss_suit": True, "chi": False, "xuezhan": True, "max_fan": 5},
-        "fans": {"清一色": 4, "七对": 4, "对对胡": 2},
-        "gaps": ["刮风下雨", "根"],
+        "facts": {"honors": False, "miss_suit": True, "chi": False, "xuezhan": True, "max_fan": 5,
+                  "kong_payments": {"ming_kong": 1, "an_kong": 2, "bu_kong": 1}},
+        "fans": {"清一色": 4, "七对": 4, "对对胡": 2, "根": 1},
+        "gaps": [],
     },
 ]
 
@@ -291,6 +293,6 @@ HELDOUT_FINAL = [
         "text": "三人血流：三个人玩，去掉万，只留条筒，血流成河，胡了还能接着胡，清一色4番，七对4番，换三张。",
         "facts": {},
         "fans": {"清一色": 4, "七对": 4},
-        "gaps": ["血流成河", "换三张"],
+        "gaps": [],
     },
 ]

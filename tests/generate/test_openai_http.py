@@ -210,8 +210,8 @@ def test_unreachable_endpoint(fake_openai, isolated, monkeypatch):
 
 def test_gaps_the_model_omits_are_added(fake_openai, isolated):
     fake_openai.script = [{"content": _answer(_good_yaml())}]
-    result = CliRunner().invoke(cli, ["new", WUHAN_DESC + "开局换三张。", "--games", "20", "--jobs", "1",
+    result = CliRunner().invoke(cli, ["new", WUHAN_DESC + "听牌后报听。", "--games", "20", "--jobs", "1",
                                       "--out", str(isolated / "d"), "--json"])
     assert result.exit_code == 0, result.output
     gaps = json.loads(result.stdout)["gaps"]
-    assert [g["text"] for g in gaps] == ["开局换三张"] and "模型没有列出" in gaps[0]["reason"]
+    assert [g["text"] for g in gaps] == ["听牌后报听"] and "模型没有列出" in gaps[0]["reason"]

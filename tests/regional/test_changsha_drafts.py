@@ -13,7 +13,7 @@ CHANGSHA = ("长沙麻将，只要万条筒，一共108张，不要字牌也没�
             "起牌后先看有没有起手小胡：手里有四张一样的叫四喜，一张2、5、8都没有叫板板胡，少了一门花色叫缺一色，有两个刻子叫六六顺，"
             "有就亮出来，每个起手小胡三家各给1番，然后接着打。小胡要用2、5、8做将，算1番。"
             "大胡不用258将：碰碰胡、将将胡、清一色、七小对、全求人、杠上开花、海底捞月、抢杠胡、天胡、地胡，每个6番，几个大胡可以叠加。"
-            "自摸三家都给，点炮只有放炮的给，庄家不加倍。")
+            "自摸三家都给，点炮只有放炮的给，庄家不加倍。胡牌后扎鸟，从牌墙最后翻2张，中鸟的人输赢翻倍。")
 
 
 @pytest.fixture(scope="module")
@@ -45,6 +45,8 @@ def test_changsha_draft_has_the_opening_phase_and_jiang_jiang_hu(pool):
     assert phases[:2] == ["deal", "opening"] and data["phases"][0]["next"] == "opening"
     assert {"phase.opening_wins", "meldsolver.all_258"} <= set(data["requires"])
     assert "将将胡" in {f["name"] for f in data["fan_types"]}
+    birds = next(i for i in data["settlement_items"] if i["item"] == "birds")
+    assert birds["count"] == 2 and birds["effect"] == "multiply" and birds["mapping"] == "seat_by_rank"
 
 
 def test_a_text_without_opening_hands_drops_the_base_phase(pool):

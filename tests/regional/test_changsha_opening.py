@@ -160,3 +160,17 @@ def test_simulation_counts_opening_hands_with_zero_errors():
     assert stats["error_count"] == 0
     assert set(stats["opening_wins"]) == {"games", "rate", "counts"}
     assert set(stats["opening_wins"]["counts"]) <= set(opening.OPENING_HANDS)
+
+
+def test_zha_niao_doubles_between_the_winner_and_each_hit_payer():
+    # seat 1 wins the dealer's first discard (5p: 55p is a 2/5/8 pair); birds from the tail: 5m -> the winner,
+    # 4s -> the seat before the winner (the dealer, who paid): two hits on that payment, so it is paid three times
+    g = new_game(catalog_data("changsha"), {0: "5p1m3m5m7m9m1s3s5s7s9s2p8p9p", 1: "123m456m789s234p5p"}, tail="5m4s")
+    act(g, 0, "discard", "5p")
+    act(g, 1, "win")
+    for seat in g.to_act():  # the others pass
+        act(g, seat, "pass")
+    paid = g.wins[0].payments[0]
+    birds = next(i for i in g.item_results if i["name"] == "birds")
+    assert birds["details"]["tiles"] == ["5万", "4条"] and birds["payments"][0] == 2 * paid < 0
+    assert birds["payments"][1] == -2 * paid and sum(birds["payments"]) == 0 and sum(g.payments) == 0

@@ -71,9 +71,9 @@ def make_draft(root: Path, variant: str, text: str, *, gates: dict | None = None
 
 
 def chi_and_double_qingyise(text: str) -> str:
-    """四川血战 with chi allowed and 清一色 doubled (4 → 8 番)."""
-    assert "  - {name: 清一色, base_fan: 4}\n" in text
-    text = text.replace("  - {name: 清一色, base_fan: 4}\n", "  - {name: 清一色, base_fan: 8}\n")
+    """四川血战 with chi allowed and 清一色 doubled (2 → 4 番)."""
+    assert "  - {name: 清一色, base_fan: 2}\n" in text
+    text = text.replace("  - {name: 清一色, base_fan: 2}\n", "  - {name: 清一色, base_fan: 4}\n")
     pung = "          - {action: pung, priority: 2, condition: has_two_same}\n"
     assert pung in text
     return text.replace(pung, "          - {action: chi, priority: 1, condition: can_chi}\n" + pung)

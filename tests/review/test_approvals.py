@@ -22,7 +22,7 @@ def test_approve_draft_then_verify_then_edit_fails(catalog, draft_factory, chi_v
     before = (catalog / "sichuan_xuezhan.yaml").read_bytes()
     refused = CliRunner().invoke(cli, ["approve", str(draft), "--reviewer", "张三", "--catalog", str(catalog)])
     assert refused.exit_code == 1 and "--replace" in refused.output, refused.output
-    assert "清一色：4 番 → 8 番" in refused.output and "可以吃：否 → 是" in refused.output
+    assert "清一色：2 番 → 4 番" in refused.output and "可以吃：否 → 是" in refused.output
     assert (catalog / "sichuan_xuezhan.yaml").read_bytes() == before
     result = CliRunner().invoke(cli, ["approve", str(draft), "--reviewer", "张三", "--note", "开吃试点",
                                       "--catalog", str(catalog), "--replace", "--json"])
@@ -40,7 +40,7 @@ def test_approve_draft_then_verify_then_edit_fails(catalog, draft_factory, chi_v
     assert data["meta"]["provenance"]["simulation"]["games"] == 30
     assert data["fan_types"] == load_yaml_file(draft / "sichuan_xuezhan.yaml").data["fan_types"]
     # the rule lines are copied byte for byte; only the meta block is restamped
-    assert "  - {name: 清一色, base_fan: 8}\n" in text
+    assert "  - {name: 清一色, base_fan: 4}\n" in text
 
     code, report = _verify(catalog)
     statuses = {v["id"]: v["status"] for v in report["variants"]}
@@ -53,11 +53,11 @@ def test_approve_draft_then_verify_then_edit_fails(catalog, draft_factory, chi_v
         catalog.joinpath(other + ".yaml").unlink()
     assert _verify(catalog)[0] == 0
 
-    target.write_text(text.replace("{name: 清一色, base_fan: 8}", "{name: 清一色, base_fan: 16}"), encoding="utf-8")
+    target.write_text(text.replace("{name: 清一色, base_fan: 4}", "{name: 清一色, base_fan: 16}"), encoding="utf-8")
     code, report = _verify(catalog)
     assert code == 1
     assert report["variants"][0]["status"] == "modified"
-    assert report["variants"][0]["changes"] == ["清一色：8 番 → 16 番"]
+    assert report["variants"][0]["changes"] == ["清一色：4 番 → 16 番"]
     text_out = CliRunner().invoke(cli, ["catalog", "verify", "--catalog", str(catalog)])
     assert text_out.exit_code == 1 and "sichuan_xuezhan" in text_out.output and "批准后被修改" in text_out.output
 

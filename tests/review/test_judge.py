@@ -22,9 +22,9 @@ GAMES = "12"
 @pytest.fixture
 def zero_win_text(sichuan_text):
     """四川血战 with ``win_min_fan: 15`` (its description says so too): nobody wins (0 of 30 games; 12 here)."""
-    assert "\nwin_min_fan: 0\n" in sichuan_text and "各番相加，最多 16 番。" in sichuan_text
+    assert "\nwin_min_fan: 0\n" in sichuan_text and "5 番封顶。" in sichuan_text
     return (sichuan_text.replace("\nwin_min_fan: 0\n", "\nwin_min_fan: 15\n")
-            .replace("各番相加，最多 16 番。", "各番相加，最多 16 番，15 番起胡。"))
+            .replace("5 番封顶。", "5 番封顶，15 番起胡。"))
 
 
 def _run(*args):
@@ -99,7 +99,7 @@ def test_the_consistency_gate_is_registered_and_judges_plain_files():
     assert names() == ("schema", "capabilities", "compliance", "consistency", "simulation")
     assert [g.label for g in gates()][3] == "描述一致性"
     text = (CATALOG / "sichuan_xuezhan.yaml").read_text(encoding="utf-8")
-    text = text.replace("各番相加，最多 16 番。", "各番相加，最多 16 番，15 番起胡。")
+    text = text.replace("5 番封顶。", "5 番封顶，15 番起胡。")
     verdict = judge_bytes(text.encode(), "x.yaml", games=2, seed=0, cache=False).verdict
     assert verdict.failed_gates == ["consistency"] and verdict.gate("consistency").errors[0].code == "D001"
     assert verdict.gate("simulation").passed  # consistency is not a prerequisite of the games

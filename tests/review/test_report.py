@@ -47,17 +47,17 @@ class _Checker(HTMLParser):
 
 def test_draft_review_json_reports_exactly_the_two_changes(catalog, draft_factory, chi_variant):
     draft = draft_factory("sichuan_xuezhan", chi_variant, gaps=[{"text": "血流成河", "reason": "DSL 无法表达"}],
-                          mapping=[{"section": "fan_types", "sentence": "清一色 8 番"}])
+                          mapping=[{"section": "fan_types", "sentence": "清一色 4 番"}])
     result = CliRunner().invoke(cli, ["review", str(draft), "--catalog", str(catalog), "--json"])
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
-    assert sorted(report["semantic_changes"]) == ["可以吃：否 → 是", "清一色：4 番 → 8 番"]
+    assert sorted(report["semantic_changes"]) == ["可以吃：否 → 是", "清一色：2 番 → 4 番"]
     assert report["baseline"]["reason"] == "previous"
     assert report["verdict"] == "pass"
     assert report["gaps"][0]["text"] == "血流成河"
     fans = next(s for s in report["sections"] if s["section"] == "fan_types")
-    assert fans["sentences"] == ["清一色 8 番"]
-    assert "+  - {name: 清一色, base_fan: 8}" in report["yaml_diff"]
+    assert fans["sentences"] == ["清一色 4 番"]
+    assert "+  - {name: 清一色, base_fan: 4}" in report["yaml_diff"]
     metrics = {row["metric"]: row for row in report["stats_diff"]}
     assert {"win_rate", "draw_rate", "dealer_win_rate", "avg_fan"} <= set(metrics)
     draw = metrics["draw_rate"]
@@ -81,7 +81,7 @@ def test_html_is_well_formed_self_contained_with_charts(catalog, draft_factory, 
     assert "script" not in checker.tags and "link" not in checker.tags
     assert "@import" not in html and "url(" not in html
     assert checker.svgs >= 3  # fan frequency, score distribution, baseline vs draft
-    assert "番型出现率" in html and "清一色：4 番 → 8 番" in html
+    assert "番型出现率" in html and "清一色：2 番 → 4 番" in html
     md = md_path.read_text(encoding="utf-8")
     assert "- 可以吃：否 → 是" in md and "| 流局率 |" in md
 

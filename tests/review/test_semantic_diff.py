@@ -21,7 +21,7 @@ def test_chi_on_and_double_qingyise_are_exactly_the_changes(chi_variant):
     _, data = _sichuan()
     draft = load_yaml_text(chi_variant).data
     draft["meta"]["provenance"] = {"provider": "offline"}  # provenance is not a rule change
-    assert sorted(semantic_changes(data, draft)) == sorted(["可以吃：否 → 是", "清一色：4 番 → 8 番"])
+    assert sorted(semantic_changes(data, draft)) == sorted(["可以吃：否 → 是", "清一色：2 番 → 4 番"])
 
 
 def test_identical_rules_have_no_changes():
@@ -41,7 +41,7 @@ def test_deck_fans_wildcard_hooks_and_flow_in_rule_language():
     _, data = _sichuan()
     new = copy.deepcopy(data)
     new["deck"].update(include_honors=True, total=136)
-    new["fan_types"].append({"name": "杠上炮", "base_fan": 2})
+    new["fan_types"].append({"name": "门前清", "base_fan": 2})
     new["fan_types"] = [f for f in new["fan_types"] if f["name"] != "天胡"]
     new["wildcard_rules"] = {"type": "fixed", "tiles": ["红中"]}
     new["win_min_fan"] = 8
@@ -51,8 +51,8 @@ def test_deck_fans_wildcard_hooks_and_flow_in_rule_language():
     new["scoring"]["pre_hooks"] = [h for h in new["scoring"]["pre_hooks"] if h["name"] != "check_ting"]
     new["scoring"]["discard_win_multiplier"] = 3
     changes = semantic_changes(data, new)
-    for expected in ("牌数：108 → 136", "含字牌（东南西北中发白）：否 → 是", "新增番型：杠上炮（2 番）",
-                     "删除番型：天胡（8 番）", "癞子：无 → 红中（固定）", "起胡番数：无要求 → 8 番",
+    for expected in ("牌数：108 → 136", "含字牌（东南西北中发白）：否 → 是", "新增番型：门前清（2 番）",
+                     "删除番型：天胡（5 番，按封顶计）", "癞子：无 → 红中（固定）", "起胡番数：无要求 → 8 番",
                      "血战到底（胡牌者离场，其余继续）：是 → 否", "过水（放过的牌本轮不能再胡）：是 → 否",
                      "删除结算前检查：查叫（check_ting）", "点炮倍数：1 倍 → 3 倍"):
         assert expected in changes, (expected, changes)

@@ -94,7 +94,8 @@
     result.replaceChildren();
     for (const w of v.wins) {
       const box = el("div", { class: "win" });
-      box.append(el("strong", {}, `${w.who} ${w.self_drawn ? "自摸" : "胡"} ${w.tile}：合计 ${w.total} 番`));
+      const sum = w.doubled ? `合计 ${w.fan_total} 番，得分 ${w.total} 分` : `合计 ${w.total} 番`;
+      box.append(el("strong", {}, `${w.who} ${w.self_drawn ? "自摸" : "胡"} ${w.tile}：${sum}`));
       const ul = el("ul", { class: "fans" });
       w.fans.forEach((f) => ul.append(el("li", {}, `${f.name} ${f.value} 番`)));
       w.bonuses.forEach((f) => ul.append(el("li", {}, `${f.name} ${f.value}`)));
