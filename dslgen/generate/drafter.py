@@ -567,6 +567,8 @@ def draft_offline(description: str, pool: list[Example], name: str = "") -> Offl
     _apply_fans(data, facts, fan_knowledge(pool), inherit=same)
     if (data.get("deal") or {}).get("cards_per_player") == 16:
         _drop_fourteen_tile_shapes(data, facts)
+    if not data.get("fan_types"):  # the table is required: a text naming no fan it can keep gets the basic win
+        data["fan_types"] = [{"name": "鸡胡", "base_fan": 1}]
     if data.get("flower_rules") and any(_canonical(str(r["name"])) == "花牌" for r in data["fan_types"]):
         # the 花牌 fan scores the flowers (国标): no per-flower bonus on top of it
         data["flower_rules"].setdefault("scoring", {})["normal"] = 0
