@@ -168,12 +168,14 @@ def holds_void(game, seat: int, extra: int | None = None) -> bool:
     if void is None:
         return False
     p = game.players[seat]
-    if extra is not None and T.is_suited(extra) and T.suit_of(extra) == void:
+    lo, hi = 10 * void, 10 * void + 10  # the void suit's tiles are lo+1 … lo+9 (see engine.tiles)
+    if extra is not None and lo < extra < hi:
         return True
+    wild = game.wild_codes
     for t in p.hand:
-        if T.is_suited(t) and T.suit_of(t) == void and t not in game.wild_codes:
+        if lo < t < hi and t not in wild:
             return True
-    return any(T.is_suited(m.tiles[0]) and T.suit_of(m.tiles[0]) == void for m in p.melds)
+    return any(lo < m.tiles[0] < hi for m in p.melds)
 
 
 def void_tile(game, seat: int, tile: int) -> bool:
