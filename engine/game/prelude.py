@@ -21,10 +21,13 @@ from collections import Counter
 from itertools import combinations
 
 from engine import tiles as T
+from engine.defaults import default
 from engine.capabilities import register
 from engine.game.actions import DIRECTION_NAMES, PRELUDE_ACTIONS, Action, ActionKind
 
 EXCHANGE_STAGE, VOID_STAGE, DIRECTION_STAGE = "exchange", "void", "direction"
+#: the documented default of an exchange phase's ``direction`` (the spec's phase schema block).
+EXCHANGE_DIRECTION = "phases[type=exchange_three].direction"
 STAGES = (EXCHANGE_STAGE, VOID_STAGE, DIRECTION_STAGE)
 PHASE_TYPES = ("exchange_three", "declare_void")
 DIRECTIONS = ("next", "previous", "opposite", "dice", "chosen")
@@ -43,7 +46,7 @@ register("phase.declare_void", "定缺", "每家宣布一门缺门：缺门的�
 def check_phase(phase, index: int, players: int = 4) -> str | None:
     """A problem with a prelude phase's options (Chinese, with the field path), or None."""
     if phase.type == "exchange_three":
-        d = phase.options.get("direction", "next")
+        d = phase.options.get("direction", default(EXCHANGE_DIRECTION))
         if d not in DIRECTIONS:
             return f"phases[{index}].direction: 不支持 {d!r}（{'/'.join(DIRECTIONS)}）"
         if d == "opposite" and players == 3:
@@ -77,7 +80,7 @@ def start(game, phase) -> None:
         game.stage = VOID_STAGE
         game._legal = {s: [Action(DECLARE_VOID, s, None, (suit,)) for suit in T.SUITS] for s in game.seat_order(game.dealer)}
         return
-    direction = phase.options.get("direction", "next")
+    direction = phase.options.get("direction", default(EXCHANGE_DIRECTION))
     if direction == "dice":
         dice = (game.rng.randint(1, 6), game.rng.randint(1, 6))
         code = dice_code(dice, game.n)
