@@ -58,7 +58,7 @@ FAN_ALIASES: dict[str, str | None] = {
     "海底捞月": "海底捞月", "海底捞": "海底捞月", "海底": "海底捞月", "海捞": "海底捞月", "抢杠胡": "抢杠胡", "抢杠和": "抢杠胡",
     "抢杠": "抢杠胡", "天胡": "天胡", "地胡": "地胡", "癞子胡": "癞子胡",
     # fans the DSL has no recogniser for
-    "豪华七对": None, "豪华七小对": None, "双豪华七对": None, "十八罗汉": None,
+    "豪华七对": "豪华七对", "豪华七小对": "豪华七小对", "双豪华七对": None, "十八罗汉": None,
     "板板胡": None, "六六顺": None, "缺一色": None, "起手四喜": None,
     "卡五星": None, "明四归": None, "暗四归": None, "中张": None, "夹心五": None,
     # 川麻 composite fans (written with composite_of, see engine.fans.composite) and fans of engine/fans/sichuan.py
