@@ -44,6 +44,7 @@ DEFAULTS = {
     'phases[].sub_phases.self_action.options[].condition': '',
     'phases[].sub_phases.self_action.options[].priority': 0,
     'phases[].turn_order': 'counter_clockwise',
+    'phases[type=exchange_three].direction': 'next',
     'scoring.base_paid_by': 'payers',
     'scoring.base_points': 0,
     'scoring.dealer_multiplier': 1,

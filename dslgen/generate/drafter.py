@@ -467,7 +467,8 @@ def _apply_scalars(data: dict[str, Any], v: dict[str, Any]) -> None:
             wc["pair_must_be_258"] = True
             if v.get("pair_258_exempt_big"):
                 basic = {"平胡", "鸡胡", "癞子胡", "门前清"}
-                big = [r["name"] for r in data.get("fan_types") or [] if _canonical(r["name"]) not in basic]
+                big = [r["name"] for r in data.get("fan_types") or []
+                       if _canonical(r["name"]) not in basic and not r.get("composite_of")]  # parts carry it
                 if big:
                     wc["pair_258_exempt_fans"] = big
     if v.get("miss_suit"):

@@ -21,10 +21,13 @@ from collections import Counter
 from itertools import combinations
 
 from engine import tiles as T
+from engine.defaults import default
 from engine.capabilities import register
 from engine.game.actions import DIRECTION_NAMES, PRELUDE_ACTIONS, Action, ActionKind
 
 EXCHANGE_STAGE, VOID_STAGE, DIRECTION_STAGE = "exchange", "void", "direction"
+#: the documented default of an exchange phase's ``direction`` (the spec's phase schema block).
+EXCHANGE_DIRECTION = "phases[type=exchange_three].direction"
 STAGES = (EXCHANGE_STAGE, VOID_STAGE, DIRECTION_STAGE)
 PHASE_TYPES = ("exchange_three", "declare_void")
 DIRECTIONS = ("next", "previous", "opposite", "dice", "chosen")
@@ -43,7 +46,7 @@ register("phase.declare_void", "定缺", "每家宣布一门缺门：缺门的�
 def check_phase(phase, index: int, players: int = 4) -> str | None:
     """A problem with a prelude phase's options (Chinese, with the field path), or None."""
     if phase.type == "exchange_three":
-        d = phase.options.get("direction", "next")
+        d = phase.options.get("direction", default(EXCHANGE_DIRECTION))
         if d not in DIRECTIONS:
             return f"phases[{index}].direction: 不支持 {d!r}（{'/'.join(DIRECTIONS)}）"
         if d == "opposite" and players == 3:
@@ -77,7 +80,7 @@ def start(game, phase) -> None:
         game.stage = VOID_STAGE
         game._legal = {s: [Action(DECLARE_VOID, s, None, (suit,)) for suit in T.SUITS] for s in game.seat_order(game.dealer)}
         return
-    direction = phase.options.get("direction", "next")
+    direction = phase.options.get("direction", default(EXCHANGE_DIRECTION))
     if direction == "dice":
         dice = (game.rng.randint(1, 6), game.rng.randint(1, 6))
         code = dice_code(dice, game.n)
@@ -168,12 +171,14 @@ def holds_void(game, seat: int, extra: int | None = None) -> bool:
     if void is None:
         return False
     p = game.players[seat]
-    if extra is not None and T.is_suited(extra) and T.suit_of(extra) == void:
+    lo, hi = 10 * void, 10 * void + 10  # the void suit's tiles are lo+1 … lo+9 (see engine.tiles)
+    if extra is not None and lo < extra < hi:
         return True
+    wild = game.wild_codes
     for t in p.hand:
-        if T.is_suited(t) and T.suit_of(t) == void and t not in game.wild_codes:
+        if lo < t < hi and t not in wild:
             return True
-    return any(T.is_suited(m.tiles[0]) and T.suit_of(m.tiles[0]) == void for m in p.melds)
+    return any(lo < m.tiles[0] < hi for m in p.melds)
 
 
 def void_tile(game, seat: int, tile: int) -> bool:

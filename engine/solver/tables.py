@@ -488,8 +488,10 @@ def fill_win_entries(b: bytes) -> None:
 
 
 def fill_entries(b: bytes) -> None:
-    """Make sure the hot-path entries (win and shanten) of every part of the counts ``b`` exist."""
-    fill_win_entries(b)
+    """Make sure the shanten entries of every part of the counts ``b`` exist.
+
+    The win entries are filled by :func:`engine.solver.win.is_win`'s own look-ups: most
+    hands whose shanten is asked (a bot weighing draws) are never checked for a win."""
     for lo in (1, 11, 21):
         p = b[lo:lo + 9]
         if p not in SHANTEN_SUIT:

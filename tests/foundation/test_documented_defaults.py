@@ -82,3 +82,16 @@ def test_a_default_of_one_kind_of_list_item_applies_to_that_kind_only():
               {"name": "swap2", "type": "exchange_three", "direction": "previous"}]
     defaults._apply(phases, defaults._segments("phases[type=exchange_three].direction")[1:], "next")
     assert [p.get("direction") for p in phases] == [None, "next", "previous"]
+
+
+def test_an_exchange_phase_without_direction_passes_to_the_next_seat_and_only_it_gets_the_default():
+    rf = load_rules(ROOT / "dsl-examples" / "sichuan_xuezhan.yaml")
+    stated = copy.deepcopy(rf.data)
+    exchange = next(p for p in stated["phases"] if p.get("type") == "exchange_three")
+    exchange["direction"] = DEFAULTS["phases[type=exchange_three].direction"]
+    omitted = copy.deepcopy(stated)
+    next(p for p in omitted["phases"] if p.get("type") == "exchange_three").pop("direction")
+    filled = defaults.fill(omitted)
+    assert [p.get("direction") for p in filled["phases"] if p.get("type") != "exchange_three"] == [None] * (
+        len(filled["phases"]) - 1)  # a deal or play phase gets no direction
+    assert Rules.from_dict(omitted) == Rules.from_dict(stated) and semantic_changes(omitted, stated) == []

@@ -73,7 +73,7 @@ def test_fan_names_and_values(text, name, value):
 
 
 @pytest.mark.parametrize("text, word", [
-    ("豪华七对8番。", "豪华七对"), ("十八罗汉3番。", "十八罗汉"),
+    ("双豪华七对8番。", "双豪华七对"), ("十八罗汉3番。", "十八罗汉"),
 ])
 def test_unsupported_rules_surface_as_gaps(text, word):
     gaps = read_facts(text).gaps
