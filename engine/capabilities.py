@@ -231,17 +231,6 @@ def _fan_keys(*keys: str) -> Callable[[Mapping[str, Any]], Path | None]:
     return find
 
 
-def _phase_type(kind: str) -> Callable[[Mapping[str, Any]], Path | None]:
-    def find(data: Mapping[str, Any]) -> Path | None:
-        phases = _at(data, "phases")
-        for i, p in enumerate(phases if isinstance(phases, (list, tuple)) else ()):
-            if isinstance(p, Mapping) and p.get("type") == kind:
-                return ("phases", i, "type")
-        return None
-
-    return find
-
-
 def _doubling(data: Mapping[str, Any]) -> Path | None:
     return ("fan_stacking",) if _at(data, "fan_stacking") == "double" else None
 
