@@ -56,13 +56,13 @@ def render_markdown(report: Mapping[str, Any]) -> str:
     if contradictions:
         out.append(f"### ❌ 与描述矛盾（{len(contradictions)} 处）")
         out.append("")
-        out.extend(f"- {D.contradiction_text(f)}" for f in contradictions)
+        out.extend(f"- {_md(D.contradiction_text(f))}" for f in contradictions)
         out.append("")
     assumptions = report.get("assumptions") or []
     if assumptions:
         out.append(f"### 假设的取值（{len(assumptions)} 项，描述没有写，请确认）")
         out.append("")
-        out.extend(f"- {D.assumption_text(r)}" for r in assumptions)
+        out.extend(f"- {_md(D.assumption_text(r))}" for r in assumptions)
         out.append("")
     cov = report.get("coverage") or {}
     if cov:

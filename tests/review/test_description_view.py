@@ -35,6 +35,13 @@ def test_review_opens_with_contradictions_and_assumptions(tmp_path, monkeypatch)
     first = md.index("与描述矛盾")
     assert first < md.index("假设的取值") < md.index("描述的句子与它变成的规则") < md.index("### 描述\n")
     assert "| 封顶10台 | 已落实 | 封顶 = 10 |" in md
+    # the contradicted sentence and the assumed values are description/model text: inert in Markdown
+    hostile = copy.deepcopy(report)
+    hostile["contradictions"][0]["sentence"] = "<script>x</script>![t](http://e.invalid/p.png)"
+    hostile["assumptions"][0]["shown"] = "<img src=x onerror=alert(1)>"
+    md = render_markdown(hostile)
+    for raw in ("<script", "<img", "![t]("):
+        assert raw not in md, raw
 
 
 def test_a_plain_catalog_file_is_judged_against_its_description():
