@@ -191,7 +191,7 @@ def sarif(annotations: Sequence[Annotation], *, files: Sequence[str] = (), versi
 
 
 def from_validation(results: Iterable[Any]) -> list[Annotation]:
-    """Annotations for ``dslgen validate`` results (:class:`dslgen.validate.FileResult`)."""
+    """Annotations for ``dslgen validate`` results (:class:`dslgen.rulefile.validate.FileResult`)."""
     return [
         Annotation(r.file, i.code, "error", i.message, i.hint, i.line, i.column, "" if i.path.startswith("(") else i.path)
         for r in results

@@ -9,7 +9,7 @@
   surrogates replaced, and escape sequences other than colours and the progress bar's cursor moves removed.
 - JSON: :func:`to_json` masks the key in the data before serialising and escapes lone surrogates and C1
   controls, so the text is valid UTF-8 and valid JSON.
-- Files: :func:`dslgen.yamlio.write_atomic` masks the key in whatever it writes (see :mod:`dslgen.secrets`).
+- Files: :func:`dslgen.rulefile.yamlio.write_atomic` masks the key in whatever it writes (see :mod:`dslgen.secrets`).
 """
 
 from __future__ import annotations

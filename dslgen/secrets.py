@@ -2,7 +2,7 @@
 
 The one redaction: :func:`redact` (text), :func:`redact_bytes` (bytes) and :func:`redact_data` (plain data,
 before serialising). Every boundary uses them: the terminal and ``--json`` (:mod:`dslgen.output`), every
-file (:func:`dslgen.yamlio.write_atomic`, text or bytes), the approval copy and record
+file (:func:`dslgen.rulefile.yamlio.write_atomic`, text or bytes), the approval copy and record
 (:mod:`dslgen.review.approvals`) and the workbench's HTTP responses (:mod:`dslgen.web.app`).
 
 Only values actually configured are removed (today ``OPENAI_API_KEY``, and any other ``*_API_KEY``

@@ -14,8 +14,8 @@ import os
 import shlex
 from typing import Callable
 
-from engine.game import Stats, run_chunk
-from engine.game.bots import BOTS
+from engine.simulation import Stats, run_chunk
+from engine.simulation.bots import BOTS
 from engine.rules import Rules
 
 from dslgen import backends

@@ -10,7 +10,8 @@ def versions() -> dict[str, Any]:
     import platform
 
     import engine
-    from dslgen import __version__, spec
+    from dslgen import __version__
+    from dslgen.rulefile import spec
     from dslgen.generate.prompt import prompt_version
 
     return {

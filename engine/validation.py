@@ -46,7 +46,7 @@ def _requires(rules: Rules) -> list[Problem]:
 
 
 def _fans(rules: Rules) -> list[Problem]:
-    from engine.fans import CONDITIONS, lookup, validate
+    from engine.fans import FAN_CONDITIONS, lookup, validate
 
     out = []
     for i, spec in enumerate(rules.fans):
@@ -56,7 +56,7 @@ def _fans(rules: Rules) -> list[Problem]:
                     out.append(Problem(f"fan_types[{i}].composite_of[{j}]", f"引擎不认识组合番的组成番型 {part}（见 docs/fans.md）"))
         elif lookup(spec.name) is None:
             out.append(Problem(f"fan_types[{i}].name", f"引擎不认识番型 {spec.name}（见 docs/fans.md）"))
-        if spec.condition and spec.condition not in CONDITIONS:
+        if spec.condition and spec.condition not in FAN_CONDITIONS:
             out.append(Problem(f"fan_types[{i}].condition", f"引擎不认识番型条件 {spec.condition}"))
     out += [Problem(g.path, g.message) for g in validate(rules)]
     declared = rules.fan_names
@@ -107,7 +107,7 @@ def _phases(rules: Rules) -> list[Problem]:
 
 def _play(rules: Rules) -> list[Problem]:
     from engine.game.actions import DISCARD, REACTIONS, SELF_ACTIONS
-    from engine.game.conditions import CONDITIONS
+    from engine.game.action_conditions import ACTION_CONDITIONS
 
     out = []
     at = next((i for i, p in enumerate(rules.phases) if p.type == "mahjong_turn"), 0)
@@ -119,7 +119,7 @@ def _play(rules: Rules) -> list[Problem]:
             path = f"{base}.sub_phases.{window}.options[{j}]"
             if o.action not in registry:
                 out.append(Problem(f"{path}.action", f"引擎不支持动作 {o.action}"))
-            if o.condition and o.condition not in CONDITIONS:
+            if o.condition and o.condition not in ACTION_CONDITIONS:
                 out.append(Problem(f"{path}.condition", f"引擎不认识动作条件 {o.condition}"))
     if play.self_actions and not play.self_action(DISCARD):
         out.append(Problem(f"{base}.sub_phases.self_action.options", "必须列出 discard，否则无法出牌"))

@@ -47,3 +47,13 @@ def test_import_linter_contract_holds():
     from importlinter.cli import lint_imports
 
     assert lint_imports(config_filename=str(ENGINE.parent / "pyproject.toml")) == 0
+
+
+def test_state_machine_never_imports_simulation():
+    """``engine.game`` is the state machine; bots, plans and whole games (``engine.simulation``) build on it."""
+    offenders = []
+    for path in sorted((ENGINE / "game").rglob("*.py")):
+        for line, name in _imports(path):
+            if name == "engine.simulation" or name.startswith("engine.simulation."):
+                offenders.append(f"{path.relative_to(ENGINE.parent)}:{line}: import {name}")
+    assert not offenders, "engine.game must not import engine.simulation:\n" + "\n".join(offenders)

@@ -39,7 +39,7 @@ def implementation_home(cap_id: str, registered: dict) -> str:
 
 def spec_capability_notes() -> dict[str, str]:
     """id -> 说明 of the capability ids the specification lists (empty when the spec cannot be read)."""
-    from dslgen import spec
+    from dslgen.rulefile import spec
     from dslgen.errors import DslgenError
 
     try:

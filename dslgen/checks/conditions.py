@@ -23,7 +23,7 @@ def condition_fields(ctx: RuleContext) -> Iterator[tuple[FieldPath, str, frozens
     """(path, expression, names valid there) of every non-empty condition string in the file.
 
     Each place has its own registry: fan conditions (``engine.fans``), action
-    conditions (``engine.game.conditions``) and hook conditions (``engine.game.hooks``).
+    conditions (``engine.game.action_conditions``) and hook conditions (``engine.game.hooks``).
     """
     facts = ctx.facts
     for i, fan in ctx.fans():

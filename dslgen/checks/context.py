@@ -35,14 +35,14 @@ class EngineFacts:
 def engine_facts() -> EngineFacts:
     """Read the engine's registries (capabilities, fans, conditions, actions, hooks)."""
     from engine import capabilities, fans, settlement
-    from engine.game import actions, conditions, hooks
+    from engine.game import actions, action_conditions as conditions, hooks
 
     return EngineFacts(
         capabilities=capabilities.registry(),
         fan_names=frozenset(fans.recognized_names()),
         fan_canonical={n: fans.lookup(n).name for n in fans.recognized_names()},
-        fan_conditions=frozenset(fans.CONDITIONS),
-        conditions=frozenset(conditions.CONDITIONS),
+        fan_conditions=frozenset(fans.FAN_CONDITIONS),
+        conditions=frozenset(conditions.ACTION_CONDITIONS),
         hook_conditions=frozenset(hooks.HOOK_CONDITIONS),
         self_actions=frozenset(actions.SELF_ACTIONS),
         reactions=frozenset(actions.REACTIONS),

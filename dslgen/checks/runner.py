@@ -93,7 +93,7 @@ def check_file(path: str | os.PathLike[str]) -> FileReport:
     YAML that cannot be parsed becomes a C001 finding; a file that cannot be read
     at all (missing, a directory, no permission) sets ``unreadable``.
     """
-    from dslgen.yamlio import load_yaml_file
+    from dslgen.rulefile.yamlio import load_yaml_file
 
     name = str(path)
     try:
@@ -181,7 +181,7 @@ def _stamp(code: str, severity: str, problem: Problem, ctx: RuleContext) -> Find
 
 def _schema_findings(loaded: Any, data: Mapping[str, Any], ctx: RuleContext) -> list[Finding]:
     """Schema errors as C002 findings: the same errors ``dslgen validate`` reports."""
-    from dslgen import validate
+    from dslgen.rulefile import validate
 
     target = loaded if getattr(loaded, "locate", None) else _Unlocated(data)
     out = []

@@ -21,7 +21,7 @@ def command(ctx: click.Context, paths: tuple[str, ...], output_format: str | Non
     """
     from dslgen.checks.reporters import get_reporter
     from dslgen.checks.runner import check_file
-    from dslgen.validate import expand_paths
+    from dslgen.rulefile.validate import expand_paths
 
     kind = formats.chosen_format(output_format, as_json)
     reports = [check_file(f) for f in expand_paths(paths)]

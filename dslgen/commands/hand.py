@@ -7,12 +7,12 @@ import shlex
 import click
 
 from dslgen.errors import EXIT_FINDINGS, EXIT_OK, DslgenError, UsageError
-from dslgen.handscore import scoring_options
+from dslgen.handreport.score import scoring_options
 
 
 def _report(cache: dict, rules_path: str, tiles: str, win: str | None, melds: str | None,
             scoring: dict | None = None) -> dict:
-    from dslgen.handinfo import hand_report
+    from dslgen.handreport.shape import hand_report
     from dslgen.rulefile import load_rules
 
     if rules_path not in cache:
@@ -22,7 +22,7 @@ def _report(cache: dict, rules_path: str, tiles: str, win: str | None, melds: st
 
 def _batch_args(line: str, lineno: int, path: str) -> tuple[str, str, str | None, str | None, dict]:
     """One batch line: ``RULES TILES [--win TILE] [--melds M] [scoring flags]`` (shell-like quoting)."""
-    from dslgen.handscore import BATCH_OPTIONS, batch_value
+    from dslgen.handreport.score import BATCH_OPTIONS, batch_value
 
     where = f"{path}:{lineno}"
     try:
@@ -149,7 +149,7 @@ def render(report: dict) -> None:
             if len(decs) > 20:
                 out.print(f"  ……另有 {len(decs) - 20} 种（--json 查看全部）")
         if report["win"]:
-            from dslgen.handscore import render_lines
+            from dslgen.handreport.score import render_lines
 
             for line in render_lines(report):
                 out.print(line)

@@ -36,7 +36,7 @@ def command(ctx: click.Context, target: str, against: str | None, catalog: str |
     from dslgen.review.render_markdown import render_markdown
     from dslgen.review.render_text import render_text
     from dslgen.review.report import build_report
-    from dslgen.yamlio import write_atomic
+    from dslgen.rulefile.yamlio import write_atomic
 
     from dslgen.errors import UsageError
 

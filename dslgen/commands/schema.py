@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from dslgen import schema as schema_mod
+from dslgen.rulefile import schema as schema_mod
 from dslgen.errors import EXIT_FINDINGS
 from dslgen.output import console, print_json
 

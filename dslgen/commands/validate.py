@@ -7,7 +7,7 @@ import click
 from dslgen import formats
 from dslgen.output import console, print_json
 from dslgen.terminal import quiet
-from dslgen.validate import exit_code, validate_paths
+from dslgen.rulefile.validate import exit_code, validate_paths
 
 
 @click.command(name="validate")

@@ -1,7 +1,7 @@
 """Reading a model's answer: the rule file (one fenced ```yaml block) and the list of gaps — or one
 structured JSON object carrying both (:mod:`dslgen.generate.structured`).
 
-The answer is data. The YAML goes through :mod:`dslgen.yamlio` (no tags, no aliases bombs, nothing
+The answer is data. The YAML goes through :mod:`dslgen.rulefile.yamlio` (no tags, no aliases bombs, nothing
 constructed); the optional ```gaps block is read the same way. Problems become findings with codes
 ``G001``–``G004`` so the repair loop can send them back like any other finding.
 """
@@ -14,7 +14,7 @@ from typing import Any
 
 from dslgen.errors import DslgenError
 from dslgen.generate.structured import NOTE_KEYS, parse_structured
-from dslgen.yamlio import LoadedYaml, dump_yaml, load_yaml_text
+from dslgen.rulefile.yamlio import LoadedYaml, dump_yaml, load_yaml_text
 
 _OPEN = re.compile(r"```[ \t]*([A-Za-z0-9_\-]*)")
 _GAP_LABELS = {"gaps", "gap"}

@@ -1,6 +1,6 @@
 """The description-consistency gate (描述一致性): does the draft say what the description says?
 
-Run for every provider (offline, model, replay). The offline reader (:mod:`dslgen.generate.facts`)
+Run for every provider (offline, model, replay). The offline reader (:mod:`dslgen.generate.description_facts`)
 extracts the checkable claims of the description, clause by clause — deck (honors, flowers, size and
 suits), wildcards, chi / kong, discard wins, one or several winners, every fan with its value in any
 unit or layout, caps and the minimum, multipliers, 2/5/8, 缺一门, 血战 — and each claim is compared
@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from dslgen.generate.facts import Facts, read_facts
+from dslgen.generate.description_facts import Facts, read_facts
 from dslgen.generate.provenance import FIELDS, LABELS, show
 
 GATE = "consistency"

@@ -27,7 +27,7 @@ from typing import Any
 
 from dslgen.errors import InputError, UsageError
 from dslgen.judge import Simulation, Verdict, VerdictError, sha256_bytes
-from dslgen.yamlio import write_atomic
+from dslgen.rulefile.yamlio import write_atomic
 
 RESULT = "result.json"
 DESCRIPTION = "description.md"

@@ -17,11 +17,11 @@ from engine.defaults import default, fill
 
 from dslgen.generate import sichuan_draft
 from dslgen.generate.examples import Example
-from dslgen.generate.facts import Facts, read_facts
+from dslgen.generate.description_facts import Facts, read_facts
 from dslgen.generate.items_reader import apply_items, items_of
 from dslgen.generate.opening_reader import apply_opening, opening_of
 from dslgen.generate.similarity import rank
-from dslgen.spec import enumeration_tables, fan_synonyms
+from dslgen.rulefile.spec import enumeration_tables, fan_synonyms
 
 #: Fans whose shape needs honor tiles; they cannot happen in a deck without them.
 HONOR_FANS = frozenset({"字一色", "混一色", "大三元", "小三元", "大四喜", "小四喜", "十三幺", "全不靠", "混幺九", "五门齐"})
@@ -613,7 +613,7 @@ def ordered(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def facts_of(data: dict[str, Any]) -> dict[str, Any]:
-    """The facts a rule mapping states, in the keys :mod:`dslgen.generate.facts` reads (omitted = documented default)."""
+    """The facts a rule mapping states, in the keys :mod:`dslgen.generate.description_facts` reads (omitted = documented default)."""
     data = fill(data)
     play = _play(copy.deepcopy(data))
     subs = play.get("sub_phases") or {}

@@ -10,7 +10,7 @@ from typing import Any
 
 from dslgen import resources
 from dslgen.errors import DslgenError
-from dslgen.yamlio import dump_yaml, load_yaml_file
+from dslgen.rulefile.yamlio import dump_yaml, load_yaml_file
 
 #: The catalog shipped with the package (``dsl-examples/`` in a source checkout).
 DEFAULT_CATALOG = resources.CATALOG_DIR

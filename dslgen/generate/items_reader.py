@@ -1,7 +1,7 @@
 """Reading settlement items (``settlement_items``) from a description: 精分 / 冲关 / 霸王精 / 德国,
 抓鸟 / 扎鸟 / 奖码, 买马, 跟庄, 连庄, 飘, 包赔 / 包牌.
 
-:func:`read_items` is called on every clause by the reader in :mod:`dslgen.generate.facts`. What it
+:func:`read_items` is called on every clause by the reader in :mod:`dslgen.generate.description_facts`. What it
 reads goes into ``facts.values["settlement_items"]`` (item name → parameters, in the order first
 mentioned) and ``facts.item_sources`` (``"item.param"`` → the sentence, or ``"assumed:…"`` for a value
 the text implies but does not give). A clause that names an item in a wording this module cannot read
@@ -19,7 +19,7 @@ _DOUBLE = r"(?:翻倍|加倍|翻一倍|乘\s*2|乘以\s*2|[x×]\s*2|番一倍|�
 
 
 def _n(text: str) -> int:
-    from dslgen.generate.facts import cn_number
+    from dslgen.generate.description_facts import cn_number
 
     return cn_number(text)
 

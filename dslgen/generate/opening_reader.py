@@ -1,6 +1,6 @@
 """Reading 起手小胡 (长沙: 四喜, 板板胡, 缺一色, 六六顺) from a description.
 
-:func:`read_opening` runs on every clause (from the reader in :mod:`dslgen.generate.facts`, before the
+:func:`read_opening` runs on every clause (from the reader in :mod:`dslgen.generate.description_facts`, before the
 fan readers). A sentence that speaks of 起手 (起手小胡, 起手胡, 起手牌, 起牌后 …) or names an opening hand
 that means nothing else (板板胡, 六六顺, 缺一色) opens an *opening context*; in it, each opening hand named
 becomes ``facts.values["opening_hands"]`` (canonical name → points), with its own value (``四喜 2 番``) or
@@ -38,7 +38,7 @@ def _pattern() -> re.Pattern:
 
 
 def _n(text: str) -> int:
-    from dslgen.generate.facts import cn_number
+    from dslgen.generate.description_facts import cn_number
 
     return cn_number(text)
 

@@ -23,7 +23,7 @@ from dslgen.generate.draft import DESCRIPTION, RESULT, TRANSCRIPT, check_target,
 from dslgen.generate.answer import Answer
 from dslgen.generate.consistency import judge, merge_gaps
 from dslgen.generate.examples import load_examples
-from dslgen.generate.facts import read_facts
+from dslgen.generate.description_facts import read_facts
 from dslgen.generate.provenance import value_sources
 from dslgen.generate.prompt import build_messages, prompt_version
 from dslgen.generate.repair import DEFAULT_MAX_ROUNDS, run_rounds
@@ -32,7 +32,7 @@ from dslgen.generate.transcript import Transcript
 from dslgen.generate.usage import Usage
 from dslgen.judge import Simulation, judge_bytes
 from dslgen.output import to_json
-from dslgen.yamlio import as_comment, dump_yaml
+from dslgen.rulefile.yamlio import as_comment, dump_yaml
 
 DRAFTS_DIR = Path(".dslgen") / "drafts"
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
@@ -96,7 +96,7 @@ def slug(name: str) -> str:
 def slug_for(description: str) -> str:
     """A draft id from the variant name the description gives (pinyin), else the first place it names,
     else ``variant`` — never from the template the draft started from."""
-    from dslgen.generate.facts import read_facts
+    from dslgen.generate.description_facts import read_facts
 
     name = read_facts(description[:400]).name
     if name and slug(name):
@@ -111,7 +111,7 @@ def _reader_gaps(description: str, known: list[dict[str, str]]) -> list[dict[str
 
     A safety net: a model that silently drops 冲关 or 换三张 does not hide it from the reviewer.
     """
-    from dslgen.generate.facts import read_facts
+    from dslgen.generate.description_facts import read_facts
 
     seen = " ".join(f"{g.get('text', '')} {g.get('reason', '')}" for g in known)
     extra = []
@@ -146,7 +146,7 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
     provider.check_config()  # a configuration error is a usage error before any call, not a failed draft
     provider.deadline_at = time.monotonic() + settings.deadline
 
-    from dslgen.spec import spec_text, spec_version
+    from dslgen.rulefile.spec import spec_text, spec_version
 
     now = opts.now or _dt.datetime.now(_dt.timezone.utc)
     stamp = now.strftime("%Y%m%d-%H%M%S")

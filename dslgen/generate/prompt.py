@@ -42,7 +42,7 @@ def fence_safe(description: str) -> str:
 
 def answer_text(yaml_text: str, gaps: list[dict[str, str]] | None = None) -> str:
     """An answer in the format the system prompt asks for (used for few-shot pairs and the offline drafter)."""
-    from dslgen.yamlio import dump_yaml
+    from dslgen.rulefile.yamlio import dump_yaml
 
     extra = dump_yaml({"gaps": gaps or [], "mapping": [], "unmapped": []})
     return f"```yaml\n{yaml_text.rstrip()}\n```\n\n```gaps\n{extra.rstrip()}\n```\n"

@@ -9,7 +9,7 @@ fan of its table. Each one is
 * ``assumed`` — filled from a named source (the template variant the offline drafter started from, or
   the model's own assumption) because the description is silent; the reviewer must confirm it.
 
-The same function judges offline and model drafts: the offline reader (:mod:`dslgen.generate.facts`)
+The same function judges offline and model drafts: the offline reader (:mod:`dslgen.generate.description_facts`)
 supplies the evidence for ``stated``, a model's reported sentences and assumptions complete it.
 """
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dslgen.generate.facts import Facts
+from dslgen.generate.description_facts import Facts
 
 #: The specification's default for each fact the drafts carry (docs/dsl-specification.md, the 默认 columns).
 #: A fact absent from this table has no default: when the text is silent it is an assumption.

@@ -18,7 +18,7 @@ from dslgen.generate.prompt import repair_messages
 from dslgen.generate.providers import Message, Provider, ProviderError, Request
 from dslgen.generate.transcript import Transcript
 from dslgen.generate.usage import Usage
-from dslgen.yamlio import LoadedYaml, dump_yaml, load_yaml_text
+from dslgen.rulefile.yamlio import LoadedYaml, dump_yaml, load_yaml_text
 
 DEFAULT_MAX_ROUNDS = 3
 

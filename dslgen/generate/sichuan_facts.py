@@ -1,6 +1,6 @@
 """The offline reader's 川麻 wording: 换三张 direction, 刮风下雨 amounts, 退税, 呼叫转移, 根, 加倍计分, 封顶番.
 
-Facts recorded (keys of :attr:`dslgen.generate.facts.Facts.values`): ``exchange`` (the 换三张
+Facts recorded (keys of :attr:`dslgen.generate.description_facts.Facts.values`): ``exchange`` (the 换三张
 direction), ``void`` (定缺), ``blood`` (血流成河), ``doubling`` / ``doubling_base`` /
 ``self_draw_bonus`` (加倍计分), ``kong_payments`` (``{ming_kong, an_kong, bu_kong}``), ``refund``
 (退税), ``transfer`` (呼叫转移), ``gen_unit`` (根's unit) and ``at_cap`` (fans that score the cap:
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from dslgen.generate.facts import NUM, _Clause, cn_number, reader
+from dslgen.generate.description_facts import NUM, _Clause, cn_number, reader
 
 #: Wording of a doubling table: points = base × 2^番.
 DOUBLING = (r"2\s*的番数?次方|2\s*的\s*N\s*次方|按番(?:数)?翻倍|每(?:多)?(?:一|1)?番(?:翻一倍|翻倍|乘以?\s*2)|"

@@ -23,7 +23,7 @@ def _rows(*keys: str) -> dict[str, Any]:
 
 def answer_schema() -> dict[str, Any]:
     """The JSON Schema of a structured answer: ``rules`` (a rule file without ``meta``) plus the notes."""
-    from dslgen.schema import schema
+    from dslgen.rulefile.schema import schema
 
     rule = copy.deepcopy(schema())
     defs = rule.pop("$defs", {})

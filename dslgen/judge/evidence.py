@@ -8,7 +8,7 @@ from typing import Any, Mapping
 
 from dslgen.checks.finding import ERROR, Finding
 from dslgen.judge.simulation import Simulation
-from dslgen.yamlio import LoadedYaml
+from dslgen.rulefile.yamlio import LoadedYaml
 
 
 def sha256_bytes(data: bytes) -> str:
@@ -55,7 +55,7 @@ def gather(content: bytes, name: str, *, extra_findings: tuple[Finding, ...] | l
     from dslgen.checks.inputs import YAML_INVALID
     from dslgen.checks.runner import check_data
     from dslgen.errors import DslgenError
-    from dslgen.yamlio import load_yaml_bytes
+    from dslgen.rulefile.yamlio import load_yaml_bytes
 
     evidence = Evidence(content, name, description=description, games=games, extra=dict(extra or {}))
     findings = list(extra_findings)

@@ -75,7 +75,7 @@ def run_simulation(data: Mapping[str, Any], *, games: int, seed: int, jobs: int 
     from dslgen import __version__, simulation
     from dslgen.errors import DslgenError, UsageError
     from dslgen.rulefile import rules_from_loaded
-    from dslgen.yamlio import load_yaml_text, dump_yaml
+    from dslgen.rulefile.yamlio import load_yaml_text, dump_yaml
 
     body = {k: v for k, v in data.items() if k != "meta"}
     rules_json = json.dumps(body, sort_keys=True, ensure_ascii=False, default=str)
@@ -103,7 +103,7 @@ def run_simulation(data: Mapping[str, Any], *, games: int, seed: int, jobs: int 
         stats.setdefault("games", games)
         if cache:
             try:
-                from dslgen.yamlio import write_atomic
+                from dslgen.rulefile.yamlio import write_atomic
 
                 write_atomic(cached, json.dumps(stats, ensure_ascii=False))
             except OSError:

@@ -31,7 +31,7 @@ from dslgen.errors import DslgenError, InputError, UsageError
 from dslgen.faults import pause_point
 from dslgen.review.baseline import SCHEMA_LINE
 from dslgen.secrets import redact, redact_data
-from dslgen.yamlio import dump_yaml, write_atomic
+from dslgen.rulefile.yamlio import dump_yaml, write_atomic
 
 APPROVALS_DIR = "approvals"
 RECORD_FORMAT = "dslgen-approval/1"
@@ -249,7 +249,7 @@ def replace_meta(text: str, meta: Mapping[str, Any], restamp: tuple[str, ...] = 
 
 def _versions() -> dict[str, str]:
     from dslgen import __version__
-    from dslgen.spec import spec_version
+    from dslgen.rulefile.spec import spec_version
 
     out = {"engine_version": __version__}
     try:
@@ -290,7 +290,7 @@ def approved_text(subject: Any, *, reviewer: str, note: str, forced: bool, at: s
 def masked_copy(text: str, where: str) -> str:
     """``text`` with the configured key masked (:func:`dslgen.secrets.redact`), so the catalog copy, its
     sha256 and the record all hold the masked bytes; the masked text must still read as YAML."""
-    from dslgen.yamlio import YamlError, load_yaml_text
+    from dslgen.rulefile.yamlio import YamlError, load_yaml_text
 
     masked = redact(text)
     if masked != text:
@@ -318,7 +318,7 @@ def replacement(dest: Path, previous: Mapping[str, Any] | None, subject: Any) ->
     """The rule changes approving ``subject`` as ``dest`` brings over the catalog's entry, or None when
     there is no entry to replace (a first approval, or re-approving a catalog file whose rules are unchanged)."""
     from dslgen.review.semantic_diff import semantic_changes
-    from dslgen.yamlio import YamlError, load_yaml_text
+    from dslgen.rulefile.yamlio import YamlError, load_yaml_text
 
     approved = previous.get("content") if previous and isinstance(previous.get("content"), str) else None
     if _same_file(subject.doc.path, dest):

@@ -16,7 +16,7 @@ from typing import Any, Mapping
 
 from dslgen.errors import UsageError
 from dslgen.generate.similarity import similarity
-from dslgen.yamlio import YamlError, load_yaml_file
+from dslgen.rulefile.yamlio import YamlError, load_yaml_file
 
 SCHEMA_LINE = "# yaml-language-server: $schema=../schemas/mahjong-dsl.schema.json"
 
@@ -115,7 +115,7 @@ def _same_file(a: Path, b: Path) -> bool:
 def _approved_version(target: RuleDoc, catalog: Path) -> Baseline | None:
     """For a catalog file edited since its approval: the approved text kept in the approval record."""
     from dslgen.review.approvals import load_approval
-    from dslgen.yamlio import load_yaml_text
+    from dslgen.rulefile.yamlio import load_yaml_text
 
     if not _same_file(target.path.parent, catalog):
         return None

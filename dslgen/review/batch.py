@@ -33,7 +33,7 @@ from dslgen.errors import UsageError
 from dslgen.judge import Verdict
 from dslgen.review.baseline import RuleDoc, catalog_files, read_rule_doc
 from dslgen.review.semantic_diff import semantic_changes
-from dslgen.yamlio import YamlError, load_yaml_text, write_atomic
+from dslgen.rulefile.yamlio import YamlError, load_yaml_text, write_atomic
 
 DONE = "done.json"
 BATCH_FORMAT = "dslgen-batch/1"
@@ -59,7 +59,7 @@ def _fingerprint(doc: RuleDoc, opts: BatchOptions) -> str:
     """Everything a variant's regeneration depends on; a change means it must be redone."""
     import engine
     from dslgen.generate.prompt import prompt_version
-    from dslgen.spec import spec_version
+    from dslgen.rulefile.spec import spec_version
 
     parts = {
         "approved": hashlib.sha256(doc.text.encode("utf-8")).hexdigest(),

@@ -19,7 +19,7 @@ from typing import Any
 
 from dslgen.review.approvals import APPROVALS_DIR, approval_path, load_record, sha256_file
 from dslgen.review.baseline import catalog_files
-from dslgen.yamlio import YamlError, load_yaml_file
+from dslgen.rulefile.yamlio import YamlError, load_yaml_file
 
 STATUS_TEXT = {
     "ok": "已批准，内容未变",
@@ -71,7 +71,7 @@ def _meta(path: Path) -> tuple[str, str]:
 def _changes_since(record: dict, path: Path) -> list[str]:
     """Rule changes from the approved content (kept in the record) to the file as it is now."""
     from dslgen.review.semantic_diff import semantic_changes
-    from dslgen.yamlio import load_yaml_text
+    from dslgen.rulefile.yamlio import load_yaml_text
 
     if not isinstance(record.get("content"), str):
         return []

@@ -20,7 +20,7 @@ from typing import Any, Iterator
 from dslgen.errors import UsageError
 from dslgen.faults import pause_point
 from dslgen.secrets import redact_bytes, redact_data
-from dslgen.yamlio import write_atomic
+from dslgen.rulefile.yamlio import write_atomic
 
 APPROVALS_DIR = "approvals"
 PENDING_FORMAT = "dslgen-approval-pending/1"

@@ -18,7 +18,7 @@ def judge_subject(description: str, data: Mapping[str, Any] | None, gaps: list[d
                   mapping: list[dict[str, Any]], assumed_from: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """``(consistency, value_sources)`` of a rule mapping against its description."""
     from dslgen.generate.consistency import judge
-    from dslgen.generate.facts import read_facts
+    from dslgen.generate.description_facts import read_facts
     from dslgen.generate.provenance import value_sources
 
     body = {k: v for k, v in (data or {}).items() if k != "meta"} or None
@@ -61,7 +61,7 @@ def description_view(subject: Any) -> dict[str, Any]:
 def sentence_rows(description: str, consistency: Mapping[str, Any], sources: Mapping[str, Any],
                   gaps: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each rule-bearing sentence in description order: its status and the rules (field, value) it became."""
-    from dslgen.generate.facts import read_facts
+    from dslgen.generate.description_facts import read_facts
 
     status: dict[str, str] = {}
     for key in ("carried", "gapped", "unhandled"):

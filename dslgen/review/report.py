@@ -21,7 +21,7 @@ from dslgen.review.baseline import Baseline, RuleDoc, find_baseline
 from dslgen.review.description_view import description_view
 from dslgen.review.semantic_diff import semantic_diff
 from dslgen.review.stats_diff import stats_diff
-from dslgen.yamlio import dump_yaml
+from dslgen.rulefile.yamlio import dump_yaml
 
 REPORT_FORMAT = "dslgen-review/1"
 DEFAULT_GAMES = 1000
@@ -92,7 +92,7 @@ def is_draft(path: Path) -> bool:
 def doc_of(path: Path, content: bytes) -> RuleDoc:
     """The rule file ``content`` (read from ``path``) as a :class:`RuleDoc`; empty data when unreadable."""
     from dslgen.errors import DslgenError
-    from dslgen.yamlio import load_yaml_bytes
+    from dslgen.rulefile.yamlio import load_yaml_bytes
 
     try:
         loaded = load_yaml_bytes(content, str(path))

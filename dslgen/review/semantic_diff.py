@@ -20,7 +20,7 @@ from engine.defaults import fill
 from engine.documented_defaults import DEFAULTS
 from engine.fans.registry import PER_UNITS
 
-from dslgen.spec import fan_synonyms
+from dslgen.rulefile.spec import fan_synonyms
 
 _MISSING = object()
 

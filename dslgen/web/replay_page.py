@@ -14,8 +14,8 @@ import json
 from typing import Any
 
 from engine import tiles as T
-from engine.game import game_seed, play_game
-from engine.game.narrate import narrate, seat_label
+from engine.simulation import game_seed, play_game
+from engine.simulation.narrate import narrate, seat_label
 from engine.rules import Rules
 
 _SCRIPT = """

@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import tiles as T
-from engine.game import Game, make_bot
-from engine.game.narrate import narrate, seat_label
+from engine.game import Game
+from engine.simulation import make_bot
+from engine.simulation.narrate import narrate, seat_label
 from engine.rules import Rules
 
 #: Event types whose tiles only their own seat may see.

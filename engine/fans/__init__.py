@@ -4,7 +4,7 @@ Public API (see "Fan contract" in ``docs/architecture.md``):
 
 * :class:`WinContext`, :func:`score_win`, :class:`ScoreResult`;
 * :data:`FANS` (canonical name -> unit) and :func:`recognized_names` (every
-  accepted name, synonyms included), :data:`CONDITIONS` (fan conditions);
+  accepted name, synonyms included), :data:`FAN_CONDITIONS` (fan conditions);
 * :func:`engine.fans.graph.validate` for the exclusion graph.
 """
 
@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from engine.capabilities import register
 from engine.fans import conditional, events, fallback, guobiao, hubei, sichuan, special, state, structural  # noqa: F401  (registration)
-from engine.fans.facts import HandFacts, WinContext
+from engine.fans.hand_facts import HandFacts, WinContext
 from engine.fans.graph import GraphProblem, validate
-from engine.fans.registry import CONDITIONS, FANS, KINDS, KIND_TITLES, FanUnit, lookup, recognized_names
+from engine.fans.registry import FAN_CONDITIONS, FANS, KINDS, KIND_TITLES, FanUnit, lookup, recognized_names
 from engine.fans.scoring import ScoreResult, score_decomposition, score_win, seat_position
 
 __all__ = [
-    "CONDITIONS", "FANS", "KINDS", "KIND_TITLES", "FanUnit", "GraphProblem", "HandFacts", "ScoreResult",
+    "FAN_CONDITIONS", "FANS", "KINDS", "KIND_TITLES", "FanUnit", "GraphProblem", "HandFacts", "ScoreResult",
     "WinContext", "lookup", "recognized_names", "score_decomposition", "score_win", "seat_position", "validate",
 ]
 

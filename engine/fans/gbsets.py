@@ -19,7 +19,7 @@ four chows and two for three, trimming repeats first from 老少副 down). The f
 from __future__ import annotations
 
 from engine import memo
-from engine.fans.facts import HandFacts
+from engine.fans.hand_facts import HandFacts
 from engine.solver.tables import exact_bits
 
 _WINDS = (31, 32, 33, 34)

@@ -9,7 +9,7 @@ file's ``excludes``. A fan declared with ``per`` in the rule file counts once pe
 
 from __future__ import annotations
 
-from engine.fans.facts import HandFacts
+from engine.fans.hand_facts import HandFacts
 from engine.fans.registry import EVENT, FALLBACK, SPECIAL, STATE, STRUCTURAL, WAIT, fan
 
 _WINDS = (31, 32, 33, 34)

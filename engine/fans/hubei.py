@@ -3,7 +3,7 @@ is the composite 七对 + 根, :mod:`engine.fans.composite`)."""
 
 from __future__ import annotations
 
-from engine.fans.facts import HandFacts
+from engine.fans.hand_facts import HandFacts
 from engine.fans.registry import STRUCTURAL, WAIT, fan
 
 

@@ -1,6 +1,6 @@
 """The fan registry: every fan the engine can recognise is one registered unit.
 
-A unit is a predicate over :class:`engine.fans.facts.HandFacts` registered with
+A unit is a predicate over :class:`engine.fans.hand_facts.HandFacts` registered with
 the :func:`fan` decorator next to its code. Its docstring is the fan's precise
 definition (``docs/fans.md`` is generated from it). Rule files name fans by their
 canonical name or any synonym; :func:`lookup` resolves both.
@@ -99,7 +99,7 @@ class FanCondition:
 FANS: dict[str, FanUnit] = {}
 _BY_NAME: dict[str, FanUnit] = {}
 #: condition string -> condition.
-CONDITIONS: dict[str, FanCondition] = {}
+FAN_CONDITIONS: dict[str, FanCondition] = {}
 
 
 #: what one occurrence of a counted fan is (``per``), in Chinese for messages and docs.
@@ -141,7 +141,7 @@ def condition(name: str) -> Callable:
     """Register the decorated predicate ``f(facts) -> bool`` as the fan condition ``name``."""
 
     def decorate(func: Callable[..., bool]) -> Callable[..., bool]:
-        CONDITIONS[name] = FanCondition(name, func, inspect.cleandoc(func.__doc__ or ""))
+        FAN_CONDITIONS[name] = FanCondition(name, func, inspect.cleandoc(func.__doc__ or ""))
         return func
 
     return decorate

@@ -44,8 +44,8 @@ from engine import memo, solver
 from engine.capabilities import register
 from engine import tiles as T
 from engine.fans import composite
-from engine.fans.facts import HandFacts, WinContext
-from engine.fans.registry import CONDITIONS, FALLBACK, SPECIAL, STRUCTURAL, FanUnit, lookup
+from engine.fans.hand_facts import HandFacts, WinContext
+from engine.fans.registry import FAN_CONDITIONS, FALLBACK, SPECIAL, STRUCTURAL, FanUnit, lookup
 from engine.rules import FanSpec, Rules
 
 
@@ -105,7 +105,7 @@ class _Table:
             name_bits[spec.name] = name_bits.get(spec.name, 0) | 1 << b
         rows, fallbacks, composites = [], [], []
         for b, (i, spec, unit) in enumerate(declared):
-            conds = tuple(CONDITIONS.get(c) for c in [spec.condition] if c)
+            conds = tuple(FAN_CONDITIONS.get(c) for c in [spec.condition] if c)
             excluders = 0
             excluder_names = []
             for n in self.excluded_by.get(spec.name, ()):

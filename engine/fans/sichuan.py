@@ -7,7 +7,7 @@ are not registered here: a rule file declares them with ``composite_of`` (see
 
 from __future__ import annotations
 
-from engine.fans.facts import HandFacts
+from engine.fans.hand_facts import HandFacts
 from engine.fans.registry import CONDITIONAL, EVENT, FALLBACK, STATE, STRUCTURAL, fan, lookup
 
 

@@ -6,7 +6,7 @@ these units recognise the shape of the decomposition being scored.
 
 from __future__ import annotations
 
-from engine.fans.facts import HandFacts
+from engine.fans.hand_facts import HandFacts
 from engine.fans.registry import SPECIAL, fan
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.fans.facts import HandFacts
+from engine.fans.hand_facts import HandFacts
 from engine.fans.registry import STATE, fan
 
 

@@ -6,7 +6,7 @@ tiles counted as what they stand for. Flowers are never part of the hand.
 
 from __future__ import annotations
 
-from engine.fans.facts import HandFacts
+from engine.fans.hand_facts import HandFacts
 from engine.fans.registry import STRUCTURAL, fan
 
 _WINDS = (31, 32, 33, 34)

@@ -1,21 +1,18 @@
-"""The game flow a rule file declares, bots, invariants and simulation records.
+"""The game's state machine: the flow a rule file's ``phases`` declare, and what a player may see.
 
-Public API: :class:`Game` (``legal_actions``, ``apply``, ``view`` / ``observation``,
-``to_dict`` / ``from_dict`` / ``copy``, ``events``), :class:`Action`, :class:`SeatView`, the bots registry :data:`BOTS`, and
-:func:`play_game` / :func:`run_chunk` for simulations. Importing this package
-registers the flow's capabilities.
+Public API: :class:`Game` (``to_act``, ``legal_actions``, ``apply``, ``view`` / ``observation``,
+``to_dict`` / ``from_dict`` / ``copy``, ``events``), :class:`Action`, :class:`SeatView`, and the
+registries of action names (:data:`SELF_ACTIONS`, :data:`REACTIONS`) and action conditions
+(:data:`ACTION_CONDITIONS`). Bots, plans and whole simulated games live apart, in
+:mod:`engine.simulation`. Importing this package registers the flow's capabilities.
 """
 
+from engine.game.action_conditions import ACTION_CONDITIONS
 from engine.game.actions import REACTIONS, SELF_ACTIONS, Action, IllegalAction
-from engine.game.bots import BOTS, make_bot
-from engine.game.conditions import CONDITIONS
 from engine.game.flow import Game, GameSetupError, GameStateError
 from engine.game.view import OwnSeat, SeatInfo, SeatView
-from engine.game.record import GameRecord, Stats
-from engine.game.simulate import game_seed, play_game, run_chunk
 
 __all__ = [
-    "Action", "BOTS", "CONDITIONS", "Game", "GameRecord", "GameSetupError", "GameStateError", "IllegalAction",
-    "OwnSeat", "REACTIONS", "SELF_ACTIONS", "SeatInfo", "SeatView", "Stats", "game_seed", "make_bot", "play_game",
-    "run_chunk",
+    "ACTION_CONDITIONS", "Action", "Game", "GameSetupError", "GameStateError", "IllegalAction", "OwnSeat",
+    "REACTIONS", "SELF_ACTIONS", "SeatInfo", "SeatView",
 ]

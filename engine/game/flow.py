@@ -66,10 +66,10 @@ from engine.errors import EngineError
 from engine.game import cache, opening, prelude
 from engine.game.actions import (AN_KONG, BU_KONG, CHI, DISCARD, MING_KONG, PASS, PUNG,
                                  REACTIONS, SELF_ACTIONS, WIN, Action, IllegalAction)
-from engine.game.conditions import Query, holds
+from engine.game.action_conditions import Query, holds
 from engine.game.hooks import run_pre_hooks
 from engine.game.view import SeatView, seat_view
-from engine.game.state import PlayerState, Wall, shuffled_deck, wild_from_indicator
+from engine.game.table import PlayerState, Wall, shuffled_deck, wild_from_indicator
 from engine.melds import ANKONG, CHOW, KONG, Meld
 from engine.melds import PUNG as PUNG_MELD
 from engine.rules import Rules

@@ -101,7 +101,7 @@ def test_missing_capability_known_to_the_spec_is_explained():
 
     from dslgen.checks.context import engine_facts
     from dslgen.checks.runner import check_data, check_file
-    from dslgen.yamlio import load_yaml_file
+    from dslgen.rulefile.yamlio import load_yaml_file
 
     from .conftest import CATALOG
 

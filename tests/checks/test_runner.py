@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dslgen.checks.runner import check_data
-from dslgen.yamlio import load_yaml_file
+from dslgen.rulefile.yamlio import load_yaml_file
 
 from .conftest import BASE
 

@@ -10,9 +10,9 @@ from collections import Counter
 
 import pytest
 
-from dslgen import spec
+from dslgen.rulefile import spec
 from engine import capabilities, fans, settlement
-from engine.game import actions, conditions, hooks
+from engine.game import actions, action_conditions as conditions, hooks
 
 
 @pytest.fixture(scope="module")
@@ -57,8 +57,8 @@ def test_conditions_by_place():
         used = set(used) if isinstance(used, list) else {used}
         place = "fan_types" if "fan_types" in used else "pre_hooks" if "pre_hooks" in used else "actions"
         where[place].add(str(row["name"]))
-    assert where["actions"] == set(conditions.CONDITIONS), _diff(where["actions"], conditions.CONDITIONS)
-    assert where["fan_types"] == set(fans.CONDITIONS), _diff(where["fan_types"], fans.CONDITIONS)
+    assert where["actions"] == set(conditions.ACTION_CONDITIONS), _diff(where["actions"], conditions.ACTION_CONDITIONS)
+    assert where["fan_types"] == set(fans.FAN_CONDITIONS), _diff(where["fan_types"], fans.FAN_CONDITIONS)
     assert where["pre_hooks"] == set(hooks.HOOK_CONDITIONS), _diff(where["pre_hooks"], hooks.HOOK_CONDITIONS)
 
 
@@ -80,7 +80,7 @@ def test_checks_only_name_capabilities_the_spec_knows(enums):
 
 def test_the_drafters_fan_words_agree_with_the_engines_synonyms():
     """Description words the drafter reads map to the same fan the engine's synonym table names."""
-    from dslgen.generate.facts import FAN_ALIASES
+    from dslgen.generate.description_facts import FAN_ALIASES
     from engine.fans.composite import KNOWN as COMPOSITES
 
     synonyms = spec.fan_synonyms()

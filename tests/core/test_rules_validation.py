@@ -65,7 +65,7 @@ def test_the_cli_lists_every_problem(tmp_path, sichuan):
     from click.testing import CliRunner
 
     from dslgen.cli import cli
-    from dslgen.yamlio import dump_yaml
+    from dslgen.rulefile.yamlio import dump_yaml
 
     data = copy.deepcopy(sichuan)
     data["fan_types"][0]["excludes"] = ["不存在的番"]

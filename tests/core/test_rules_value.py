@@ -11,7 +11,7 @@ import pytest
 import engine
 from dslgen.rulefile import load_rules
 from engine.fans.scoring import compile_table
-from engine.game import play_game
+from engine.simulation import play_game
 from engine.rules import Rules
 
 CATALOG = Path(__file__).resolve().parents[2] / "dsl-examples"

@@ -82,7 +82,7 @@ def test_ray_worker_killed_mid_run_costs_a_retry_not_a_game(ray_local, tmp_path,
 
 
 def test_errors_are_bounded_and_independent_of_merge_order():
-    from engine.game.record import ERRORS_KEPT, Stats
+    from engine.simulation.record import ERRORS_KEPT, Stats
 
     def failing(indexes):
         s = Stats()

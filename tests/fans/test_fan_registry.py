@@ -42,7 +42,7 @@ def test_every_unit_has_a_definition_and_a_kind():
 
 def test_lai_zi_hu_carries_its_condition():
     assert F.lookup("癞子胡").condition == "hand_contains_wildcard"
-    assert "hand_contains_wildcard" in F.CONDITIONS
+    assert "hand_contains_wildcard" in F.FAN_CONDITIONS
 
 
 def test_capabilities_are_registered_by_their_modules():

@@ -3,7 +3,7 @@
 import pytest
 
 from dslgen.errors import UsageError
-from dslgen.handscore import render_lines, score_hand
+from dslgen.handreport.score import render_lines, score_hand
 from dslgen.rulefile import load_rules
 from engine.tiles import parse_tiles
 

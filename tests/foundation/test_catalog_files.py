@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from dslgen import spec
+from dslgen.rulefile import spec
 from dslgen.rulefile import load_rules
-from dslgen.validate import validate_file
+from dslgen.rulefile.validate import validate_file
 
 from .conftest import CATALOG, CATALOG_FILES
 
@@ -87,7 +87,7 @@ def test_variant_facts(catalog):
 
 @pytest.mark.parametrize("name", CATALOG_FILES)
 def test_engine_plays_the_variant(catalog, name):
-    from engine.game.simulate import play_game
+    from engine.simulation.games import play_game
 
     records = [play_game(catalog[name].rules, seed) for seed in range(4)]
     assert [r.error for r in records] == [None] * 4

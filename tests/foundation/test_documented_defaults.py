@@ -6,7 +6,7 @@ import ast
 import copy
 from pathlib import Path
 
-from dslgen import schema as schema_mod
+from dslgen.rulefile import schema as schema_mod
 from dslgen.review.semantic_diff import semantic_changes
 from dslgen.rulefile import load_rules
 from engine import defaults

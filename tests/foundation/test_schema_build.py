@@ -7,8 +7,8 @@ import json
 import jsonschema
 import pytest
 
-from dslgen import schema as schema_mod
-from dslgen import spec
+from dslgen.rulefile import schema as schema_mod
+from dslgen.rulefile import spec
 
 from .conftest import ROOT
 
@@ -57,7 +57,7 @@ def test_every_top_level_field_comes_from_a_spec_block():
 
 
 def test_draft07_copy_validates_like_the_main_schema():
-    from dslgen.yamlio import load_yaml_file
+    from dslgen.rulefile.yamlio import load_yaml_file
 
     v2020 = jsonschema.Draft202012Validator(schema_mod.build_schema())
     v07 = jsonschema.Draft7Validator(schema_mod.to_draft07(schema_mod.build_schema()))

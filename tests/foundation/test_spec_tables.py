@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from dslgen import spec
+from dslgen.rulefile import spec
 
 REFERENCE_FIELDS = [
     "game", "requires", "deck", "deal", "wildcard_rules", "win_condition", "fan_types", "fan_stacking",

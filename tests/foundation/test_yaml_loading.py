@@ -1,4 +1,4 @@
-"""dslgen.yamlio: positions, plain data, and every kind of bad YAML refused with a located message."""
+"""dslgen.rulefile.yamlio: positions, plain data, and every kind of bad YAML refused with a located message."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import os
 
 import pytest
 
-from dslgen import yamlio
-from dslgen.yamlio import YamlError, dump_yaml, load_yaml_bytes, load_yaml_file, load_yaml_text, write_atomic
+from dslgen.rulefile import yamlio
+from dslgen.rulefile.yamlio import YamlError, dump_yaml, load_yaml_bytes, load_yaml_file, load_yaml_text, write_atomic
 
 from .conftest import FIXTURES
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine.game import Game
-from engine.game.state import stacked_wall
+from engine.game.table import stacked_wall
 from engine.rules import Rules
 from engine.tiles import parse_tiles
 

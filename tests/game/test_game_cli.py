@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from dslgen.cli import cli
-from engine.game import invariants
+from engine.simulation import invariants
 
 from tests.game.conftest import ROOT
 
@@ -80,7 +80,7 @@ def test_replay_prints_a_chinese_log_that_matches_the_simulation():
     assert "发牌" in res.stdout and "打出" in res.stdout and "结束" in res.stdout
     data = json.loads(run_cli("replay", SICHUAN, "--seed", "3", "--game", "2", "--json").stdout)
     from dslgen.rulefile import load_rules
-    from engine.game import game_seed, play_game
+    from engine.simulation import game_seed, play_game
 
     rec = play_game(load_rules(SICHUAN).rules, game_seed(3, 2))
     assert data["wins"] == rec.wins and data["payments"] == rec.payments and data["log"]

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.game import game_seed, play_game
-from engine.game.narrate import narrate
+from engine.simulation import game_seed, play_game
+from engine.simulation.narrate import narrate
 
 from tests.game.conftest import CATALOG
 

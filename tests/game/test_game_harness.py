@@ -12,8 +12,9 @@ import random
 
 import pytest
 
-from engine.game import Action, Game, IllegalAction, run_chunk
-from engine.game.invariants import Checker
+from engine.game import Action, Game, IllegalAction
+from engine.simulation import run_chunk
+from engine.simulation.invariants import Checker
 
 from tests.game.conftest import CATALOG
 

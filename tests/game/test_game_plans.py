@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engine import tiles as T
-from engine.game import plans as P
-from engine.game.simulate import game_seed, play_game
+from engine.simulation import plans as P
+from engine.simulation.games import game_seed, play_game
 from engine.melds import ANKONG, CHOW, PUNG, Meld
 
 from tests.game.conftest import ROOT, catalog_data

@@ -12,7 +12,8 @@ import pytest
 
 from dslgen.rulefile import load_rules
 from engine import EngineError
-from engine.game import Action, Game, GameStateError, IllegalAction, make_bot
+from engine.game import Action, Game, GameStateError, IllegalAction
+from engine.simulation import make_bot
 from engine.game.view import SeatInfo, SeatView
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -123,8 +124,8 @@ def test_a_bot_sees_only_its_own_concealed_tiles(rules):
 
 
 def test_simulation_bots_are_handed_views(rules, monkeypatch):
-    from engine.game import bots as bot_module
-    from engine.game.simulate import play_game
+    from engine.simulation import bots as bot_module
+    from engine.simulation.games import play_game
 
     kinds = set()
     original = bot_module.GreedyBot.choose

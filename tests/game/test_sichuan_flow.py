@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from engine import kongpay
-from engine.game import Game, game_seed, play_game
+from engine.game import Game
+from engine.simulation import game_seed, play_game
 from engine.game.prelude import exchange_options
 from engine.rules import Rules
 from engine.tiles import parse_tiles, tile_from_name

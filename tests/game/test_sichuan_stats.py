@@ -7,7 +7,7 @@ import pytest
 
 from dslgen.rulefile import load_rules
 from dslgen.simulation import run
-from engine.game.bots import MixBot
+from engine.simulation.bots import MixBot
 
 from tests.game.conftest import ROOT
 

@@ -9,7 +9,7 @@ import pytest
 from dslgen.generate.consistency import judge, merge_gaps
 from dslgen.generate.drafter import draft_offline, facts_of
 from dslgen.generate.examples import load_examples
-from dslgen.generate.facts import read_facts
+from dslgen.generate.description_facts import read_facts
 from dslgen.generate.provenance import value_sources
 
 from .score_fidelity import load_cases, non_descriptions, score_case

@@ -130,7 +130,7 @@ def test_any_word_salad_gives_a_check_clean_draft():
     import random
 
     from dslgen.checks.runner import check_data
-    from dslgen.generate.facts import FAN_ALIASES
+    from dslgen.generate.description_facts import FAN_ALIASES
 
     words = list(FAN_ALIASES) + ["癞子", "红中", "白板", "翻", "精", "副精", "不能", "吃", "碰", "杠", "点炮", "自摸",
                                  "封顶", "番", "起胡", "2", "5", "8", "将", "血战", "缺一门", "花", "字牌", "，", "。",

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from dslgen.cli import cli
 from dslgen.generate.draft import load_draft
-from dslgen.yamlio import load_yaml_file
+from dslgen.rulefile.yamlio import load_yaml_file
 
 from .conftest import SECRET
 from .test_openai_http import WUHAN_DESC, _answer, _good_yaml

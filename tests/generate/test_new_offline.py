@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from dslgen.cli import cli
 from dslgen.errors import UsageError
 from dslgen.generate.draft import load_draft
-from dslgen.yamlio import load_yaml_file
+from dslgen.rulefile.yamlio import load_yaml_file
 
 NANCHANG = ("南昌麻将：用万、条、筒和东南西北中发白共136张牌，不带花。可以吃、碰、杠，可以自摸也可以点炮胡，一炮多响。"
             "开局翻一张牌定精：翻出的牌的下一张是正精，再下一张是副精，精可以当任何牌用。庄家输赢翻倍。"

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from dslgen.cli import cli
 from dslgen.generate.examples import load_examples
 from dslgen.generate.structured import answer_schema
-from dslgen.yamlio import load_yaml_text
+from dslgen.rulefile.yamlio import load_yaml_text
 
 from .test_openai_http import WUHAN_DESC, _answer, _good_yaml
 

@@ -8,7 +8,7 @@ from dslgen.errors import UsageError
 from dslgen.generate import config, providers
 from dslgen.generate.answer import parse_answer
 from dslgen.generate.examples import load_examples
-from dslgen.generate.facts import cn_number, read_facts
+from dslgen.generate.description_facts import cn_number, read_facts
 from dslgen.generate.prompt import build_messages, fence_safe, select_examples
 from dslgen.secrets import redact
 from dslgen.generate.similarity import rank, similarity

@@ -80,7 +80,7 @@ def test_batch_json_is_one_document_with_every_line(tmp_path):
 
 
 def test_batch_survives_a_defect_on_one_line(tmp_path, monkeypatch):
-    import dslgen.handinfo as handinfo
+    import dslgen.handreport.shape as handinfo
 
     real = handinfo.hand_report
 

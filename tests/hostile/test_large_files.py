@@ -2,7 +2,7 @@
 
 Before: ``validate`` took 124 s and ``check`` 233 s on it (two full round-trip parses of 142,000 nodes, a
 "did you mean" search and a printed line per unknown fan). Now the first, cheap pass over the parser's
-events stops at :data:`dslgen.yamlio.MAX_NODES` with the line where the limit was crossed; a file under the
+events stops at :data:`dslgen.rulefile.yamlio.MAX_NODES` with the line where the limit was crossed; a file under the
 limit with thousands of unknown fans is checked with at most 50 suggestions and a text report that lists
 20 findings of a code and counts the rest.
 """
@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from dslgen import yamlio
+from dslgen.rulefile import yamlio
 from dslgen.checks import reporters
 from dslgen.checks.fans import MAX_SUGGESTIONS
 from dslgen.cli import cli

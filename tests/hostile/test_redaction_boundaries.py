@@ -17,7 +17,7 @@ import pytest
 from dslgen.review import approvals
 from dslgen.review.catalog import inspect
 from dslgen.secrets import MASK, redact_bytes
-from dslgen.yamlio import load_yaml_file, write_atomic
+from dslgen.rulefile.yamlio import load_yaml_file, write_atomic
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY = "sk-test-Zq81xLmn0PQ42rstUV"

@@ -7,7 +7,7 @@ import json
 from click.testing import CliRunner
 
 from dslgen.cli import cli
-from dslgen.yamlio import load_yaml_file
+from dslgen.rulefile.yamlio import load_yaml_file
 
 DESC = "sk-proj-Abc123456789XYZ 四川血战到底：108张牌，只有万条筒，可以碰杠不能吃。"
 KEY = "sk-proj-Abc123456789XYZ"

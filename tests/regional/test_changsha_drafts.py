@@ -6,7 +6,7 @@ import pytest
 
 from dslgen.generate.drafter import draft_offline, facts_of
 from dslgen.generate.examples import load_examples
-from dslgen.generate.facts import read_facts
+from dslgen.generate.description_facts import read_facts
 
 #: 长沙 as a designer writes it (not the catalog's wording).
 CHANGSHA = ("长沙麻将，只要万条筒，一共108张，不要字牌也没有花。四个人打，庄家14张，闲家13张。可以吃碰杠，可以自摸也可以点炮，一炮多响。"
@@ -95,7 +95,7 @@ def test_zhuanzhuan_draft_is_self_draw_only_but_robs_kongs(pool):
 
 @pytest.mark.parametrize("text", [CHANGSHA, ZHUANZHUAN], ids=["changsha", "zhuanzhuan"])
 def test_designer_drafts_play_without_errors(text, pool):
-    from engine.game import run_chunk
+    from engine.simulation import run_chunk
     from engine.rules import Rules
 
     stats = run_chunk(Rules.from_dict(draft_offline(text, pool).data), 3, 0, 40).to_dict()

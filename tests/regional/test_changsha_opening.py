@@ -7,7 +7,7 @@ import pytest
 from engine import solver
 from engine import tiles as T
 from engine.game import opening
-from engine.game.narrate import narrate
+from engine.simulation.narrate import narrate
 from engine.melds import Meld
 from engine.rules import Rules
 from engine.solver import Shapes
@@ -123,7 +123,7 @@ def test_synonyms_and_unknown_names():
 
 
 def test_the_specification_table_lists_the_registry():
-    from dslgen.spec import enumerations
+    from dslgen.rulefile.spec import enumerations
 
     names = {n for u in opening.OPENING_HANDS.values() for n in u.names}
     assert set(enumerations()["opening_hands"]) == names
@@ -154,7 +154,7 @@ def test_unknown_opening_hand_is_a_rules_error():
 
 
 def test_simulation_counts_opening_hands_with_zero_errors():
-    from engine.game import run_chunk
+    from engine.simulation import run_chunk
 
     stats = run_chunk(Rules.from_dict(catalog_data("changsha")), 7, 0, 30).to_dict()
     assert stats["error_count"] == 0

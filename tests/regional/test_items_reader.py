@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from dslgen.generate.facts import read_facts
+from dslgen.generate.description_facts import read_facts
 
 README_NANCHANG = ("南昌麻将：用万、条、筒和东南西北中发白共136张牌，不带花。可以吃、碰、杠，可以自摸也可以点炮胡，一炮多响。"
                    "开局翻一张牌定精：翻出的牌的下一张是正精，再下一张是副精，精可以当任何牌用。庄家输赢翻倍。"

@@ -40,8 +40,8 @@ def test_text_output_names_items_and_net():
 
 
 def test_replay_narrates_settlement_items():
-    from engine.game import game_seed, play_game
-    from engine.game.narrate import narrate
+    from engine.simulation import game_seed, play_game
+    from engine.simulation.narrate import narrate
     from dslgen.rulefile import load_rules
 
     rules = load_rules(NANCHANG).rules

@@ -203,7 +203,7 @@ def test_third_meld_feeder_pays_everything_including_earlier_items():
 
 
 def test_every_item_is_documented_and_listed_in_the_spec():
-    from dslgen.spec import enumerations
+    from dslgen.rulefile.spec import enumerations
 
     assert set(enumerations()["settlement_items"]) == set(ITEMS)
     for unit in ITEMS.values():
@@ -211,7 +211,7 @@ def test_every_item_is_documented_and_listed_in_the_spec():
 
 
 def test_schema_params_match_the_registry():
-    from dslgen.spec import blocks
+    from dslgen.rulefile.spec import blocks
 
     block = next(b for b in blocks() if b.target == "properties/settlement_items")
     allowed = {}
@@ -224,7 +224,7 @@ def test_schema_params_match_the_registry():
 @pytest.mark.parametrize("name", sorted(ITEMS))
 def test_every_item_sums_to_zero_in_a_played_game(name):
     """Each item declared alone in a small game: every game settles to zero in total."""
-    from engine.game import play_game
+    from engine.simulation import play_game
 
     from tests.game.conftest import base_data
 

@@ -8,8 +8,9 @@ import pytest
 from engine import solver
 from engine import tiles as T
 from engine.fans import WinContext, score_win
-from engine.game import Game, game_seed, play_game
-from engine.game.narrate import narrate
+from engine.game import Game
+from engine.simulation import game_seed, play_game
+from engine.simulation.narrate import narrate
 from engine.melds import Meld
 from engine.rules import Rules, RulesError
 from engine.solver import Shapes
@@ -192,7 +193,7 @@ def test_semantic_diff_names_the_seating():
     ("点炮三家都付。", "discard_paid_by", "all_losers"),
 ])
 def test_drafter_reads_the_seating(text, key, value):
-    from dslgen.generate.facts import read_facts
+    from dslgen.generate.description_facts import read_facts
 
     facts = read_facts(text)
     assert facts.values.get(key) == value

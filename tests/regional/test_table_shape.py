@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.game import game_seed, play_game
-from engine.game.narrate import narrate
+from engine.simulation import game_seed, play_game
+from engine.simulation.narrate import narrate
 from engine.rules import Rules
 from tests.game.conftest import base_data
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.game.narrate import narrate
+from engine.simulation.narrate import narrate
 from engine.rules import Rules
 from tests.game.conftest import act, catalog_data, new_game
 

@@ -10,7 +10,7 @@ import pytest
 
 from dslgen.judge import GateResult, Verdict, label, names, sha256_bytes
 from dslgen.review.report import simulate_rules
-from dslgen.yamlio import load_yaml_text
+from dslgen.rulefile.yamlio import load_yaml_text
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOG = ROOT / "dsl-examples"

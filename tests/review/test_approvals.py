@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from dslgen.cli import cli
 from dslgen.review.approvals import sha256_file
 from dslgen.review.baseline import SCHEMA_LINE
-from dslgen.yamlio import load_yaml_file
+from dslgen.rulefile.yamlio import load_yaml_file
 
 
 def _verify(catalog):

@@ -7,7 +7,7 @@ import copy
 from dslgen.generate.pipeline import NewOptions, run_new
 from dslgen.review.render_markdown import render_markdown
 from dslgen.review.report import build_report
-from dslgen.yamlio import dump_yaml, load_yaml_file
+from dslgen.rulefile.yamlio import dump_yaml, load_yaml_file
 
 TEXT = "杭州麻将，136张牌，不要花牌。可以吃、碰、杠，只能自摸胡。平胡1台，碰碰胡2台，七对子2台，清一色3台，封顶10台。庄家多算一台。"
 

@@ -114,7 +114,7 @@ def test_review_of_a_broken_file_fails_without_traceback(catalog, workdir):
 def test_simulation_cache_ignores_meta_but_not_rules(workdir, monkeypatch, sichuan_text):
     import dslgen.simulation as simulation
     from dslgen.review.report import simulate_rules
-    from dslgen.yamlio import load_yaml_text
+    from dslgen.rulefile.yamlio import load_yaml_text
 
     calls = []
     real = simulation.run

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 
 from dslgen.review.semantic_diff import semantic_changes
-from dslgen.yamlio import load_yaml_file, load_yaml_text
+from dslgen.rulefile.yamlio import load_yaml_file, load_yaml_text
 
 from pathlib import Path
 

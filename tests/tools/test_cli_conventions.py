@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 import engine
-from dslgen import spec
+from dslgen.rulefile import spec
 from dslgen.cli import cli
 from dslgen.generate.prompt import prompt_version
 

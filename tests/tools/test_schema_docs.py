@@ -8,8 +8,8 @@ from pathlib import Path
 
 import jsonschema
 
-from dslgen import schema as schema_mod
-from dslgen import schemadoc, spec
+from dslgen.rulefile import schema as schema_mod
+from dslgen.rulefile import schemadoc, spec
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -74,7 +74,7 @@ def test_checked_in_schemas_carry_the_documentation_and_still_validate_the_catal
     for rule_file in sorted((ROOT / "dsl-examples").glob("*.yaml")):
         text = rule_file.read_text(encoding="utf-8")
         assert text.startswith("# yaml-language-server: $schema=../schemas/mahjong-dsl.schema.json\n"), rule_file.name
-        from dslgen.yamlio import load_yaml_file
+        from dslgen.rulefile.yamlio import load_yaml_file
 
         assert not list(validator.iter_errors(load_yaml_file(rule_file).data)), rule_file.name
 

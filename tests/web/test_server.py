@@ -113,7 +113,7 @@ def test_same_seed_same_table_and_illegal_index_is_refused(bench):
 
 
 def test_the_log_hides_other_players_tiles(bench):
-    from engine.game.narrate import narrate
+    from engine.simulation.narrate import narrate
     from dslgen.web.table import public_events
 
     events = [{"type": "deal", "seat": 1, "tiles": [1, 2, 3]}, {"type": "draw", "seat": 1, "tile": 5},

@@ -1,7 +1,7 @@
 """``offline``: the deterministic drafter, the default when no API key is configured.
 
 It needs no network: it starts from the catalog variant most similar to the description, applies
-every rule fact it can read (:mod:`dslgen.generate.facts`) and lists every clause it could not map.
+every rule fact it can read (:mod:`dslgen.generate.description_facts`) and lists every clause it could not map.
 Its answer has the same format a model's has, so the rest of the pipeline treats both alike.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dslgen.generate.drafter import draft_offline
 from dslgen.generate.providers import Provider, ProviderError, Reply, Request, provider
-from dslgen.yamlio import dump_yaml
+from dslgen.rulefile.yamlio import dump_yaml
 
 
 @provider("offline")

@@ -9,8 +9,8 @@ from typing import Any
 from engine.rules import Rules, RulesError
 
 from dslgen.errors import EXIT_FINDINGS, DslgenError
-from dslgen.validate import Issue, validate_data
-from dslgen.yamlio import LoadedYaml, load_yaml_file, load_yaml_text
+from dslgen.rulefile.validate import Issue, validate_data
+from dslgen.rulefile.yamlio import LoadedYaml, load_yaml_file, load_yaml_text
 
 #: How many schema errors the exception message lists.
 SHOWN_ERRORS = 5

@@ -15,7 +15,7 @@ the game itself, so it cannot read another player's concealed tiles or the wall.
   must leave such tiles. Under ``must_miss_suit`` (缺一门) it empties the suit it
   holds fewest of first and never claims it.
 * Under a minimum of 8 fan or more (国标) ``greedy`` plays towards *plans*
-  (:mod:`engine.game.plans`): hand families whose declared fans alone reach the
+  (:mod:`engine.simulation.plans`): hand families whose declared fans alone reach the
   minimum (清一色, 混一色 with 门前清, 混一色碰碰和, 全中, 大于五, 小于五, 七对,
   全不靠, 十三幺, 清龙, 花龙, 三色三同顺, 三色三步高 with 门前清). It discards to minimise the
   lowest plan distance over the plans its melds still allow (only plans at most one step behind
@@ -36,7 +36,8 @@ import random
 
 from engine import memo
 from engine import tiles as T
-from engine.game import cache, plans as P
+from engine.game import cache
+from engine.simulation import plans as P
 from engine.melds import ANKONG as ANKONG_MELD, CHOW, KONG as KONG_MELD, PUNG as PUNG_MELD, Meld
 from engine.game.actions import AN_KONG, BU_KONG, CHI, DISCARD, MING_KONG, PASS, PRELUDE_ACTIONS, PUNG, WIN, Action
 

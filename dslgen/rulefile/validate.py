@@ -16,10 +16,10 @@ from typing import Any, Iterable
 
 import jsonschema
 
-from dslgen import schema as schema_mod
+from dslgen.rulefile import schema as schema_mod
 from dslgen.checks.inputs import FILE_UNREADABLE, SCHEMA_INVALID, YAML_INVALID
 from dslgen.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError
-from dslgen.yamlio import LoadedYaml, YamlError, load_yaml_file
+from dslgen.rulefile.yamlio import LoadedYaml, YamlError, load_yaml_file
 
 YAML_SUFFIXES = (".yaml", ".yml")
 

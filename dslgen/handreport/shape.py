@@ -211,10 +211,10 @@ def hand_report(rule_file, tiles: str, win: str | None = None, melds: str | None
     tiles only, a wild tile completes any ready hand),
     ``shanten`` and ``shanten_by_shape``, ``flowers`` (in the hand and ``--flowers``), ``notes`` (e.g.
     flowers the rules do not score); and the fan layer's ``fans``, ``dropped``, ``bonuses``,
-    ``total``, ``legal``, ``reason``, ``self_drawn``, ``payments`` (:func:`dslgen.handscore.score_hand`,
+    ``total``, ``legal``, ``reason``, ``self_drawn``, ``payments`` (:func:`dslgen.handreport.score.score_hand`,
     with ``scoring`` holding its flags; for a 13 − 3k hand they say "not a win").
     """
-    from dslgen.handscore import jing_codes
+    from dslgen.handreport.score import jing_codes
 
     rules = rule_file.rules
     primary, secondary = jing_codes(rules, (scoring or {}).get("jing", ""))
@@ -241,13 +241,13 @@ def hand_report(rule_file, tiles: str, win: str | None = None, melds: str | None
         universe = tuple(t for t in T.PLAYABLE if t not in hand.wild_codes)
         report.update(win=False, shape=None, shapes=[], decompositions=[],
                       waits=[T.format_tiles([t]) for t in solver.waits(counts, w, ms, shapes, universe)])
-    from dslgen.handscore import NOT_COMPLETE, score_hand
+    from dslgen.handreport.score import NOT_COMPLETE, score_hand
 
     if complete:
         report.update(score_hand(rules, hand.concealed + hand.flowers, ms, hand.win_tile,
                                  wild_codes=hand.wild_codes, **(scoring or {})))
     else:
-        from dslgen.handscore import _flowers
+        from dslgen.handreport.score import _flowers
 
         s = scoring or {}
         extra = _flowers(s.get("flowers", ""), rules, s.get("seat", 0), s.get("dealer", 0), hand.flowers)

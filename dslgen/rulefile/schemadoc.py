@@ -3,7 +3,7 @@
 An editor (VS Code's YAML extension, any yaml-language-server client) shows a
 field's ``description`` / ``markdownDescription`` on hover and an enum value's
 ``enumDescriptions`` / ``markdownEnumDescriptions`` in completion. This module
-fills them in from ``docs/dsl-specification.md`` when :mod:`dslgen.schema` builds
+fills them in from ``docs/dsl-specification.md`` when :mod:`dslgen.rulefile.schema` builds
 the schema, so the documentation has one home — the specification:
 
 * a field's text is the ``description`` its schema block gives, else the 含义

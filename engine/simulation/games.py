@@ -10,10 +10,10 @@ from __future__ import annotations
 import hashlib
 from typing import Callable
 
-from engine.game.bots import make_bot
+from engine.simulation.bots import make_bot
 from engine.game.flow import Game
-from engine.game.invariants import Checker
-from engine.game.record import GameRecord, Stats
+from engine.simulation.invariants import Checker
+from engine.simulation.record import GameRecord, Stats
 from engine.rules import Rules
 
 

@@ -48,7 +48,7 @@ def _flowers(text: str, rules, seat: int, dealer: int, taken: tuple[int, ...] = 
     from engine.fans import seat_position
 
     from dslgen.errors import InputError
-    from dslgen.handinfo import deck_counts, describe_deck
+    from dslgen.handreport.shape import deck_counts, describe_deck
 
     text = (text or "").strip()
     if not text or text == "0":
@@ -100,7 +100,7 @@ def score_hand(rules, tiles: Sequence[int], melds: Sequence, win_tile: int, *, s
     from engine.fans import WinContext, score_win
     from engine.settlement import win_payments
 
-    from dslgen.handinfo import check_in_deck
+    from dslgen.handreport.shape import check_in_deck
 
     n = rules.players
     for value, name in ((seat, "--seat"), (dealer, "--dealer"), (from_seat, "--from")):
@@ -165,7 +165,7 @@ def fan_cap(rules) -> int | None:
 def jing_codes(rules, text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """``--jing``: the 正精 code and, for ``random_count: 2``, the 副精 after it; fixed wild tiles are 正精."""
     from engine import tiles as T
-    from engine.game.state import next_wild
+    from engine.game.table import next_wild
 
     wc = rules.wildcard
     if not text:
@@ -190,7 +190,7 @@ def settle_hand_items(rules, seat, dealer, res, pay, concealed, melds, self_draw
     from collections import Counter
 
     from engine import tiles as T
-    from engine.game.narrate import item_details, item_label
+    from engine.simulation.narrate import item_details, item_label
     from engine.settlement_items import Table, WinFacts, settle_items
 
     n = rules.players

@@ -4,7 +4,7 @@ Each invariant is a registered unit ``check(game, checker) -> message | None``.
 :class:`Checker` runs them all; the first message found ends that game as an
 error (the simulation records seed, game index, action index and message and
 moves on). Illegal actions are caught before they are applied (see
-:func:`engine.game.simulate.play_game`).
+:func:`engine.simulation.games.play_game`).
 """
 
 from __future__ import annotations

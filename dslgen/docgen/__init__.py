@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Callable
 
 #: Modules whose import registers renderers.
-DOC_MODULES = ("dslgen.fandoc", "dslgen.checks.doc", "dslgen.settlementdoc", "dslgen.openingdoc")
+DOC_MODULES = ("dslgen.docgen.fans", "dslgen.checks.doc", "dslgen.docgen.settlement", "dslgen.docgen.opening")
 #: The repository root: generated paths are relative to it.
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 _RENDERERS: dict[str, Callable[[], str]] = {}
 
@@ -52,7 +52,7 @@ class DocStatus:
 
 def build(check: bool = False, root: Path = ROOT) -> list[DocStatus]:
     """Render every document; write the stale ones unless ``check``. Returns the status of each."""
-    from dslgen.yamlio import write_atomic
+    from dslgen.rulefile.yamlio import write_atomic
 
     out = []
     for rel, render in renderers().items():

@@ -4,7 +4,7 @@ The specification is prose for people plus fenced blocks for machines:
 
 * ```` ```yaml schema=<target> ```` — a JSON Schema fragment. ``root`` is the
   top-level object, ``properties/<name>`` one top-level field, ``$defs/<name>``
-  a shared definition. :mod:`dslgen.schema` assembles them.
+  a shared definition. :mod:`dslgen.rulefile.schema` assembles them.
 * ```` ```yaml enum=<name> ```` — an enumeration table (``items:`` list), read by
   :func:`enumerations` and compared with the engine's registries by tests.
 """

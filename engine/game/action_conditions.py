@@ -51,14 +51,14 @@ class Condition:
     doc: str
 
 
-CONDITIONS: dict[str, Condition] = {}
+ACTION_CONDITIONS: dict[str, Condition] = {}
 
 
 def condition(name: str, zh: str):
     """Register the decorated ``test(query) -> bool`` under ``name``."""
 
     def wrap(fn: Callable[[Query], bool]) -> Callable[[Query], bool]:
-        CONDITIONS[name] = Condition(name, zh, fn, (fn.__doc__ or "").strip())
+        ACTION_CONDITIONS[name] = Condition(name, zh, fn, (fn.__doc__ or "").strip())
         return fn
 
     return wrap
@@ -71,7 +71,7 @@ def holds(name: str, query: Query) -> bool:
     """
     if not name:
         return True
-    cond = CONDITIONS.get(name)
+    cond = ACTION_CONDITIONS.get(name)
     return bool(cond and cond.test(query))
 
 

@@ -37,7 +37,7 @@ def _body(text: str) -> str:
 def render_fans() -> str:
     """The whole of ``docs/fans.md``."""
     from engine import settlement
-    from engine.fans import CONDITIONS, FANS, KIND_TITLES, KINDS
+    from engine.fans import FAN_CONDITIONS, FANS, KIND_TITLES, KINDS
     from engine.fans import scoring
 
     out = [
@@ -66,7 +66,7 @@ def render_fans() -> str:
                 out += ["", f"条件：`{u.condition}`"]
             out.append("")
     out += ["## 番型条件（`fan_types[].condition`）", ""]
-    for c in CONDITIONS.values():
+    for c in FAN_CONDITIONS.values():
         out.append(f"- `{c.name}`：{_first_paragraph(c.doc)}")
     out += ["", "未登记的条件字符串永远不成立：带这种条件的番型不会计分（`dslgen check` 会报告）。", ""]
     out += ["## 计分规则", "", _body(scoring.__doc__), ""]

@@ -14,9 +14,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from dslgen import resources, spec
+from dslgen import resources
+from dslgen.rulefile import spec
 from dslgen.errors import DslgenError
-from dslgen.yamlio import write_atomic
+from dslgen.rulefile.yamlio import write_atomic
 
 SCHEMA_DIR = resources.SCHEMA_DIR
 SCHEMA_FILE = SCHEMA_DIR / "mahjong-dsl.schema.json"
@@ -34,9 +35,9 @@ def build_schema(blocks: tuple[spec.Block, ...] | list[spec.Block] | None = None
 
     Fields and enum values get ``description`` / ``markdownDescription`` /
     ``enumDescriptions`` from the specification ``text`` around each block
-    (:mod:`dslgen.schemadoc`); without ``text`` (custom blocks) only the blocks' own.
+    (:mod:`dslgen.rulefile.schemadoc`); without ``text`` (custom blocks) only the blocks' own.
     """
-    from dslgen import schemadoc
+    from dslgen.rulefile import schemadoc
 
     if blocks is None:
         blocks, text = spec.blocks(), spec_text() if text is None else text
