@@ -170,7 +170,7 @@ def test_killing_the_driver_leaves_no_ray_process_behind():
     """Issue 19.19: SIGKILL a driver that started a private cluster: its agents and workers do not outlive it."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env.pop("RAY_ADDRESS", None)
-    proc = subprocess.Popen([sys.executable, "-m", "dslgen", "simulate", str(ROOT / "dsl-examples" / "wuhan.yaml"),
+    proc = subprocess.Popen([sys.executable, "-m", "dslgen", "simulate", str(ROOT / "dsl-examples" / "hongzhong_laizi.yaml"),
                              "--games", "2000", "--backend", "ray", "--jobs", "2"], env=env, start_new_session=True,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:

@@ -12,7 +12,7 @@ from engine.game import invariants
 
 from tests.game.conftest import ROOT
 
-WUHAN = str(ROOT / "dsl-examples" / "wuhan.yaml")
+WUHAN = str(ROOT / "dsl-examples" / "hongzhong_laizi.yaml")
 SICHUAN = str(ROOT / "dsl-examples" / "sichuan_xuezhan.yaml")
 JSON_KEYS = {"games", "errors", "wins", "draws", "draw_rate", "seat_win_rate", "fan_frequency", "self_draw_wins",
              "discard_wins", "dealer_win_rate", "avg_fan", "median_fan", "max_fan", "avg_length", "payments"}
@@ -99,7 +99,7 @@ def test_bad_arguments_exit_2_without_traceback(args, code):
 
 
 def test_rules_the_flow_cannot_play_exit_1(tmp_path):
-    text = (ROOT / "dsl-examples" / "wuhan.yaml").read_text(encoding="utf-8")
+    text = (ROOT / "dsl-examples" / "hongzhong_laizi.yaml").read_text(encoding="utf-8")
     bad = tmp_path / "bad.yaml"
     bad.write_text(text.replace("priority_policy: highest_wins", "priority_policy: all_winners")
                    .replace("{action: discard}", "{action: an_kong}", 1), encoding="utf-8")
