@@ -151,6 +151,27 @@ def score_hand(rules, tiles: Sequence[int], melds: Sequence, win_tile: int, *, s
     }
 
 
+def opening_report(rules, concealed: Sequence[int], melds: Sequence, seat: int = 0, dealer: int = 0) -> list[dict[str, Any]]:
+    """The 起手小胡 (``phases[].type: opening_wins``) a dealt hand shows, as ``dslgen hand`` prints them.
+
+    One entry per opening hand the rules list and the hand shows: ``name``, ``count``, ``points`` and
+    ``payments`` (one int per seat, zero-sum: paid at once like a self-drawn win of ``points × count``,
+    with the dealer multiplier for ``seat``/``dealer``). Empty when the rules have no such phase, melds
+    are given, or the hand is not a dealt hand (``cards_per_player`` tiles, or that plus ``dealer_extra``).
+    """
+    from engine import tiles as T
+    from engine.game import opening
+
+    phase = next((p for p in rules.phases if p.type == opening.PHASE_TYPE), None)
+    tiles = [t for t in concealed if not T.is_flower(t)]
+    if phase is None or melds or len(tiles) not in (rules.cards_per_player, rules.cards_per_player + rules.dealer_extra):
+        return []
+    hands = [tiles if s == seat else [] for s in range(rules.players)]
+    found = opening.declarations(rules, hands, dealer, opening.declared_hands(phase.options))
+    return [{"name": d.hand, "count": d.count, "points": d.points, "payments": list(d.payments)}
+            for d in found if d.seat == seat]
+
+
 def _unit(rules) -> str:
     """What ``total`` counts: points (分) under ``fan_stacking: double``, else 番."""
     return "分" if rules.fan_stacking == "double" else "番"
