@@ -73,6 +73,7 @@ DEFAULTS = {
     'wildcard_rules.wildcard_encoding': 50,
     'win_condition': {},
     'win_condition.must_miss_suit': False,
+    'win_condition.must_open': False,
     'win_condition.pair_258_exempt_fans': [],
     'win_condition.pair_must_be_258': False,
     'win_min_fan': 0,

@@ -245,6 +245,7 @@ class WinCondition:
     #: fans that lift the 2/5/8 pair requirement (长沙's big wins).
     pair_258_exempt_fans: tuple[str, ...]
     must_miss_suit: bool  # 缺一门: at most two of 万/条/筒 in hand and melds
+    must_open: bool = False  # 开口: at least one exposed meld (chow, pung, 明杠/加杠) at the win
 
 
 @dataclass(frozen=True, eq=False)
@@ -487,6 +488,7 @@ def _win_condition(item: Mapping[str, Any]) -> WinCondition:
         pair_must_be_258=bool(item["pair_must_be_258"]),
         pair_258_exempt_fans=_names(item["pair_258_exempt_fans"]),
         must_miss_suit=bool(item["must_miss_suit"]),
+        must_open=bool(item["must_open"]),
     )
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from engine.capabilities import BASELINE, NEEDS, needed
 from engine.defaults import default, fill
 
-from dslgen.generate import sichuan_draft
+from dslgen.generate import sichuan_draft, wuhan_reader
 from dslgen.generate.examples import Example
 from dslgen.generate.facts import Facts, read_facts
 from dslgen.generate.items_reader import apply_items, items_of
@@ -39,7 +39,7 @@ _CAPABILITY_ORDER = [
     "meldsolver.wildcard", "meldsolver.pair_258", "meldsolver.all_258", "phase.mahjong_turn", "phase.exchange_three",
     "phase.declare_void", "phase.parallel_elimination", "phase.blood_flow", "phase.priority_arbitration", "phase.rob_kong",
     "phase.opening_wins", "dsl.dirty_flag", "scoring.fan_table", "scoring.fan_exclusion", "scoring.doubling",
-    "scoring.composite_fans", "scoring.kong_payments",
+    "scoring.composite_fans", "scoring.kong_payments", "scoring.must_open", "scoring.per_open_meld",
     "scoring.pre_hooks", "scoring.settlement_items",
 ]
 _FIXED_HONOR = {"红中", "发财", "白板"}
@@ -466,7 +466,7 @@ def _apply_scalars(data: dict[str, Any], v: dict[str, Any]) -> None:
         else:
             wc["pair_must_be_258"] = True
             if v.get("pair_258_exempt_big"):
-                basic = {"平胡", "鸡胡", "癞子胡", "门前清"}
+                basic = {"平胡", "鸡胡", "素胡", "癞子胡", "门前清", "开口", "根"}  # not big wins
                 big = [r["name"] for r in data.get("fan_types") or []
                        if _canonical(r["name"]) not in basic and not r.get("composite_of")]  # parts carry it
                 if big:
@@ -532,7 +532,8 @@ def sync_requires(data: dict[str, Any], combo_dragon: bool = False) -> None:
     keep_other = [r for r in data.get("requires") or [] if r not in known]
     if combo_dragon or "meldsolver.combo_dragon" in (data.get("requires") or []):
         wanted.add("meldsolver.combo_dragon")
-    data["requires"] = [c for c in _CAPABILITY_ORDER if c in wanted] + keep_other
+    order = _CAPABILITY_ORDER + [n.capability for n in NEEDS if n.capability not in _CAPABILITY_ORDER]
+    data["requires"] = list(dict.fromkeys(c for c in order if c in wanted)) + keep_other
 
 
 def choose_base(description: str, pool: list[Example]) -> Example:
@@ -579,6 +580,7 @@ def draft_offline(description: str, pool: list[Example], name: str = "") -> Offl
             data.pop("win_rule")
     _apply_scalars(data, v)
     sichuan_draft.apply(data, v)
+    wuhan_reader.apply(data, v)
     apply_items(data, v)
     apply_opening(data, v)
     _deck_total(data)
@@ -654,6 +656,7 @@ def facts_of(data: dict[str, Any]) -> dict[str, Any]:
         "ji_hu_dropped_by": str((data.get("win_rule") or {}).get("ji_hu_dropped_by") or "any_fan"),
         "fans": {_canonical(str(r["name"])): int(r.get("base_fan", 0) or 0) for r in data.get("fan_types") or []},
         **sichuan_draft.facts_of(data),
+        **wuhan_reader.facts_of(data),
         "settlement_items": items_of(data),
         "opening_hands": opening_of(data),
         "players": int(((data.get("game") or {}).get("players") or {}).get("max", 4)),

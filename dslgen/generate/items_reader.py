@@ -42,7 +42,8 @@ def _put(c, item: str, source: str = "", **params: Any) -> None:
 
 def read_items(c) -> None:
     """Read every settlement item this clause states (see the module docstring)."""
-    for fn in (_jing, _chong_guan, _ba_wang, _de_guo, _birds, _horses, _gen_zhuang, _lian_zhuang, _piao, _liability):
+    for fn in (_jing, _chong_guan, _ba_wang, _de_guo, _birds, _horses, _gen_zhuang, _lian_zhuang, _payer_open_melds,
+               _piao, _liability):
         fn(c)
 
 
@@ -123,6 +124,18 @@ def _de_guo(c) -> None:
         _put(c, "de_guo", "assumed:南昌常见规则：德国胡牌的钱翻倍（描述没有给算法）", mode="multiply", value=2)
     elif named:
         _put(c, "de_guo")
+
+
+def _payer_open_melds(c) -> None:
+    """口口翻的付款一方：``付钱的人自己每开一次口，他付的钱也翻一倍`` / ``输家每个副露也翻倍``."""
+    t = c.text
+    payer = re.search(r"(?:付|给|输)[^，。；]{0,4}(?:钱|分)?的人|输家|付款(?:的人|者)|每个输的人", c.previous + t)
+    opened = re.search(r"每(?:开|吃碰)(?:一)?(?:次|个)口|每(?:个|一个|次)副露|每开一口|口口翻", c.previous + t)
+    if not (payer and opened and re.search(r"(?:付|给|出)的?(?:钱|分)|也", t)):
+        return
+    m = re.search(NUM + r"\s*倍", t)
+    value = 2 if re.search(_DOUBLE, t) or not m else _n(m.group(1))
+    _put(c, "payer_open_melds", value=value)
 
 
 def _birds(c) -> None:

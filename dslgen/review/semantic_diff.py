@@ -164,6 +164,7 @@ FIELDS: tuple[Field, ...] = (
     Field("wildcard_rules.scoring.per_wildcard_in_win", "每张癞子加番", _fan),
     Field("win_condition.pair_must_be_258", "将牌必须是 2/5/8", _yes_no),
     Field("win_condition.must_miss_suit", "必须缺一门才能胡", _yes_no),
+    Field("win_condition.must_open", "必须开口（吃、碰或明杠）才能胡", _yes_no),
     Field("fan_stacking", "番型叠加方式", _enum(STACKING)),
     Field("max_fan", "单局最高番数", _cap),
     Field("win_min_fan", "起胡番数", _min_fan),

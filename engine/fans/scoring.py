@@ -142,6 +142,7 @@ class _Table:
         self.cap = min(caps) if caps else None
         wc = rules.win_condition
         self.must_miss_suit = wc.must_miss_suit
+        self.must_open = wc.must_open
         self.pair_258 = wc.pair_must_be_258
         self.exempt = tuple(u for u in (lookup(n) for n in wc.pair_258_exempt_fans) if u is not None)
         self.stacking = rules.fan_stacking
@@ -330,6 +331,8 @@ def _bonuses(table: _Table, ctx: WinContext, wild_count: int) -> list[tuple[str,
 def _illegal_reason(table: _Table, ctx: WinContext, facts: HandFacts, counted: list[_Row], fan_total: int) -> str:
     if table.must_miss_suit and len(facts.suits) > 2:
         return "未缺一门：万、条、筒三门都有"
+    if table.must_open and not facts.open_melds:
+        return "未开口：和牌时至少要有一个吃、碰或明杠（暗杠不算开口）"
     if table.pair_258 and facts.pair and not (facts.pair < 30 and facts.pair % 10 in (2, 5, 8)):
         if not any(u.test(facts) for u in table.exempt):
             return f"将牌必须是 2/5/8（此手将牌为 {T.tile_name(facts.pair)}）"
@@ -400,6 +403,12 @@ def _evaluate(table: _Table, ctx: WinContext, decomposition, wild_count: int, bo
 
 register("scoring.doubling", "加倍计分",
          "fan_stacking: double：番数相加，得分 = 底分 × 2^番；番数封顶（max_fan）或分数封顶（doubling.max_points），自摸加底或自摸加番",
+         "0.1.0", __name__)
+register("scoring.must_open", "必须开口",
+         "win_condition.must_open：和牌时至少要有一个副露（吃、碰、明杠或加杠；暗杠不算），否则不是合法和牌（武汉）",
+         "0.1.0", __name__)
+register("scoring.per_open_meld", "口口翻",
+         "fan_types[].per: open_meld：番型按副露计次，每个吃、碰、明杠计一次（武汉口口翻：加倍计分中每开一次口翻一倍）",
          "0.1.0", __name__)
 register("scoring.composite_fans", "组合番与计数番",
          "composite_of 声明组合番（清对 = 清一色 + 对对胡，取代其组成番），at_cap 按封顶计（天胡、地胡）",
