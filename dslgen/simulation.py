@@ -15,6 +15,7 @@ import shlex
 from typing import Callable
 
 from engine.game import Stats, run_chunk
+from engine.game.simulate import SERIES
 from engine.game.bots import BOTS
 from engine.rules import Rules
 
@@ -51,8 +52,10 @@ def replay_command(rules_path: str, seed: int, game: int, bot: str = "greedy") -
 
 
 def chunks(games: int) -> list[tuple[int, int]]:
-    """The ``[start, stop)`` game ranges of a run: a function of ``games`` alone."""
+    """The ``[start, stop)`` game ranges of a run: a function of ``games`` alone; every chunk starts on a
+    series boundary (:data:`engine.game.simulate.SERIES`: the dealer and 连庄 carry over inside a series)."""
     size = min(CHUNK, max(1, games // 16))
+    size = -(-size // SERIES) * SERIES
     return [(i, min(games, i + size)) for i in range(0, games, size)]
 
 

@@ -60,6 +60,12 @@ def _jing(c) -> None:
         params["holders"] = "winner" if re.search(r"(胡牌|和牌)(的人|者|家)[^，。]*(正精|精)", t) else "all"
         _put(c, "jing_points", **params)
         return
+    if "精分" in t and re.search(r"每家[^，。]*精[^，。]*(?:都|也)?(?:算|计)", t):
+        _put(c, "jing_points", holders="all")  # 算精分：每家手里的精都算
+        return
+    if "精分" in t and re.search(r"只(?:算|计)(?:胡牌|和牌)(?:的人|者|家)[^，。]*精", t):
+        _put(c, "jing_points", holders="winner")
+        return
     if "jing_points" not in c.facts.values.get("settlement_items", {}):
         return
     if re.search(r"流局[^，。]*(不算|不计|不结算)[^，。]*精", t):
@@ -73,7 +79,7 @@ def _jing(c) -> None:
 def _chong_guan(c) -> None:
     t = c.text
     if "冲关" in t:
-        m = re.search(r"(?:达到|满|够|有|超过)\s*" + NUM + r"\s*分", t)
+        m = re.search(r"(?:达到|到了|到|满|够|有|超过)\s*" + NUM + r"\s*分", t)
         params: dict[str, Any] = {}
         if m:
             params["chong_guan_threshold"] = _n(m.group(1))
@@ -91,7 +97,7 @@ def _chong_guan(c) -> None:
     jing = _items(c).get("jing_points", {})
     if not jing.get("chong_guan_threshold"):
         return
-    step = re.search(r"每多\s*" + NUM + r"\s*分[^，。]*(?:再)?(?:多|加)\s*(?:一|1)\s*倍", t)
+    step = re.search(r"每多\s*" + NUM + r"\s*分[^，。]*(?:再)?(?:多|加)\s*翻?\s*(?:一|1)\s*倍", t)
     if step:
         _put(c, "jing_points", chong_guan_step=1)
     elif re.search(r"^(?:精分)?" + _DOUBLE, t) or re.search(r"精分[^，。]*" + _DOUBLE, t):

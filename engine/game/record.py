@@ -45,6 +45,8 @@ class GameRecord:
     kongs: list[dict] = field(default_factory=list)
     #: 过水: wins passed on a discard.
     passed_wins: int = 0
+    #: the dealer's consecutive wins before this game (连庄; carried inside a series).
+    streak: int = 0
 
     @property
     def draw(self) -> bool:
@@ -94,6 +96,12 @@ class Stats:
     #: 起手小胡 -> declarations (a hand shown twice counts twice), and games with any declaration
     opening_counts: Counter = field(default_factory=Counter)
     opening_games: int = 0
+    #: 连庄: games dealt by the previous game's dealer again, games played on a streak > 0, the streaks
+    #: (value -> games), and dealer wins made on a streak
+    dealer_kept: int = 0
+    streak_games: int = 0
+    streak_counts: Counter = field(default_factory=Counter)
+    streak_wins: int = 0
 
     def add(self, rec: GameRecord) -> None:
         """Count one game."""
@@ -104,6 +112,12 @@ class Stats:
             self._keep_errors([dict(rec.error)])
             return
         self.length_sum += rec.length
+        if rec.next_dealer is not None and rec.next_dealer == rec.dealer:
+            self.dealer_kept += 1
+        if rec.streak:
+            self.streak_games += 1
+            self.streak_counts[rec.streak] += 1
+            self.streak_wins += any(w["seat"] == rec.dealer for w in rec.wins)
         if rec.wins:
             self.games_with_win += 1
         else:
@@ -157,7 +171,7 @@ class Stats:
         other._seats(len(self.seat_wins))
         for name in ("games", "games_with_win", "draws", "exhausted", "wins", "self_draw_wins", "discard_wins",
                      "robbing_wins", "dealer_wins", "length_sum", "gain_sum", "opening_games", "kongs_paid",
-                     "kong_points", "kong_transfers", "passed_wins"):
+                     "kong_points", "kong_transfers", "passed_wins", "dealer_kept", "streak_games", "streak_wins"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.error_count += other.error_count
         self._keep_errors(other.errors)
@@ -170,6 +184,7 @@ class Stats:
         self.item_moves.update(other.item_moves)
         self.item_amounts.update(other.item_amounts)
         self.opening_counts.update(other.opening_counts)
+        self.streak_counts.update(other.streak_counts)
         self.gain_max = max(self.gain_max, other.gain_max)
         return self
 
@@ -248,6 +263,11 @@ class Stats:
                                         for k, v in sorted(self.item_moves.items())},
             },
             "passed_wins": self.passed_wins,
+            "lian_zhuang": {"dealer_kept": self.dealer_kept, "dealer_kept_rate": round(self.dealer_kept / div, 4),
+                            "streak_games": self.streak_games, "streak_rate": round(self.streak_games / div, 4),
+                            "max_streak": max(self.streak_counts, default=0),
+                            "streaks": {str(k): v for k, v in sorted(self.streak_counts.items())},
+                            "streak_dealer_wins": self.streak_wins},
         }
 
 
