@@ -118,7 +118,7 @@ def follow(rec: GameRecord) -> tuple[int | None, int]:
     return rec.dealer, rec.streak + 1 if won else rec.streak
 
 
-def _games(rules: Rules, seed: int, start: int, stop: int, bot: str, **kw):
+def series_games(rules: Rules, seed: int, start: int, stop: int, bot: str, **kw):
     """Yield the records of games ``start`` … ``stop - 1`` as the run plays them (series-chained);
     the games of ``start``'s series before it are played, not yielded."""
     first = start - start % SERIES
@@ -136,7 +136,7 @@ def _games(rules: Rules, seed: int, start: int, stop: int, bot: str, **kw):
 def run_chunk(rules: Rules, seed: int, start: int, stop: int, bot: str = "greedy") -> Stats:
     """Statistics of games ``start`` … ``stop - 1`` of the run seeded ``seed`` (series-chained)."""
     stats = Stats()
-    for rec in _games(rules, seed, start, stop, bot):
+    for rec in series_games(rules, seed, start, stop, bot):
         stats.add(rec)
     return stats
 
@@ -145,4 +145,4 @@ def replay_game(rules: Rules, seed: int, index: int, bot: str = "greedy", *, kee
                 observer: Callable[[Game], None] | None = None) -> GameRecord:
     """Game ``index`` of the run seeded ``seed`` exactly as the run played it: the earlier games of its
     series are played first for its dealer and 连庄 streak (``dslgen replay``)."""
-    return list(_games(rules, seed, index, index + 1, bot, keep_events=keep_events, observer=observer))[-1]
+    return list(series_games(rules, seed, index, index + 1, bot, keep_events=keep_events, observer=observer))[-1]

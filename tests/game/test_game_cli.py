@@ -80,10 +80,11 @@ def test_replay_prints_a_chinese_log_that_matches_the_simulation():
     assert "发牌" in res.stdout and "打出" in res.stdout and "结束" in res.stdout
     data = json.loads(run_cli("replay", SICHUAN, "--seed", "3", "--game", "2", "--json").stdout)
     from dslgen.rulefile import load_rules
-    from engine.game import game_seed, play_game
+    from engine.game.simulate import series_games
 
-    rec = play_game(load_rules(SICHUAN).rules, game_seed(3, 2))
+    rec = list(series_games(load_rules(SICHUAN).rules, 3, 0, 3, "greedy"))[2]  # game 2 as the run plays it
     assert data["wins"] == rec.wins and data["payments"] == rec.payments and data["log"]
+    assert data["dealer"] == rec.dealer
 
 
 @pytest.mark.parametrize("args, code", [

@@ -8,7 +8,7 @@ from pathlib import Path
 from dslgen.rulefile import load_rules
 from dslgen.simulation import chunks, run
 from engine.game.record import GameRecord, Stats
-from engine.game.simulate import SERIES, _games, follow, replay_game, run_chunk
+from engine.game.simulate import SERIES, follow, replay_game, run_chunk, series_games
 from engine.rules import Rules
 
 CATALOG = Path(__file__).resolve().parents[2] / "dsl-examples"
@@ -34,7 +34,7 @@ def test_follow_counts_the_dealers_consecutive_wins():
 
 def test_dealer_and_streak_follow_the_previous_game_inside_a_series():
     rules = _changsha()
-    recs = list(_games(rules, 5, 0, 2 * SERIES, "greedy"))
+    recs = list(series_games(rules, 5, 0, 2 * SERIES, "greedy"))
     for prev, rec in zip(recs, recs[1:]):
         if rec.index % SERIES == 0:
             assert rec.streak == 0  # a series starts afresh
@@ -53,7 +53,7 @@ def test_a_chunk_starting_inside_a_series_gives_the_same_games():
 
 def test_replay_plays_the_game_the_run_played():
     rules = _changsha()
-    recs = {r.index: r for r in _games(rules, 9, 0, SERIES, "greedy")}
+    recs = {r.index: r for r in series_games(rules, 9, 0, SERIES, "greedy")}
     for k in (3, SERIES - 1):
         again = replay_game(rules, 9, k)
         assert (again.dealer, again.streak, again.payments) == (recs[k].dealer, recs[k].streak, recs[k].payments)
