@@ -261,13 +261,13 @@ def quan_dai_wu(h: HandFacts) -> bool:
 @fan("推不倒", kind=STRUCTURAL, guobiao=("推不倒",))
 def tui_bu_dao(h: HandFacts) -> bool:
     """所有牌都是图案上下对称的牌：1234589筒、245689条、白板。"""
-    return all(t in _REVERSIBLE for t in h.tiles)
+    return _REVERSIBLE.issuperset(h.tiles)
 
 
 @fan("绿一色", kind=STRUCTURAL, guobiao=("绿一色",))
 def lv_yi_se(h: HandFacts) -> bool:
     """所有牌都是 23468条 与 发。"""
-    return all(t in _GREEN for t in h.tiles)
+    return _GREEN.issuperset(h.tiles)
 
 
 @fan("清幺九", kind=STRUCTURAL, guobiao=("清幺九",))
@@ -332,7 +332,7 @@ def he_jue_zhang(h: HandFacts) -> bool:
     副露中已有三张和牌张时一定是绝张；手中已有同样的牌时不是。"""
     ctx = h.ctx
     win = ctx.win_tile
-    if sum(m.tiles.count(win) for m in ctx.melds) == 3:
+    if ctx.melds and sum([m.tiles.count(win) for m in ctx.melds]) == 3:
         return True
     return ctx.fourth_tile and ctx.concealed.count(win) == 1
 
