@@ -143,7 +143,7 @@ class Game:
         self.play = rules.play
         ensure_valid(rules)  # a Rules built with validate=False is checked here (once per value)
         if not self.play.self_action(DISCARD):
-            raise GameSetupError("self_action: 必须列出 discard，否则无法出牌")
+            raise GameSetupError("对局阶段的 self_action 必须列出 discard，否则无法出牌")
         self.step = -1 if self.play.turn_order == "clockwise" else 1
         if dealer is None and (wall is not None or rules.seating.first_dealer == "seat_0"):
             dealer = 0
@@ -400,6 +400,9 @@ class Game:
             return []
         out = []
         melds = tuple(p.melds)
+        counts, wilds = cache.split(p.hand, self.wild_codes)
+        if cache.shanten(counts, wilds, len(melds), self.win_shapes) > 0:
+            return out  # no discard leaves a ready hand
         for t in sorted(set(p.hand)):
             rest = list(p.hand)
             rest.remove(t)
