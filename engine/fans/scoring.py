@@ -80,6 +80,7 @@ class _Row:
     bit: int = 0  # this row's bit in a set of recognised rows
     excluders: int = 0  # bits of the other rows whose fan excludes this one
     excluder_names: tuple = ()  # (bits, name) of each fan excluding this one, in declaration order
+    excluder_msgs: tuple = ()  # (bits, "被 name 排除") of the same fans, the drop reason ready made
     count: Any = None  # counted rows (``per``): count(facts) -> int for the declared occurrence unit
     parts: tuple = ()  # composites: the registered unit of each part
 
@@ -114,7 +115,8 @@ class _Table:
                     excluder_names.append((name_bits.get(n, 0), n))
             count = unit.counter(spec.per) if spec.per else None
             parts = composite.part_units(spec.composite_of) if spec.composite_of else ()
-            row = _Row(spec, unit, conds, i, 1 << b, excluders, tuple(excluder_names), count, parts)
+            row = _Row(spec, unit, conds, i, 1 << b, excluders, tuple(excluder_names),
+                       tuple((bits, f"被 {n} 排除") for bits, n in excluder_names), count, parts)
             if parts:
                 composites.append(row)
             else:
@@ -278,9 +280,14 @@ def apply_table(table: _Table, found: list[_Row]) -> tuple[list[_Row], list[tupl
     for row in found:
         present |= row.bit
     survivors = [row for row in found if not row.excluders & present]
-    dropped: list[tuple[str, str]] = [] if len(survivors) == len(found) else [
-        (row.spec.name, f"被 {next(n for bits, n in row.excluder_names if bits & present)} 排除")
-        for row in found if row.excluders & present]
+    dropped: list[tuple[str, str]] = []
+    if len(survivors) != len(found):
+        for row in found:
+            if row.excluders & present:
+                for bits, msg in row.excluder_msgs:
+                    if bits & present:
+                        dropped.append((row.spec.name, msg))
+                        break
     if table.conflicts:
         kept: list[_Row] = []
         for row in sorted(survivors, key=lambda r: (-r.spec.base_fan, r.order)):
