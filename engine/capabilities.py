@@ -270,6 +270,18 @@ def _doubling(data: Mapping[str, Any]) -> Path | None:
     return ("fan_stacking",) if _at(data, "fan_stacking") == "double" else None
 
 
+def _self_option(name: str) -> Callable[[Mapping[str, Any]], Path | None]:
+    def find(data: Mapping[str, Any]) -> Path | None:
+        play = _play(data)
+        options = _at(play[1], "sub_phases", "self_action", "options") if play else None
+        for j, o in enumerate(options if isinstance(options, (list, tuple)) else ()):
+            if isinstance(o, Mapping) and o.get("action") == name:
+                return ("phases", play[0], "sub_phases", "self_action", "options", j, "action")
+        return None
+
+    return find
+
+
 def _blood_flow(data: Mapping[str, Any]) -> Path | None:
     play = _play(data)
     path = ("sub_phases", "others_reaction", "on_win")
@@ -306,6 +318,7 @@ NEEDS: tuple[Need, ...] = (
     Need("phase.exchange_three", "换三张（type: exchange_three）", _phase_type("exchange_three")),
     Need("phase.declare_void", "定缺（type: declare_void）", _phase_type("declare_void")),
     Need("phase.blood_flow", "血流成河（on_win: stay）", _blood_flow),
+    Need("phase.liang_dao", "亮倒（self_action: liang_dao）", _first(_self_option("liang_dao"), _present("liang_dao"))),
 )
 
 

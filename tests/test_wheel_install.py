@@ -85,6 +85,10 @@ def test_wheel_ships_its_data_and_runs_from_any_folder(installed, workdir):
     assert not any(p.is_symlink() for p in paths)
     assert sorted(p.name for p in paths[5].glob("*.yaml")) == sorted(p.name for p in (ROOT / "dsl-examples").glob("*.yaml"))
 
+    shipped = _run([str(bin_dir / "python"), "-c",
+                    "from engine.solver import suit_data as s; print(len(s.decode(s.read())[1]))"], cwd=workdir, env=env)
+    assert int(shipped.stdout) == 405350  # the solver's suit tables ship with the engine
+
     dslgen = str(bin_dir / "dslgen")
     _run([dslgen, "validate", "mine.yaml"], cwd=workdir, env=env)
     _run([dslgen, "check", "mine.yaml"], cwd=workdir, env=env)

@@ -20,6 +20,7 @@ from dslgen.generate.examples import Example
 from dslgen.generate.facts import Facts, read_facts
 from dslgen.generate.items_reader import apply_items, items_of
 from dslgen.generate.opening_reader import apply_opening, opening_of
+from dslgen.generate.liangdao_reader import apply_liang_dao, liang_dao_of
 from dslgen.generate.similarity import rank
 from dslgen.spec import fan_synonyms
 
@@ -38,7 +39,7 @@ _CAPABILITY_ORDER = [
     "meldsolver.thirteen_orphans", "meldsolver.all_orphans", "meldsolver.combo_dragon", "meldsolver.double_dragon",
     "meldsolver.wildcard", "meldsolver.pair_258", "meldsolver.all_258", "phase.mahjong_turn", "phase.exchange_three",
     "phase.declare_void", "phase.parallel_elimination", "phase.blood_flow", "phase.priority_arbitration", "phase.rob_kong",
-    "phase.opening_wins", "dsl.dirty_flag", "scoring.fan_table", "scoring.fan_exclusion", "scoring.doubling",
+    "phase.opening_wins", "phase.liang_dao", "dsl.dirty_flag", "scoring.fan_table", "scoring.fan_exclusion", "scoring.doubling",
     "scoring.composite_fans", "scoring.kong_payments",
     "scoring.pre_hooks", "scoring.settlement_items",
 ]
@@ -48,7 +49,7 @@ SEAT_FLOWERS = {1: ["春", "梅"], 2: ["夏", "兰"], 3: ["秋", "竹"], 4: ["�
 #: The plain win, the one fan a table needs when the description names none (listed as an assumption).
 PLAIN_WIN = {"name": "鸡胡", "base_fan": 1}
 KEY_ORDER = ["meta", "game", "requires", "deck", "deal", "wildcard_rules", "win_condition", "fan_types", "fan_stacking",
-             "max_fan", "win_min_fan", "win_rule", "phases", "scoring", "flower_rules", "settlement_items"]
+             "max_fan", "win_min_fan", "win_rule", "phases", "scoring", "flower_rules", "liang_dao", "settlement_items"]
 
 
 @dataclass
@@ -586,6 +587,7 @@ def draft_offline(description: str, pool: list[Example], name: str = "") -> Offl
     sichuan_draft.apply(data, v)
     apply_items(data, v)
     apply_opening(data, v)
+    apply_liang_dao(data, v)
     _deck_total(data)
     sync_requires(data, combo_dragon=bool(v.get("combo_dragon")))
     return OfflineDraft(data=ordered(data), facts=facts, base=base.id, same_variant=same)
@@ -660,6 +662,7 @@ def facts_of(data: dict[str, Any]) -> dict[str, Any]:
         **sichuan_draft.facts_of(data),
         "settlement_items": items_of(data),
         "opening_hands": opening_of(data),
+        "liang_dao": liang_dao_of(data) if "liang_dao" in selfs else None,
         "players": int(((data.get("game") or {}).get("players") or {}).get("max", 4)),
         "suits": list(deck["suits"]) if deck.get("suits") else None,
         "honor_tiles": list(deck["honors"]) if deck.get("honors") else None,

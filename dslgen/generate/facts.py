@@ -396,6 +396,14 @@ def _opening(c: _Clause) -> None:
     read_opening(c)
 
 
+@reader
+def _liang_dao(c: _Clause) -> None:
+    """亮倒 (the action, how it is laid down, what it pays): :mod:`dslgen.generate.liangdao_reader`."""
+    from dslgen.generate.liangdao_reader import read_liang_dao
+
+    read_liang_dao(c)
+
+
 def _in_opening(c: _Clause) -> bool:
     """The clause belongs to a 起手小胡 context: its 小胡 / 四喜 / 2、5、8 / 自摸 speak of the opening hands."""
     return c.facts.values.get("_opening_clause") == c.text
@@ -856,6 +864,10 @@ def _other_unsupported(c: _Clause) -> None:
         (r"荒庄荒杠|流局[^，。]*杠[^，。]*(不算|作废|退)", "流局时杠分作废无法表达"),
         (r"包牌|包杠|承包|三摊承包", "包牌/承包责任结算无法表达"),
     ]
+    from dslgen.generate.liangdao_reader import is_liang_dao_clause
+
+    if is_liang_dao_clause(c):  # 亮倒 and its 翻倍 / 包赔: read by _liang_dao
+        rules = [(p, r) for p, r in rules if not r.startswith(("引擎不支持亮倒", "包赔", "引擎不支持报听", "包牌"))]
     read = "settlement_items" in c.values  # 抓鸟 / 买马 / 包赔 / 飘 / 跟庄 / 连庄 read by _settlement_items
     seated = "next_dealer" in c.values or "first_dealer" in c.values  # who deals: read by _seating
     for pattern, reason in rules:

@@ -17,6 +17,7 @@ the process, so a simulation pays for each distinct pattern once.
 from __future__ import annotations
 
 from engine import memo
+from engine.solver import suit_data
 
 INF = 99
 #: 0-based ranks of the 2, 5 and 8 tiles.
@@ -221,12 +222,64 @@ def _suit_profile(p: bytes) -> tuple[int, ...]:
     return prof
 
 
+# --- shipped profiles (engine/solver/suit_profiles.bin) --------------------------
+#
+# The profiles of every suit pattern of at most 14 tiles, computed by the recursions here
+# (``dslgen tables build``). A miss reads the shipped profile instead of recursing.
+
+_SHIPPED: list = []  # [] not loaded yet; [None] no file; [(profiles, free, limited)]
+_SHIPPED_PID: list[int] = []  # shipped profile number -> interned id (-1: not interned yet)
+
+
+def _load_shipped():
+    blob = suit_data.read()
+    data = suit_data.decode(blob) if blob is not None else None
+    _SHIPPED[:] = [data]
+    if data is not None:
+        _SHIPPED_PID[:] = [-1] * len(data[0])
+    return data
+
+
+def _shipped_id(p: bytes, limited: bool) -> int | None:
+    """Interned id of the shipped profile of ``p`` (``limited``: under the four-copy limit), or ``None``."""
+    data = _SHIPPED[0] if _SHIPPED else _load_shipped()
+    if data is None:
+        return None
+    k = suit_data.index(p)
+    if k < 0:
+        return None
+    n = (data[2] if limited else data[1])[k]
+    pid = _SHIPPED_PID[n]
+    if pid < 0:
+        pid = _SHIPPED_PID[n] = _intern(data[0][n])
+    return pid
+
+
+def use_shipped(on: bool) -> None:
+    """Read the shipped profiles on a miss (default) or always recurse (to build or check the file).
+
+    Empties the tables, so no profile read from the file survives into a recursion and back."""
+    _clear()
+    _SHIPPED[:] = [] if on else [None]
+
+
+def build_shipped() -> bytes:
+    """The contents of the shipped file, computed afresh by the recursions (takes about 20 CPU-seconds)."""
+    use_shipped(False)
+    try:
+        return suit_data.build(lambda p: profile(suit_profile_id(p)), lambda p: profile(limited_suit_profile_id(p)))
+    finally:
+        use_shipped(True)
+
+
 def suit_profile_id(p: bytes) -> int:
     """Interned shanten profile of suit pattern ``p`` (wild-tile semantics: no copy limit)."""
     pid = _SUIT_PROFILE.get(p)
     if pid is None:
-        _suit_profile(p)
-        pid = _SUIT_PROFILE[p] if any(p) else _intern(_ZERO)
+        pid = _shipped_id(p, False)
+        if pid is None:
+            _suit_profile(p)
+            pid = _SUIT_PROFILE[p] if any(p) else _intern(_ZERO)
         _SUIT_PROFILE[p] = pid
     return pid
 
@@ -309,8 +362,11 @@ def limited_suit_profile_id(p: bytes) -> int:
         return suit_profile_id(p)
     pid = _LIMITED_ID.get(p)
     if pid is None:
-        quads = sum(1 << r for r, c in enumerate(p) if c == 4)
-        pid = _LIMITED_ID[p] = _intern(_limited_suit_profile(p, quads))
+        pid = _shipped_id(p, True)
+        if pid is None:
+            quads = sum(1 << r for r, c in enumerate(p) if c == 4)
+            pid = _intern(_limited_suit_profile(p, quads))
+        _LIMITED_ID[p] = pid
     return pid
 
 
@@ -593,6 +649,7 @@ def _clear() -> None:
                   WIN_EXACT, _EXACT_BITS):
         table.clear()
     del _PROFILES[:]
+    _SHIPPED_PID[:] = [-1] * len(_SHIPPED_PID)
 
 
 memo.on_clear("solver.tables", _clear)

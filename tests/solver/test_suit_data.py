@@ -1,0 +1,75 @@
+"""The shipped suit profiles (engine/solver/suit_profiles.bin) against the solver's own recursion.
+
+The full comparison is ``dslgen tables build --check`` (about 20 CPU-seconds); here a seeded
+sample of patterns, every pattern of at most four tiles, and the file's layout."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import zlib
+
+import pytest
+
+from engine.solver import suit_data, tables
+from tests.solver.test_tables_and_shapes import reference_limited_profile
+
+
+@pytest.fixture()
+def recursion():
+    """The solver with the shipped file switched off (fresh tables), restored afterwards."""
+    tables.use_shipped(False)
+    yield
+    tables.use_shipped(True)
+
+
+def _sample() -> list[bytes]:
+    rng = random.Random(14)
+    out = [bytes(c) for c in itertools.product(range(5), repeat=9) if sum(c) <= 4]
+    while len(out) < 2500:
+        p = [0] * 9
+        for _ in range(rng.randint(5, 14)):
+            r = rng.randrange(9)
+            if p[r] < 4:
+                p[r] += 1
+        out.append(bytes(p))
+    return out
+
+
+def test_shipped_profiles_equal_the_recursion(recursion):
+    profiles, free, limited = suit_data.decode(suit_data.read())
+    sample = _sample()
+    for p in sample:
+        k = suit_data.index(p)
+        assert k >= 0, p
+        assert profiles[free[k]] == tables.profile(tables.suit_profile_id(p)), list(p)
+        assert profiles[limited[k]] == tables.profile(tables.limited_suit_profile_id(p)), list(p)
+    assert any(4 in p for p in sample)  # the four-copy limit is exercised
+
+
+def test_index_is_dense_and_one_to_one():
+    seen = set()
+    for c in itertools.product(range(5), repeat=9):
+        if sum(c) <= suit_data.MAX_TILES and (sum(c) % 5 == 0 or c[0] == 4):  # a spread of ~1/4 of them
+            seen.add(suit_data.index(bytes(c)))
+    assert min(seen) >= 0 and max(seen) < suit_data.PATTERNS
+    assert len(seen) == sum(1 for c in itertools.product(range(5), repeat=9)
+                            if sum(c) <= suit_data.MAX_TILES and (sum(c) % 5 == 0 or c[0] == 4))
+    assert suit_data.PATTERNS == 405350
+    assert suit_data.index(bytes((4, 4, 4, 3, 0, 0, 0, 0, 0))) == -1  # 15 tiles: not shipped
+    assert suit_data.index(bytes((5, 0, 0, 0, 0, 0, 0, 0, 0))) == -1  # a count above four
+
+
+def test_patterns_outside_the_file_fall_back_to_the_recursion():
+    p = bytes((3, 3, 3, 3, 3, 1, 0, 0, 0))  # 16 tiles: not shipped
+    assert suit_data.index(p) == -1
+    assert tables.profile(tables.suit_profile_id(p)) == reference_limited_profile(p)
+
+
+def test_encode_decode_round_trip():
+    profiles = [(0,) * 18, tuple(range(18))]
+    blob = suit_data.encode(profiles, [1] * suit_data.PATTERNS, [0] * suit_data.PATTERNS)
+    got, free, limited = suit_data.decode(blob)
+    assert got == profiles and free[7] == 1 and limited[7] == 0
+    with pytest.raises(ValueError):
+        suit_data.decode(zlib.compress(b"not the file"))
