@@ -19,7 +19,7 @@ from engine import tiles as T
 from engine.capabilities import register
 from engine.melds import Meld
 from engine.solver.shapes import Group
-from engine.solver.tables import SHIPPED_READINGS, exact_bits, honor_need, suit_need
+from engine.solver.tables import EXACT_READINGS, exact_bits, honor_need, suit_need
 
 CANONICAL = T.tile(T.MAN, 5)  # 5万: the identity of wild tiles in a hand with no real tile
 
@@ -113,10 +113,10 @@ def part_readings(p: bytes, lo: int, budget: int, pair_258: bool, shipped: bool 
         return _EMPTY_PART
     if not budget:
         if shipped and not pair_258:
-            enc = SHIPPED_READINGS.get(p)
-            if enc is None and not SHIPPED_READINGS:
+            enc = EXACT_READINGS.get(p)
+            if enc is None and not EXACT_READINGS:
                 exact_bits(p)  # loads the shipped table
-                enc = SHIPPED_READINGS.get(p)
+                enc = EXACT_READINGS.get(p)
             if enc is not None:
                 return _decode_readings(enc, lo, key)
         return _exact_readings(p, lo, pair_258, key)
