@@ -171,14 +171,21 @@ def _unit_of(spec: FanSpec) -> FanUnit | None:
     return lookup(spec.name)
 
 
+#: (rules, table) of the last look-up: the same Rules object is scored again and again
+_LAST_TABLE: list = [None, None]
+memo.on_clear("fans.compiled_tables.last", lambda: _LAST_TABLE.__setitem__(slice(None), [None, None]))
+
+
 def compile_table(rules: Rules) -> _Table:
     """The compiled fan table of ``rules`` (cached per rules value)."""
+    if _LAST_TABLE[0] is rules:
+        return _LAST_TABLE[1]
     table = _TABLES.get(rules)
-    if table is not None:
-        return table
-    if len(_TABLES) > 64:
-        _TABLES.clear()
-    table = _TABLES[rules] = _Table(rules)
+    if table is None:
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        table = _TABLES[rules] = _Table(rules)
+    _LAST_TABLE[0], _LAST_TABLE[1] = rules, table
     return table
 
 
@@ -215,7 +222,8 @@ def _recognise(table: _Table, facts: HandFacts, times: dict[str, int]) -> tuple[
         found = _match_composites(table, facts, found, times, consumed)
     if table.fallbacks:
         kinds = table.drops_fallback
-        facts.recognized = frozenset(r.spec.name for r in found if kinds is None or r.unit.kind in kinds)
+        facts.recognized = frozenset([r.spec.name for r in found] if kinds is None else
+                                     [r.spec.name for r in found if r.unit.kind in kinds])
         for row in table.fallbacks:
             if row.unit.test(facts) and (not row.conditions or _conditions_hold(row, facts)):
                 found.append(row)

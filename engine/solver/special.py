@@ -136,11 +136,13 @@ def honors_knitted_decompose(counts: list[int], wilds: int) -> Iterator[list[Gro
     if not honors_knitted_win(counts, b, sum(counts), wilds):
         return
     for knit in _fitting_knits(counts):
-        slots = [t for t in knit + T.HONORS if not counts[t]]
+        kinds = knit + T.HONORS
+        slots = [t for t in kinds if not counts[t]]
+        present = [t for t in kinds if counts[t]]
         for chosen in combinations(slots, wilds):
-            have = {t for t in knit + T.HONORS if counts[t]} | set(chosen)
-            suited = tuple(sorted(t for t in have if t < 30))
-            groups = [Group("knitted", suited, tuple(sorted(t for t in chosen if t < 30)))]
+            have = set(present).union(chosen) if chosen else present
+            suited = tuple(sorted([t for t in have if t < 30]))
+            groups = [Group("knitted", suited, tuple(sorted([t for t in chosen if t < 30])))]
             groups += [shared_group("single", (h,), (h,) if h in chosen else ()) for h in T.HONORS if h in have]
             yield groups
 
@@ -161,7 +163,10 @@ def _knit_split(counts: list[int], knit: tuple[int, ...]) -> tuple[int, list[int
 
 def _knit_missing(counts: list[int], knit: tuple[int, ...]) -> int:
     """How many tiles of the knitted straight ``knit`` the counts lack (:func:`_knit_split` without the copy)."""
-    return sum(1 for t in knit if not counts[t])
+    return _KNIT_GET[knit](counts).count(0)
+
+
+_KNIT_GET = {k: itemgetter(*k) for k in KNITTED}
 
 
 def knitted_straight_win(counts: list[int], n: int, wilds: int, melds: int) -> bool:
