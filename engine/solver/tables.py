@@ -493,8 +493,93 @@ _EXACT_BITS: dict[bytes, int] = {}
 
 def exact_bits(p: bytes) -> int:
     """How the pattern ``p`` splits into whole groups without wild tiles (bits as :data:`WIN_EXACT`);
-    a nine-count pattern is a suit (chows allowed), a seven-count one the honors. Empty: sets only."""
+    a nine-count pattern is a suit (chows allowed), a seven-count one the honors. Empty: sets only.
+
+    Patterns of at most 14 tiles and four copies are answered from the shipped table
+    (:mod:`engine.solver.exact_parts`, every such pattern that splits at all); others are computed."""
+    got = _EXACT_SHIPPED.get(p)
+    if got is not None:
+        return got
     got = _EXACT_BITS.get(p)
+    if got is not None:
+        return got
+    if not _EXACT_SHIPPED:
+        _load_exact_shipped()
+        return exact_bits(p)
+    if (len(p) == 9 or len(p) == 7) and max(p) <= 4 and sum(p) <= 14:
+        _EXACT_BITS[p] = 0  # the shipped table lists every pattern of this size that splits
+        return 0
+    return _compute_exact_bits(p)
+
+
+#: the shipped exact splits (static program data, loaded once; not a memo: :func:`engine.clear_caches`
+#: leaves it): pattern -> bits, for every suit/honor pattern of at most 14 tiles and four copies that splits.
+_EXACT_SHIPPED: dict[bytes, int] = {}
+#: the same patterns -> their readings without wild tiles and without the 2/5/8 pair rule, encoded
+#: (see :func:`exact_parts_records`; decoded by :func:`engine.solver.standard.part_readings`).
+EXACT_READINGS: dict[bytes, bytes] = {}
+
+#: group kinds in the encoded readings (code = kind index * 16 + rank offset in the part)
+READING_KINDS = ("pair", "pung", "chow")
+
+
+def _load_exact_shipped() -> None:
+    import base64
+    import zlib
+
+    from engine.solver import exact_parts
+
+    bits_of, readings_of = {}, {}
+    for width, text in ((9, exact_parts.SUITS), (7, exact_parts.HONORS)):
+        blob = zlib.decompress(base64.b64decode(text))
+        i, end = 0, len(blob)
+        while i < end:
+            j = i + width
+            p = blob[i:j]
+            bits_of[p] = blob[j]
+            k = j + 2 + blob[j + 1]
+            readings_of[p] = blob[j + 2:k]
+            i = k
+    EXACT_READINGS.update(readings_of)
+    _EXACT_SHIPPED.update(bits_of)
+
+
+def exact_parts_records(width: int) -> bytes:
+    """Every pattern of ``width`` counts (9: a suit, 7: the honors) with at most 14 tiles and four copies
+    that splits into whole groups, in ascending order: the content of :mod:`engine.solver.exact_parts`.
+
+    A record is the pattern, its bits (:func:`exact_bits`), the length of its readings and the readings
+    (:func:`engine.solver.standard.part_readings` without wild tiles or the 2/5/8 rule, in their order):
+    each reading is its number of groups, then one byte per group (kind index in :data:`READING_KINDS`
+    × 16 + the offset of its lowest tile in the part), groups in the reading's order."""
+    from itertools import product
+
+    from engine.solver.standard import part_readings
+
+    out = bytearray()
+    lo = 1 if width == 9 else 31
+    for counts in product(range(5), repeat=width):
+        if sum(counts) > 14 or sum(counts) % 3 == 1:
+            continue
+        p = bytes(counts)
+        bits = _compute_exact_bits(p, {})
+        if not bits:
+            continue
+        enc = bytearray()
+        for groups, _, _ in part_readings(p, lo, 0, False, shipped=False):
+            enc.append(len(groups))
+            enc += bytes(READING_KINDS.index(g.kind) * 16 + min(g.tiles) - lo for g in groups)
+        out += p
+        out.append(bits)
+        out.append(len(enc))
+        out += enc
+    return bytes(out)
+
+
+def _compute_exact_bits(p: bytes, memo_: dict | None = None) -> int:
+    """:func:`exact_bits` by search (sub-patterns memoised in ``memo_``, default the engine memo)."""
+    memo_ = _EXACT_BITS if memo_ is None else memo_
+    got = memo_.get(p)
     if got is not None:
         return got
     i = next((k for k, c in enumerate(p) if c), -1)
@@ -506,19 +591,19 @@ def exact_bits(p: bytes) -> int:
         c = p[i]
         if c >= 3:
             cur[i] = c - 3
-            res |= exact_bits(bytes(cur))
+            res |= _compute_exact_bits(bytes(cur), memo_)
         if c >= 2:
             cur[i] = c - 2
-            if exact_bits(bytes(cur)) & 1:
+            if _compute_exact_bits(bytes(cur), memo_) & 1:
                 res |= 6 if len(p) == 9 and i in RANK_258 else 2
         if len(p) == 9 and i <= 6 and p[i + 1] and p[i + 2]:
             cur[i] = c - 1
             cur[i + 1] -= 1
             cur[i + 2] -= 1
-            res |= exact_bits(bytes(cur))
-    if len(_EXACT_BITS) > 400_000:
-        _EXACT_BITS.clear()
-    _EXACT_BITS[p] = res
+            res |= _compute_exact_bits(bytes(cur), memo_)
+    if len(memo_) > 400_000:
+        memo_.clear()
+    memo_[p] = res
     return res
 
 
@@ -568,3 +653,29 @@ def _clear() -> None:
 
 
 memo.on_clear("solver.tables", _clear)
+
+
+def exact_parts_source() -> str:
+    """The text of :mod:`engine.solver.exact_parts`, generated from :func:`exact_parts_records`
+    (``dslgen tables build`` writes it; ``--check`` and the solver tests compare it)."""
+    import base64
+    import zlib
+
+    def block(name: str, width: int) -> list[str]:
+        text = base64.b64encode(zlib.compress(exact_parts_records(width), 9)).decode("ascii")
+        lines = [f"{name} = ("]
+        lines += [f'    "{text[i:i + 96]}"' for i in range(0, len(text), 96)]
+        return lines + [")", ""]
+
+    head = [
+        '"""Every suit and honor pattern that splits into whole groups without wild tiles: shipped data.',
+        "",
+        "Generated by ``python -m dslgen tables build`` from :func:`engine.solver.tables.exact_parts_records`;",
+        "do not edit. Each constant is base64 of zlib of fixed-size records: the pattern's counts (nine for",
+        "a suit, ranks 1-9; seven for the honors) followed by its split bits (1 whole sets, 2 whole sets and",
+        "one pair, 4 whole sets and a 2/5/8 pair), for every pattern of at most 14 tiles and four copies",
+        "whose bits are not 0. :func:`engine.solver.tables.exact_bits` reads it instead of searching.",
+        '"""',
+        "",
+    ]
+    return "\n".join(head + block("SUITS", 9) + block("HONORS", 7))
