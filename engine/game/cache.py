@@ -77,7 +77,12 @@ def shanten(counts: list[int], wilds: int, melds: int, shapes) -> int:
 
 
 def shanten_adding(counts: list[int], wilds: int, melds: int, shapes, tiles) -> list[int]:
-    """The shanten of the hand with each of ``tiles`` added in turn (``counts`` is left unchanged)."""
+    """The shanten of the hand with each of ``tiles`` added in turn (``counts`` is left unchanged).
+
+    Table shapes go straight to :func:`engine.solver.shanten_each` (cheaper than a memo
+    look-up per tile: only the changed part is looked up); the others are memoised."""
+    if shapes.table_only:
+        return solver.shanten_each(counts, wilds, melds, shapes, tiles)
     table = _table(shapes)
     suffix = bytes((wilds, melds))
     out = []

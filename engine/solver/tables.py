@@ -551,10 +551,26 @@ def fill_entries(b: bytes) -> None:
     for lo in (1, 11, 21):
         p = b[lo:lo + 9]
         if p not in SHANTEN_SUIT:
-            SHANTEN_SUIT[p] = (suit_profile_id(p), limited_suit_profile_id(p)) + _stats(p, (0, 8))
+            suit_entry(p)
     h = b[31:38]
     if h not in SHANTEN_HONOR:
-        SHANTEN_HONOR[h] = (honor_profile_id(h, False), honor_profile_id(h, True)) + _stats(h, tuple(range(7)))
+        honor_entry(h)
+
+
+def suit_entry(p: bytes) -> tuple[int, int, int, int, int, int, int]:
+    """The :data:`SHANTEN_SUIT` entry of the nine counts ``p`` (filled if missing)."""
+    got = SHANTEN_SUIT.get(p)
+    if got is None:
+        got = SHANTEN_SUIT[p] = (suit_profile_id(p), limited_suit_profile_id(p)) + _stats(p, (0, 8))
+    return got
+
+
+def honor_entry(h: bytes) -> tuple[int, int, int, int, int, int, int]:
+    """The :data:`SHANTEN_HONOR` entry of the seven honor counts ``h`` (filled if missing)."""
+    got = SHANTEN_HONOR.get(h)
+    if got is None:
+        got = SHANTEN_HONOR[h] = (honor_profile_id(h, False), honor_profile_id(h, True)) + _stats(h, tuple(range(7)))
+    return got
 
 
 def _clear() -> None:
