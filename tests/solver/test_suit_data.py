@@ -123,3 +123,17 @@ def _one(counts, wilds, melds, shapes, t, delta):
         return shanten(counts, wilds, melds, shapes)
     finally:
         counts[t] -= delta
+
+
+def test_unrolled_combine_equals_its_loops():
+    rng = random.Random(42)
+    profs = []
+    for _ in range(120):
+        p = bytes(rng.choice((0, 0, 1, 2, 3, 4)) for _ in range(9))
+        profs += [tables.profile(tables.suit_profile_id(p)), tables.profile(tables.limited_suit_profile_id(p))]
+    profs.append(tables.profile(tables.honor_profile_id(bytes((2, 1, 3, 0, 0, 1, 2)), True)))
+    profs.append(tables.profile(tables.combine(tables.suit_profile_id(bytes((1, 1, 1, 2, 0, 0, 3, 0, 1))),
+                                               tables.honor_profile_id(bytes((3, 0, 0, 2, 0, 0, 0)), False))))
+    for a in profs:
+        for b in profs[::7]:
+            assert tables._combined(a, b) == tables._combined_by_loops(a, b)
