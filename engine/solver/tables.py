@@ -517,6 +517,10 @@ _ODD = bytes(c % 2 for c in range(256))
 
 
 def _stats(p: bytes, orphans: tuple[int, ...]) -> tuple[int, int, int, int, int]:
+    if len(orphans) == 2:  # a suit: the terminals
+        lo, hi = p[0], p[8]
+        return (sum(p), sum(p.translate(_HALF)), sum(p.translate(_ODD)), (lo > 0) + (hi > 0),
+                1 if lo >= 2 or hi >= 2 else 0)
     return (
         sum(p),
         sum(p.translate(_HALF)),
