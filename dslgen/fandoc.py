@@ -108,3 +108,74 @@ def render_fans() -> str:
         "",
     ]
     return "\n".join(out)
+
+
+#: The heading of the specification's fan table (§16.2); the subsection is generated up to its code block's end.
+SPEC_FAN_HEADING = "### 16.2 番型名（fan_types.name）"
+
+
+def spec_fan_rows() -> list[str]:
+    """The ``enum=fans`` rows of the specification, one per registered fan unit, in registration order.
+
+    ``类别`` is the unit's kind, ``同义`` its synonyms, ``条件`` its fan condition, ``计次`` its
+    occurrence unit, ``平局优先`` / ``计入起和番`` its conventions when they differ from the row defaults.
+    """
+    from engine.fans import FANS, KIND_TITLES
+
+    rows = []
+    for u in FANS.values():
+        kind = KIND_TITLES[u.kind].removesuffix("番型")
+        cells = [f"name: {u.name}", f"类别: {kind}"]
+        if u.synonyms:
+            cells.append(f"同义: [{', '.join(u.synonyms)}]")
+        if u.condition:
+            cells.append(f"条件: {u.condition}")
+        if u.per:
+            cells.append(f"计次: {u.per}")
+        if u.prefer_on_tie:
+            cells.append("平局优先: true")
+        if not u.toward_min_fan:
+            cells.append("计入起和番: false")
+        rows.append("  - {" + ", ".join(cells) + "}")
+    return rows
+
+
+def render_spec_fan_section() -> str:
+    """The body of §16.2 (after its heading, through the end of its ``enum=fans`` block)."""
+    from engine.fans import FANS
+
+    names = sum(len(u.names) for u in FANS.values())
+    return "\n".join([
+        "",
+        "<!-- 本小节由 `dslgen docs build` 根据引擎的番型注册表（engine/fans/ 中每个番型的 @fan 登记）生成，请勿手改；"
+        "`dslgen docs build --check` 检查它是否最新。 -->",
+        "",
+        f"引擎识别的 {len(FANS)} 种番型、{names} 个名字（含同义名）。番型名与同义名只登记在引擎的番型注册表里："
+        "本表、起草器读描述用的词表（`dslgen.generate.facts`）和语义差异（`dslgen.review.semantic_diff`）都由它得出。"
+        "`同义` 列的名字与主名等价，可以互换使用（同一文件中不要同时写两个同义名）；"
+        "`计次` 列出可按出现次数计的番型（`fan_types[].per`）；"
+        "`平局优先`、`计入起和番` 是起草器为新番型填写 `prefer_on_tie`、`toward_min_fan` 时用的值（登记在番型上，国标的惯例）；"
+        "`条件` 是番型隐含的条件字符串。",
+        "",
+        "```yaml enum=fans",
+        "items:",
+        *spec_fan_rows(),
+        "```",
+    ])
+
+
+@document("docs/dsl-specification.md")
+def render_specification() -> str:
+    """The specification with §16.2 (the fan table) regenerated from the fan registry; the rest as written."""
+    from dslgen.spec import spec_path
+
+    text = spec_path().read_text(encoding="utf-8")
+    start = text.find(SPEC_FAN_HEADING)
+    if start < 0:
+        raise ValueError(f"the specification has no heading {SPEC_FAN_HEADING!r}")
+    body = start + len(SPEC_FAN_HEADING)
+    fence = text.find("```yaml enum=fans", body)
+    end = text.find("\n```", fence + 1) if fence >= 0 else -1
+    if end < 0:
+        raise ValueError("the specification's §16.2 has no ```yaml enum=fans block")
+    return text[:body] + "\n" + render_spec_fan_section() + text[end + len("\n```"):]

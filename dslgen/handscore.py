@@ -32,6 +32,8 @@ SCORING_OPTIONS = (
     click.option("--jing", default="", help="正精（翻精定的癞子，如 5m）；有副精时副精是它的下一张。用于精分、德国。"),
     click.option("--birds", default="", help="和牌后翻出的鸟牌 / 马牌，按翻牌顺序（如 1m5s9p）。用于抓鸟、买马。"),
     click.option("--streak", type=int, default=0, help="庄家在这局之前已连庄的次数（连庄）。"),
+    click.option("--liang-dao", "liang_dao", default="",
+                 help="已亮倒的座位，按亮倒先后用逗号分开（如 0 或 1,0）。用于结算项 亮倒（翻倍、包赔）。"),
 )
 
 
@@ -86,7 +88,7 @@ def score_hand(rules, tiles: Sequence[int], melds: Sequence, win_tile: int, *, s
                robbing_kong: bool = False, first_turn: bool = False, flowers: str = "", dealer: int = 0,
                seat: int = 0, wild_codes: frozenset[int] | None = None, seat_wind: str | None = None,
                round_wind: str = "东", fourth_tile: bool = False, jing: str = "", birds: str = "",
-               streak: int = 0) -> dict[str, Any]:
+               streak: int = 0, liang_dao: str = "") -> dict[str, Any]:
     """Score the win as the JSON-ready mapping ``dslgen hand`` prints.
 
     Keys: ``fans`` [{name, fan}], ``dropped`` [{name, reason}], ``bonuses`` [{name, points}],
@@ -113,6 +115,7 @@ def score_hand(rules, tiles: Sequence[int], melds: Sequence, win_tile: int, *, s
     if wild_codes is None:
         wild_codes = frozenset(rules.wildcard.tiles) if rules.wildcard and rules.wildcard.type == "fixed" else frozenset()
     primary, secondary = jing_codes(rules, jing)
+    declared = declared_seats(rules, liang_dao)
     wild_codes = frozenset(wild_codes) | frozenset(primary) | frozenset(secondary)
     in_hand_flowers = tuple(t for t in tiles if T.is_flower(t))
     concealed = tuple(t for t in tiles if not T.is_flower(t))
@@ -131,7 +134,7 @@ def score_hand(rules, tiles: Sequence[int], melds: Sequence, win_tile: int, *, s
     items = []
     if res.legal and rules.settlement_items:
         items = settle_hand_items(rules, seat, dealer, res, pay, concealed, tuple(melds), self_drawn, from_seat,
-                                  robbing_kong, primary, secondary, birds, streak)
+                                  robbing_kong, primary, secondary, birds, streak, declared)
     return {
         "fans": [{"name": name, "fan": fan, **({"times": res.counts[name]} if name in res.counts else {})}
              for name, fan in res.fans],
@@ -184,8 +187,29 @@ def jing_codes(rules, text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return (first,), ((next_wild(first),) if wc.type == "random" and wc.random_count >= 2 else ())
 
 
+def declared_seats(rules, text: str) -> tuple[int, ...]:
+    """``--liang-dao``: the seats that declared 亮倒, in order (``1,0``); the rules must settle 亮倒."""
+    text = (text or "").strip()
+    if not text:
+        return ()
+    try:
+        seats = tuple(int(part) for part in text.replace("，", ",").split(",") if part.strip())
+    except ValueError:
+        raise UsageError(f"--liang-dao 应当是座位号，用逗号分开：{text!r}", where="--liang-dao",
+                         hint="如 --liang-dao 0 或 --liang-dao 1,0") from None
+    for s in seats:
+        _seat(s, "--liang-dao", rules.players)
+    if len(set(seats)) != len(seats):
+        raise UsageError("--liang-dao 的座位重复了", where="--liang-dao", hint="每个座位只能亮倒一次")
+    if not any(d.name == "liang_dao" for d in rules.settlement_items):
+        raise UsageError("此规则没有亮倒结算项（settlement_items 中的 liang_dao），不能给 --liang-dao",
+                         where="--liang-dao", hint="去掉 --liang-dao，或换用声明了亮倒的规则文件")
+    return seats
+
+
 def settle_hand_items(rules, seat, dealer, res, pay, concealed, melds, self_drawn, from_seat, robbing_kong,
-                      primary, secondary, birds: str, streak: int) -> list[dict[str, Any]]:
+                      primary, secondary, birds: str, streak: int,
+                      declared: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     """The declared settlement items for one win, as ``dslgen hand`` shows them (other seats hold nothing known)."""
     from collections import Counter
 
@@ -205,7 +229,7 @@ def settle_hand_items(rules, seat, dealer, res, pay, concealed, melds, self_draw
     table = Table(n, dealer, (win,), tuple(tuple(concealed) if s == seat else () for s in range(n)),
                   tuple(tuple(melds) if s == seat else () for s in range(n)), (), primary, secondary,
                   dict(Counter(rules.deck())), wall, (), streak, None,
-                  -1 if rules.play.turn_order == "clockwise" else 1, "player_wins")
+                  -1 if rules.play.turn_order == "clockwise" else 1, "player_wins", declared)
     out = []
     for name, r in settle_items(rules, table):
         entry = {"name": name, "payments": list(r.payments), "details": r.details}
@@ -225,7 +249,7 @@ BATCH_OPTIONS = {
     "--first-turn": ("first_turn", False), "--from": ("from_seat", True), "--flowers": ("flowers", True),
     "--dealer": ("dealer", True), "--seat": ("seat", True), "--seat-wind": ("seat_wind", True),
     "--round-wind": ("round_wind", True), "--fourth-tile": ("fourth_tile", False), "--jing": ("jing", True),
-    "--birds": ("birds", True), "--streak": ("streak", True),
+    "--birds": ("birds", True), "--streak": ("streak", True), "--liang-dao": ("liang_dao", True),
 }
 _INT_OPTIONS = {"from_seat", "dealer", "seat", "streak"}
 

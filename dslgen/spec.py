@@ -131,7 +131,7 @@ def fan_synonyms() -> dict[str, str]:
     """Every recognised fan name mapped to its main name (main names map to themselves).
 
     The one table is the engine's fan registry (each fan registers its synonyms next to its
-    recogniser); the specification's §16 list is checked against it by tests/checks/test_spec_drift.py.
+    recogniser); the specification's §16.2 list is generated from it (``dslgen docs build``).
     """
     from engine import fans
 

@@ -73,14 +73,17 @@ def get(id: str) -> Capability | None:
 BASELINE = ("deck.generator_mahjong", "meldsolver.standard_win", "phase.mahjong_turn", "phase.priority_arbitration",
             "scoring.fan_table")
 
-#: Winning shapes a declared fan implies, by :class:`engine.solver.Shapes` field (a 龙七对 is a seven-pairs hand).
+#: Winning shapes a declared fan implies, by :class:`engine.solver.Shapes` field, by the fan's canonical
+#: name in the fan registry (its synonyms follow through :func:`shape_of_fan`; the registry is the one
+#: synonym table). 将将胡 is listed as a *word*: 长沙's name of 将一色 opens the all-2/5/8 shape
+#: (no arrangement needed), the name 将一色 does not.
 SHAPE_FANS: dict[str, frozenset[str]] = {
-    "seven_pairs": frozenset({"七对", "暗七对", "连七对", "龙七对", "清七对", "清龙七对", "双龙七对", "豪华七对", "七小对"}),
+    "seven_pairs": frozenset({"七对", "连七对"}),
     "thirteen_orphans": frozenset({"十三幺"}),
     "honors_knitted": frozenset({"全不靠", "七星不靠"}),
     "knitted_straight": frozenset({"组合龙"}),
     "double_dragon": frozenset({"一色双龙会"}),
-    "all_258": frozenset({"将将胡"}),  # 长沙's name of 将一色: every tile 2/5/8, no arrangement needed
+    "all_258": frozenset({"将将胡"}),
 }
 #: The capability that enables each winning shape.
 SHAPE_CAPABILITIES: dict[str, str] = {
@@ -93,6 +96,25 @@ SHAPE_CAPABILITIES: dict[str, str] = {
 }
 
 Path = tuple  # a field path: ("phases", 1, "fu_flag")
+
+
+def shape_of_fan(name: str) -> str | None:
+    """The winning shape (a :class:`engine.solver.Shapes` field) a declared fan name opens, or None.
+
+    The name itself when :data:`SHAPE_FANS` lists it (将将胡), else its canonical name in the fan
+    registry (七小对 → 七对 → ``seven_pairs``), else, for a published composite the registry does not
+    know (:data:`engine.fans.composite.KNOWN`), the shape of its first part that opens one (龙七对).
+    """
+    from engine.fans.composite import KNOWN  # the fan registry imports this module
+    from engine.fans.registry import lookup
+
+    for field, names in SHAPE_FANS.items():
+        if name in names:
+            return field
+    unit = lookup(name)
+    if unit is not None:
+        return next((field for field, names in SHAPE_FANS.items() if unit.name in names), None)
+    return next((s for s in map(shape_of_fan, KNOWN.get(name, ())) if s), None)
 
 
 @dataclass(frozen=True)
@@ -133,6 +155,19 @@ def _flag(*path: str) -> Callable[[Mapping[str, Any]], Path | None]:
 
 def _present(*path: str) -> Callable[[Mapping[str, Any]], Path | None]:
     return lambda data: tuple(path) if _at(data, *path) else None
+
+
+def _shape(field: str) -> Callable[[Mapping[str, Any]], Path | None]:
+    """A finder for the first fan row whose name opens the winning shape ``field``."""
+    def find(data: Mapping[str, Any]) -> Path | None:
+        rows = _at(data, "fan_types")
+        for i, row in enumerate(rows if isinstance(rows, (list, tuple)) else ()):
+            name = row.get("name") if isinstance(row, Mapping) else None
+            if isinstance(name, str) and shape_of_fan(name) == field:
+                return ("fan_types", i, "name")
+        return None
+
+    return find
 
 
 def _fans(names: frozenset[str]) -> Callable[[Mapping[str, Any]], Path | None]:
@@ -235,6 +270,18 @@ def _doubling(data: Mapping[str, Any]) -> Path | None:
     return ("fan_stacking",) if _at(data, "fan_stacking") == "double" else None
 
 
+def _self_option(name: str) -> Callable[[Mapping[str, Any]], Path | None]:
+    def find(data: Mapping[str, Any]) -> Path | None:
+        play = _play(data)
+        options = _at(play[1], "sub_phases", "self_action", "options") if play else None
+        for j, o in enumerate(options if isinstance(options, (list, tuple)) else ()):
+            if isinstance(o, Mapping) and o.get("action") == name:
+                return ("phases", play[0], "sub_phases", "self_action", "options", j, "action")
+        return None
+
+    return find
+
+
 def _blood_flow(data: Mapping[str, Any]) -> Path | None:
     play = _play(data)
     path = ("sub_phases", "others_reaction", "on_win")
@@ -247,12 +294,12 @@ NEEDS: tuple[Need, ...] = (
     Need("deck.flower_cards", "花牌（deck.include_flowers: true）", _flag("deck", "include_flowers")),
     Need("meldsolver.wildcard", "癞子（wildcard_rules）", _present("wildcard_rules")),
     Need("meldsolver.pair_258", "将牌必须是 2/5/8（win_condition.pair_must_be_258）", _flag("win_condition", "pair_must_be_258")),
-    Need("meldsolver.seven_pairs", "七对番型", _fans(SHAPE_FANS["seven_pairs"])),
-    Need("meldsolver.thirteen_orphans", "番型 十三幺", _fans(SHAPE_FANS["thirteen_orphans"])),
-    Need("meldsolver.all_orphans", "番型 全不靠", _fans(SHAPE_FANS["honors_knitted"])),
-    Need("meldsolver.double_dragon", "番型 一色双龙会", _fans(SHAPE_FANS["double_dragon"])),
-    Need("meldsolver.combo_dragon", "番型 组合龙", _fans(SHAPE_FANS["knitted_straight"])),
-    Need("meldsolver.all_258", "番型 将将胡（不要求牌型）", _fans(SHAPE_FANS["all_258"])),
+    Need("meldsolver.seven_pairs", "七对番型", _shape("seven_pairs")),
+    Need("meldsolver.thirteen_orphans", "番型 十三幺", _shape("thirteen_orphans")),
+    Need("meldsolver.all_orphans", "番型 全不靠", _shape("honors_knitted")),
+    Need("meldsolver.double_dragon", "番型 一色双龙会", _shape("double_dragon")),
+    Need("meldsolver.combo_dragon", "番型 组合龙", _shape("knitted_straight")),
+    Need("meldsolver.all_258", "番型 将将胡（不要求牌型）", _shape("all_258")),
     Need("phase.opening_wins", "起手小胡阶段（type: opening_wins）", _phase_type("opening_wins")),
     Need("phase.mahjong_turn", "麻将回合阶段（type: mahjong_turn）", _play_phase),
     Need("phase.parallel_elimination", "血战到底（parallel_elimination: true）", _play_key("parallel_elimination")),
@@ -271,6 +318,7 @@ NEEDS: tuple[Need, ...] = (
     Need("phase.exchange_three", "换三张（type: exchange_three）", _phase_type("exchange_three")),
     Need("phase.declare_void", "定缺（type: declare_void）", _phase_type("declare_void")),
     Need("phase.blood_flow", "血流成河（on_win: stay）", _blood_flow),
+    Need("phase.liang_dao", "亮倒（self_action: liang_dao）", _first(_self_option("liang_dao"), _present("liang_dao"))),
 )
 
 

@@ -27,6 +27,8 @@ DEFAULTS = {
     'game.engine_type': 'mahjong',
     'game.seating.first_dealer': 'random',
     'game.seating.next_dealer': 'stay_on_win',
+    'liang_dao.expose': 'wait_tiles',
+    'liang_dao.kongs': 'keep_wait',
     'max_fan': None,
     'phases[].fu_flag.clear_on': 'next_discard_self',
     'phases[].fu_flag.effect': 'block_win_on_current_tile',

@@ -238,6 +238,15 @@ class Seating:
 
 
 @dataclass(frozen=True)
+class LiangDao:
+    """``liang_dao``: how 亮倒 is played (see :mod:`engine.game.liangdao`; the money is the ``liang_dao``
+    settlement item). ``expose``: ``all`` or ``wait_tiles``; ``kongs``: ``keep_wait`` or ``none``."""
+
+    expose: str
+    kongs: str
+
+
+@dataclass(frozen=True)
 class WinCondition:
     """``win_condition``: conditions every win must meet, beyond its shape."""
 
@@ -282,6 +291,8 @@ class Rules:
     honor_tiles: tuple[int, ...] | None = None
     #: ``deck.tiles``: the tile kinds listed one by one (four of each); overrides suits / honors.
     tile_list: tuple[int, ...] | None = None
+    #: ``liang_dao``: how a declared ready hand (亮倒) is played; its documented defaults when omitted.
+    liang_dao: LiangDao = LiangDao("wait_tiles", "keep_wait")
     #: The normalised mapping (defaults filled, frozen) every field above was read from.
     raw: Mapping[str, Any] = field(default_factory=FrozenMap, compare=False, repr=False)
 
@@ -412,6 +423,7 @@ class Rules:
             honor_tiles=_honor_tiles(deck.get("honors")),
             tile_list=_tile_list(deck.get("tiles")),
             seating=_seating(game.get("seating"), int(_need(players, "max", "game.players"))),
+            liang_dao=_liang_dao(data.get("liang_dao")),
             raw=freeze(data),
         )
 
@@ -593,6 +605,12 @@ def _doubling(item: Any) -> Doubling:
     # an omitted scoring.doubling plays its documented defaults (used only under fan_stacking: double)
     item = D.fill({"scoring": {"doubling": item or {}}})["scoring"]["doubling"]
     return Doubling(base=int(item["base"]), max_points=_opt_int(item["max_points"]), self_draw=str(item["self_draw"]))
+
+
+def _liang_dao(item: Any) -> LiangDao:
+    # an omitted liang_dao block plays its documented defaults (used only when self_action lists liang_dao)
+    item = D.fill({"liang_dao": item if isinstance(item, Mapping) else {}})["liang_dao"]
+    return LiangDao(expose=str(item["expose"]), kongs=str(item["kongs"]))
 
 
 def _kong_payments(item: Any) -> KongPayments | None:

@@ -1,4 +1,4 @@
-"""结算项：番型以外的结算（精分、冲关、霸王精、德国、抓鸟、买马、跟庄、连庄、飘、包赔）。
+"""结算项：番型以外的结算（精分、冲关、霸王精、德国、抓鸟、买马、跟庄、连庄、飘、亮倒、包赔）。
 
 规则文件在 ``settlement_items`` 中按顺序列出结算项，每项 ``{item: 名字, 参数…}``。每个结算项是
 这里用 :func:`item` 登记的一个单元，它的文档字符串就是用户文档（``docs/settlement-items.md``
@@ -52,7 +52,8 @@ class Table:
     game's discards ``(seat, tile)`` made before any claim or kong, in order; ``streak`` the
     dealer's consecutive wins before this hand (连庄); ``stakes`` each seat's 飘 stake (None: the
     item's ``value`` for everyone); ``step`` +1 counter-clockwise turn order, -1 clockwise;
-    ``active`` seats still playing when each win happened is the win's own business (its payers).
+    ``active`` seats still playing when each win happened is the win's own business (its payers);
+    ``declared`` the seats that declared 亮倒, in order.
     """
 
     players: int
@@ -70,6 +71,8 @@ class Table:
     stakes: tuple[int, ...] | None = None
     step: int = 1
     end_reason: str | None = None
+    #: seats that declared 亮倒, in the order they declared.
+    declared: tuple[int, ...] = ()
 
     @property
     def wild_codes(self) -> frozenset[int]:
@@ -398,6 +401,65 @@ def piao(rules, s, table: Table, running) -> ItemResult:
     return _per_win_result(n, parts, {"stakes": stakes})
 
 
+# --- 亮倒 (卡五星) -------------------------------------------------------------------------------
+
+@item("liang_dao", "亮倒（翻倍、包赔、荒庄赔付）", per_win=True,
+      win_multiplier=Param("integer", 2, "亮倒者和牌时，每个付款者付的钱乘以它"),
+      loss_multiplier=Param("integer", 1, "亮倒者付别人的和牌时，付的钱乘以它（输赢都翻倍写 2）"),
+      feeder_pays_all=Param("boolean", False, "包赔：点炮给亮倒者的人按自摸计价替所有人付"),
+      draw_penalty=Param("integer", 0, "荒庄时第一个亮倒者付给其他每家的分（0 表示不赔）"))
+def liang_dao(rules, s, table: Table, running) -> ItemResult:
+    """亮倒（卡五星）：听牌的玩家打出一张牌时亮倒（动作 ``liang_dao``，规则见 ``liang_dao`` 块），之后手牌锁定。
+    ``Table.declared`` 是亮倒的座位（按亮倒先后）。每次和牌、每个付款者：
+
+    - **翻倍**：和牌者亮倒了，付款者付的钱乘以 ``win_multiplier``；付款者自己亮倒了，再乘以 ``loss_multiplier``
+      （已公开的卡五星规则“亮倒者输赢都翻倍”：两者都写 2）。
+    - **包赔**（``feeder_pays_all``）：点炮给亮倒者的人替所有人付——这次和牌按自摸计价（每个还在局中的对手本该付的
+      自摸钱，各自照上条翻倍），全部由点炮者付，其他人不付。
+    - **荒庄赔付**（``draw_penalty``）：牌摸完没人和时，第一个亮倒的人付给其他每家 ``draw_penalty``。
+
+    写在其他按和牌计的结算项之后时，翻倍和包赔也作用于它们的钱。"""
+    from engine.settlement import win_payments
+
+    n = table.players
+    declared = set(table.declared)
+    parts, detail = [], []
+    for i, w in enumerate(table.wins):
+        part = [0] * n
+        current = list(running[i])
+
+        def factor(payer: int) -> int:
+            return (s["win_multiplier"] if w.seat in declared else 1) * (s["loss_multiplier"] if payer in declared else 1)
+
+        for p, amount in _payers(current, w.seat):
+            if factor(p) != 1:
+                _charge(part, p, w.seat, amount * (factor(p) - 1))
+        feeder = None
+        if s["feeder_pays_all"] and w.seat in declared and not w.self_drawn and w.discarder is not None:
+            feeder = w.discarder
+            after = [c + d for c, d in zip(current, part)]
+            active = w.active if w.active is not None else tuple(range(n))
+            selfdraw = win_payments(rules, w.seat, w.total, True, None, table.dealer, active)
+            owed = sum(-v * factor(q) for q, v in enumerate(selfdraw) if q != w.seat and v < 0)
+            for p, amount in _payers(after, w.seat):  # the feeder takes over every other payer's share
+                if p != feeder:
+                    _charge(part, feeder, p, amount)
+            received = after[w.seat]
+            if owed > received:
+                _charge(part, feeder, w.seat, owed - received)
+        if w.seat in declared or any(p in declared for p, _ in _payers(current, w.seat)):
+            detail.append({"winner": w.seat, "declared": w.seat in declared, "feeder": feeder})
+        parts.append(part)
+    result = _per_win_result(n, parts, {"liang_dao": detail, "declared": list(table.declared)})
+    if not table.wins and table.end_reason == "deck_exhausted" and table.declared and s["draw_penalty"]:
+        first = table.declared[0]
+        for other in range(n):
+            if other != first:
+                _charge(result.payments, first, other, s["draw_penalty"])
+        result.details["draw_penalty"] = {"seat": first, "each": s["draw_penalty"]}
+    return result
+
+
 # --- liability ---------------------------------------------------------------------------------
 
 @item("liability", "包赔 / 包牌", per_win=True,
@@ -463,5 +525,5 @@ def settle_items(rules, table: Table) -> list[tuple[str, ItemResult]]:
 
 
 register("scoring.settlement_items", "结算项",
-         "番型以外的结算：精分（冲关、霸王精）、德国、抓鸟/扎鸟/奖码、买马、跟庄、连庄、飘、包赔（settlement_items）",
+         "番型以外的结算：精分（冲关、霸王精）、德国、抓鸟/扎鸟/奖码、买马、跟庄、连庄、飘、亮倒、包赔（settlement_items）",
          "0.2.0", __name__)

@@ -134,12 +134,24 @@ def _play(rules: Rules) -> list[Problem]:
     fu = play.fu_flag
     if fu and (fu.type, fu.set_on, fu.clear_on, fu.effect) != FU_FLAG:
         out.append(Problem(f"{base}.fu_flag", "仅支持 " + " / ".join(FU_FLAG)))
+    out += _liang_dao(rules)
     names = {p.name for p in rules.phases}
     for i, cond in enumerate(play.end_conditions):
         if cond.get("type") not in END_TYPES:
             out.append(Problem(f"{base}.end_conditions[{i}].type", f"引擎不支持结束条件 {cond.get('type')}"))
         if cond.get("action") not in END_ACTIONS and cond.get("action") not in names:
             out.append(Problem(f"{base}.end_conditions[{i}].action", f"结束动作 {cond.get('action')} 既不是 settle / draw_game 也不是阶段名"))
+    return out
+
+
+def _liang_dao(rules: Rules) -> list[Problem]:
+    from engine.game.liangdao import EXPOSE, KONGS
+
+    out = []
+    if rules.liang_dao.expose not in EXPOSE:
+        out.append(Problem("liang_dao.expose", f"引擎不支持 {rules.liang_dao.expose}（{' / '.join(EXPOSE)}）"))
+    if rules.liang_dao.kongs not in KONGS:
+        out.append(Problem("liang_dao.kongs", f"引擎不支持 {rules.liang_dao.kongs}（{' / '.join(KONGS)}）"))
     return out
 
 

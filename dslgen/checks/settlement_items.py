@@ -69,3 +69,43 @@ def liability_fan_undeclared(ctx: RuleContext) -> Iterator[Problem]:
             if isinstance(name, str) and canonical.get(name, name) not in declared:
                 yield Problem(("settlement_items", i, "big_fans", j), f"包牌番型 {name} 没有在 fan_types 中声明",
                               f"在 fan_types 中声明 {name}，或从 big_fans 中删去", {"fan": name})
+
+
+def _declares_liang_dao(ctx: RuleContext) -> bool:
+    return any(o.get("action") == "liang_dao" for _, o in ctx.action_options("self_action"))
+
+
+@check("C334", "liang-dao-without-action", "error")
+def liang_dao_without_action(ctx: RuleContext) -> Iterator[Problem]:
+    """写了亮倒的规则（``liang_dao`` 块或结算项 ``liang_dao``），却没有列出亮倒动作
+
+    亮倒是自己回合的动作 ``{action: liang_dao}``（``self_action.options``）。没有这个动作就没有人能亮倒，
+    ``liang_dao`` 块和结算项永远不起作用——多半是漏写了动作。
+
+    修复：在 ``self_action.options`` 中加 ``{action: liang_dao}``，或删去亮倒的块和结算项。
+    """
+    if _declares_liang_dao(ctx):
+        return
+    if isinstance(ctx.get("liang_dao"), Mapping):
+        yield Problem(("liang_dao",), "写了 liang_dao 块，但 self_action 没有列出 liang_dao 动作",
+                      "在 self_action.options 中加 {action: liang_dao}，或删去 liang_dao 块", {})
+    for i, entry in _items(ctx):
+        if entry["item"] == "liang_dao":
+            yield Problem(("settlement_items", i, "item"), "结算项 liang_dao 需要亮倒动作，但 self_action 没有列出 liang_dao",
+                          "在 self_action.options 中加 {action: liang_dao}，或删去这一项", {"item": "liang_dao"})
+
+
+@check("C335", "liang-dao-unpaid", "warning")
+def liang_dao_unpaid(ctx: RuleContext) -> Iterator[Problem]:
+    """列出了亮倒动作，却没有结算项 ``liang_dao``
+
+    亮倒的输赢翻倍、点炮包赔、荒庄赔付都在结算项 ``liang_dao`` 中声明。没有它时亮倒只锁定手牌，
+    不改变任何支付——已公开的卡五星规则里亮倒者输赢都翻倍。
+
+    修复：在 ``settlement_items`` 中加 ``{item: liang_dao, win_multiplier: 2, …}``（见规范第 20 节）。
+    """
+    if not _declares_liang_dao(ctx) or any(e["item"] == "liang_dao" for _, e in _items(ctx)):
+        return
+    path = next(p for p, o in ctx.action_options("self_action") if o.get("action") == "liang_dao")
+    yield Problem(tuple(path), "列出了亮倒动作，但没有结算项 liang_dao：亮倒不改变任何支付",
+                  "在 settlement_items 中加 {item: liang_dao, win_multiplier: 2}", {})

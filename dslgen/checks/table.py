@@ -99,7 +99,7 @@ def shape_needs_13_tiles(ctx: RuleContext) -> Iterator[Problem]:
 
     修复：从 ``requires`` 和番型表中删去这些牌型，或把每人张数改回 13。
     """
-    from engine.solver.shapes import _SHAPE_CAPS, _SHAPE_FANS
+    from engine.capabilities import shape_of_fan
 
     if as_map(ctx.get("deal")).get("cards_per_player") != 16:
         return
@@ -108,9 +108,8 @@ def shape_needs_13_tiles(ctx: RuleContext) -> Iterator[Problem]:
         if cap in _FOURTEEN_ONLY:
             yield Problem(("requires", i), f"每人 16 张时和不成{_FOURTEEN_ONLY[cap]}（{cap}）", "删去这项能力",
                           {"capability": cap})
-    shape_fans = set().union(*(_SHAPE_FANS[k] for k in _SHAPE_CAPS))
     for i, row in enumerate(ctx.get("fan_types") or []):
         name = as_map(row).get("name")
-        if name in shape_fans:
+        if isinstance(name, str) and shape_of_fan(name):
             yield Problem(("fan_types", i, "name"), f"每人 16 张时和不成番型 {name}（14 张的特殊牌型）", "删去这个番型",
                           {"fan": name})

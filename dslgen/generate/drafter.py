@@ -20,8 +20,9 @@ from dslgen.generate.examples import Example
 from dslgen.generate.facts import Facts, read_facts
 from dslgen.generate.items_reader import apply_items, items_of
 from dslgen.generate.opening_reader import apply_opening, opening_of
+from dslgen.generate.liangdao_reader import apply_liang_dao, liang_dao_of
 from dslgen.generate.similarity import rank
-from dslgen.spec import enumeration_tables, fan_synonyms
+from dslgen.spec import fan_synonyms
 
 #: Fans whose shape needs honor tiles; they cannot happen in a deck without them.
 HONOR_FANS = frozenset({"字一色", "混一色", "大三元", "小三元", "大四喜", "小四喜", "十三幺", "全不靠", "混幺九", "五门齐"})
@@ -38,7 +39,7 @@ _CAPABILITY_ORDER = [
     "meldsolver.thirteen_orphans", "meldsolver.all_orphans", "meldsolver.combo_dragon", "meldsolver.double_dragon",
     "meldsolver.wildcard", "meldsolver.pair_258", "meldsolver.all_258", "phase.mahjong_turn", "phase.exchange_three",
     "phase.declare_void", "phase.parallel_elimination", "phase.blood_flow", "phase.priority_arbitration", "phase.rob_kong",
-    "phase.opening_wins", "dsl.dirty_flag", "scoring.fan_table", "scoring.fan_exclusion", "scoring.doubling",
+    "phase.opening_wins", "phase.liang_dao", "dsl.dirty_flag", "scoring.fan_table", "scoring.fan_exclusion", "scoring.doubling",
     "scoring.composite_fans", "scoring.kong_payments",
     "scoring.pre_hooks", "scoring.settlement_items",
 ]
@@ -48,7 +49,7 @@ SEAT_FLOWERS = {1: ["春", "梅"], 2: ["夏", "兰"], 3: ["秋", "竹"], 4: ["�
 #: The plain win, the one fan a table needs when the description names none (listed as an assumption).
 PLAIN_WIN = {"name": "鸡胡", "base_fan": 1}
 KEY_ORDER = ["meta", "game", "requires", "deck", "deal", "wildcard_rules", "win_condition", "fan_types", "fan_stacking",
-             "max_fan", "win_min_fan", "win_rule", "phases", "scoring", "flower_rules", "settlement_items"]
+             "max_fan", "win_min_fan", "win_rule", "phases", "scoring", "flower_rules", "liang_dao", "settlement_items"]
 
 
 @dataclass
@@ -63,9 +64,20 @@ class OfflineDraft:
     same_variant: bool = False
 
 
-def fan_defaults() -> dict[str, dict[str, Any]]:
-    """The specification's fan table rows by main name (计次, 计入起和番, 平局优先 defaults)."""
-    return {str(r["name"]): r for r in enumeration_tables()["fans"]}
+def fan_conventions(name: str) -> dict[str, Any]:
+    """What a new ``fan_types`` row for the registered fan ``name`` carries besides its value: the
+    fan's condition, occurrence unit (``per``), ``toward_min_fan`` and ``prefer_on_tie`` as the fan
+    registry states them (only the values that differ from the row's documented defaults)."""
+    from engine.fans import lookup
+
+    unit = lookup(name)
+    if unit is None:
+        return {}
+    row: dict[str, Any] = {"condition": unit.condition or None, "per": unit.per or None}
+    for key in ("toward_min_fan", "prefer_on_tie"):
+        if getattr(unit, key) != default(f"fan_types[].{key}"):
+            row[key] = getattr(unit, key)
+    return {k: v for k, v in row.items() if v is not None}
 
 
 def _canonical(name: str) -> str:
@@ -293,10 +305,6 @@ def _apply_xuezhan(data: dict[str, Any], play: dict[str, Any], on: bool, pool: l
             scoring.pop("pre_hooks")
 
 
-def _spec_conditions() -> dict[str, str]:
-    return {str(r["name"]): str(r["条件"]) for r in enumeration_tables()["fans"] if r.get("条件")}
-
-
 def _synonyms() -> set[str]:
     return set(fan_synonyms())
 
@@ -312,7 +320,6 @@ def _apply_fans(data: dict[str, Any], facts: Facts, knowledge: dict[str, dict[st
     for name, word in facts.fan_words.items():
         if word in valid_words and _canonical(word) == name:
             display[name] = word  # the designer's own (valid) name wins over the base file's
-    conditions = _spec_conditions()
     stacking = data.get("fan_stacking", "add")
     named = {_canonical(k): v for k, v in facts.fans.items()}
     removed = {_canonical(n) for n in facts.removed_fans}
@@ -322,14 +329,13 @@ def _apply_fans(data: dict[str, Any], facts: Facts, knowledge: dict[str, dict[st
         """A table row for a fan the base lacks: catalog knowledge first, then the default value."""
         known = knowledge.get(name, {})
         row = {"name": name, "base_fan": value if value is not None else known.get("base_fan", DEFAULT_FAN_VALUES.get(name, 1))}
-        if known.get("condition") or conditions.get(name):
-            row["condition"] = known.get("condition") or conditions[name]
+        usual = fan_conventions(name)
+        if known.get("condition") or usual.get("condition"):
+            row["condition"] = known.get("condition") or usual["condition"]
         if stacking in ("max_level", "add_max") and known.get("level") is not None:
             row["level"] = known["level"]
-        spec = fan_defaults().get(name, {})
-        for key, default in (("per", spec.get("计次")), ("toward_min_fan", spec.get("计入起和番")),
-                             ("prefer_on_tie", spec.get("平局优先"))):
-            value = known.get(key, default)
+        for key in ("per", "toward_min_fan", "prefer_on_tie"):
+            value = known.get(key, usual.get(key))
             if value is not None:
                 row[key] = value
         return row
@@ -581,6 +587,7 @@ def draft_offline(description: str, pool: list[Example], name: str = "") -> Offl
     sichuan_draft.apply(data, v)
     apply_items(data, v)
     apply_opening(data, v)
+    apply_liang_dao(data, v)
     _deck_total(data)
     sync_requires(data, combo_dragon=bool(v.get("combo_dragon")))
     return OfflineDraft(data=ordered(data), facts=facts, base=base.id, same_variant=same)
@@ -589,12 +596,11 @@ def draft_offline(description: str, pool: list[Example], name: str = "") -> Offl
 def _drop_fourteen_tile_shapes(data: dict[str, Any], facts: Facts) -> None:
     """16-tile hands (five melds and a pair) never form 七对 / 十三幺 / 全不靠 / 组合龙 / 一色双龙会: the
     template's rows for them go, unless the description names them (then check C409 tells the reviewer)."""
-    from engine.solver.shapes import _SHAPE_FANS
+    from engine.capabilities import shape_of_fan
 
-    shape_fans = set().union(*_SHAPE_FANS.values())
     named = {_canonical(k) for k in facts.fans}
     data["fan_types"] = [r for r in data.get("fan_types") or []
-                         if _canonical(str(r.get("name"))) not in shape_fans or _canonical(str(r.get("name"))) in named]
+                         if not shape_of_fan(_canonical(str(r.get("name")))) or _canonical(str(r.get("name"))) in named]
     kept = {_canonical(str(r.get("name"))) for r in data["fan_types"]}
     if "组合龙" not in named:
         data["requires"] = [r for r in data.get("requires") or [] if r != "meldsolver.combo_dragon"]
@@ -656,6 +662,7 @@ def facts_of(data: dict[str, Any]) -> dict[str, Any]:
         **sichuan_draft.facts_of(data),
         "settlement_items": items_of(data),
         "opening_hands": opening_of(data),
+        "liang_dao": liang_dao_of(data) if "liang_dao" in selfs else None,
         "players": int(((data.get("game") or {}).get("players") or {}).get("max", 4)),
         "suits": list(deck["suits"]) if deck.get("suits") else None,
         "honor_tiles": list(deck["honors"]) if deck.get("honors") else None,

@@ -41,35 +41,45 @@ def negated_at(text: str, start: int) -> bool:
     """True when the phrase starting at ``start`` of ``text`` is negated by a word just before it."""
     return bool(_NEG_BEFORE.search(text[max(0, start - 6):start]))
 
-#: Fan names designers write → the engine's name. ``None``: a fan the DSL cannot express.
-FAN_ALIASES: dict[str, str | None] = {
-    # 屁胡/小胡/素胡 name the plain win with no other fan: the engine's fallback 鸡胡, not the all-chows 平胡
-    "屁胡": "鸡胡", "平胡": "平胡", "平和": "平胡", "鸡胡": "鸡胡", "鸡和": "鸡胡", "小胡": "鸡胡", "素胡": "素胡", "素番": "素胡",
-    "清一色": "清一色", "清一门": "清一色", "混一色": "混一色", "混一门": "混一色", "凑一色": "混一色",
-    "字一色": "字一色", "对对胡": "对对胡", "对对和": "对对胡", "碰碰胡": "对对胡", "碰碰和": "对对胡",
-    "大对子": "对对胡", "七对": "七对", "七小对": "七对", "小七对": "七对", "七对子": "七对", "暗七对": "七对",
-    "将一色": "将一色", "将将胡": "将一色", "全将": "将一色", "带幺九": "带幺九", "全带幺": "带幺九",
-    "混幺九": "混幺九", "缺一门": "缺一门", "无字": "无字", "断幺九": "断幺九", "断幺": "断幺九", "断一九": "断幺九",
-    "全大": "全大", "全中": "全中", "全小": "全小", "全双": "全双", "大于五": "大于五", "小于五": "小于五",
-    "大四喜": "大四喜", "大三元": "大三元", "小四喜": "小四喜", "小三元": "小三元", "一色四同顺": "一色四同顺",
-    "五门齐": "五门齐", "十三幺": "十三幺", "十三烂": None, "国士无双": "十三幺", "全不靠": "全不靠",
-    "一色双龙会": "一色双龙会", "连七对": "连七对", "全求人": "全求人", "全求": "全求人",
-    "门前清": "门前清", "门清": "门前清", "杠上开花": "杠上开花", "杠开": "杠上开花", "杠上花": "杠上开花",
-    "海底捞月": "海底捞月", "海底捞": "海底捞月", "海底": "海底捞月", "海捞": "海底捞月", "抢杠胡": "抢杠胡", "抢杠和": "抢杠胡",
-    "抢杠": "抢杠胡", "天胡": "天胡", "地胡": "地胡", "癞子胡": "癞子胡",
-    # fans the DSL has no recogniser for
-    "豪华七对": "豪华七对", "豪华七小对": "豪华七小对", "双豪华七对": None, "十八罗汉": None,
-    "板板胡": None, "六六顺": None, "缺一色": None, "起手四喜": None,
-    "卡五星": "卡五星", "夹五星": "卡五星", "明四归一": "明四归一", "暗四归一": "暗四归一", "明四归": "明四归一",
-    "暗四归": "暗四归一", "中张": None, "夹心五": None,
-    # 川麻 composite fans (written with composite_of, see engine.fans.composite) and fans of engine/fans/sichuan.py
-    "龙七对": "龙七对", "清七对": "清七对", "清对": "清对", "清龙七对": "清龙七对", "将对": "将对", "将七对": "将七对",
-    "清金钩钓": "清金钩钓", "金钩钓": "金钩钓", "金钩胡": "金钩钓", "杠上炮": "杠上炮", "海底炮": "海底炮",
-    "幺九": "带幺九", "带幺": "带幺九",
-    "全双刻": "全双", "一条龙": "清龙",
-    # 国标 fans (engine/fans/guobiao.py)
-    "一般高": "一般高", "喜相逢": "喜相逢", "连六": "连六", "老少副": "老少副", "清龙": "清龙", "花龙": "花龙", "三色三同顺": "三色三同顺", "三色三步高": "三色三步高", "一色三同顺": "一色三同顺", "一色三步高": "一色三步高", "一色四步高": "一色四步高", "三色双龙会": "三色双龙会", "幺九刻": "幺九刻", "箭刻": "箭刻", "双箭刻": "双箭刻", "圈风刻": "圈风刻", "门风刻": "门风刻", "三风刻": "三风刻", "双同刻": "双同刻", "三同刻": "三同刻", "三色三节高": "三色三节高", "一色三节高": "一色三节高", "一色四节高": "一色四节高", "双暗刻": "双暗刻", "三暗刻": "三暗刻", "四暗刻": "四暗刻", "明杠": "明杠", "暗杠": "暗杠", "双明杠": "双明杠", "明暗杠": "明暗杠", "双暗杠": "双暗杠", "三杠": "三杠", "四杠": "四杠", "四归一": "四归一", "全带五": "全带五", "推不倒": "推不倒", "绿一色": "绿一色", "清幺九": "清幺九", "九莲宝灯": "九莲宝灯", "七星不靠": "七星不靠", "组合龙": "组合龙", "不求人": "不求人", "自摸": "自摸", "和绝张": "和绝张", "妙手回春": "妙手回春", "花牌": "花牌", "边张": "边张", "坎张": "坎张", "嵌张": "坎张", "单钓将": "单钓将", "无番和": "无番和",
+#: Description words for a fan that are not its name: clipped forms designers write in running text
+#: ("海底" for 海底捞月, "杠开", "全求", "抢杠", "带幺") and words whose fan depends on the variant (屁胡/小胡:
+#: the plain win, which a description may define as 鸡胡 or 平胡, see :func:`pinghu_meaning`; 小胡 also
+#: names 长沙's opening wins). Each maps to a canonical name of the engine's fan registry (tests check
+#: it). This is not a synonym table: names rule tables print for a fan (碰碰和, 七小对, 门清, 一条龙 …) are
+#: the synonyms registered with the fan (``engine.fans``), which is their one home.
+DESCRIPTION_WORDS: dict[str, str] = {
+    "屁胡": "鸡胡", "小胡": "鸡胡", "全求": "全求人", "杠开": "杠上开花", "海底捞": "海底捞月", "海底": "海底捞月",
+    "海捞": "海底捞月", "抢杠": "抢杠胡", "幺九": "带幺九", "带幺": "带幺九", "明四归": "明四归一", "暗四归": "暗四归一",
 }
+#: Fans designers name that the DSL cannot express (no recogniser, no published composite): a gap.
+UNSUPPORTED_FANS = ("十三烂", "双豪华七对", "十八罗汉", "板板胡", "六六顺", "缺一色", "起手四喜", "中张", "夹心五")
+#: Registered fan names the fan reader does not look for, with the reason.
+NOT_SCANNED = {
+    "根": "根 is read by the 川麻 reader in its own wording (the bare character is in ordinary words)",
+    "带根": "read with 根",
+    "基本胡": "definitions say 基本胡 of the plain win (平胡就是基本胡); the plain-win words are read apart",
+}
+
+
+def _fan_vocabulary() -> dict[str, str | None]:
+    """Every word the fan reader looks for → the engine's name (``None``: a fan the DSL cannot express).
+
+    Derived: the fan registry's names and synonyms (→ canonical name), the published composites of
+    :data:`engine.fans.composite.KNOWN` (the file's own name), :data:`DESCRIPTION_WORDS` and
+    :data:`UNSUPPORTED_FANS`.
+    """
+    from engine.fans import FANS
+    from engine.fans.composite import KNOWN
+
+    words: dict[str, str | None] = {word: None for word in UNSUPPORTED_FANS}
+    words.update({name: name for name in KNOWN})
+    words.update({name: unit.name for unit in FANS.values() for name in unit.names if name not in NOT_SCANNED})
+    words.update(DESCRIPTION_WORDS)
+    return words
+
+
+#: The fan reader's vocabulary (see :func:`_fan_vocabulary`); one entry per word.
+FAN_ALIASES: dict[str, str | None] = _fan_vocabulary()
 #: 国标 fan names that are also everyday rule words: read as a fan only when a value follows.
 VALUE_ONLY_WORDS = frozenset(("自摸", "明杠", "暗杠", "花牌", "边张", "坎张", "嵌张", "单钓将", "和绝张", "不求人", "四归一",
                               "箭刻", "幺九刻", "三杠", "四杠", "双明杠", "双暗杠", "明暗杠", "卡五星"))
@@ -384,6 +394,14 @@ def _opening(c: _Clause) -> None:
     from dslgen.generate.opening_reader import read_opening
 
     read_opening(c)
+
+
+@reader
+def _liang_dao(c: _Clause) -> None:
+    """亮倒 (the action, how it is laid down, what it pays): :mod:`dslgen.generate.liangdao_reader`."""
+    from dslgen.generate.liangdao_reader import read_liang_dao
+
+    read_liang_dao(c)
 
 
 def _in_opening(c: _Clause) -> bool:
@@ -846,6 +864,10 @@ def _other_unsupported(c: _Clause) -> None:
         (r"荒庄荒杠|流局[^，。]*杠[^，。]*(不算|作废|退)", "流局时杠分作废无法表达"),
         (r"包牌|包杠|承包|三摊承包", "包牌/承包责任结算无法表达"),
     ]
+    from dslgen.generate.liangdao_reader import is_liang_dao_clause
+
+    if is_liang_dao_clause(c):  # 亮倒 and its 翻倍 / 包赔: read by _liang_dao
+        rules = [(p, r) for p, r in rules if not r.startswith(("引擎不支持亮倒", "包赔", "引擎不支持报听", "包牌"))]
     read = "settlement_items" in c.values  # 抓鸟 / 买马 / 包赔 / 飘 / 跟庄 / 连庄 read by _settlement_items
     seated = "next_dealer" in c.values or "first_dealer" in c.values  # who deals: read by _seating
     for pattern, reason in rules:

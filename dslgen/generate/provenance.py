@@ -177,7 +177,10 @@ def value_sources(data: dict[str, Any], facts: Facts, description: str, *, assum
 
     from dslgen.generate.opening_reader import opening_rows
 
-    for field, label, value, source, sentence, origin in item_rows(data, facts) + opening_rows(data, facts):
+    from dslgen.generate.liangdao_reader import liang_dao_rows
+
+    for field, label, value, source, sentence, origin in (item_rows(data, facts) + opening_rows(data, facts)
+                                                          + liang_dao_rows(data, facts)):
         add(field, label, value, source, sentence, origin)
     counts = {k: sum(1 for r in rows if r["source"] == k) for k in ("stated", "default", "assumed")}
     return {"counts": counts, "rows": rows}

@@ -102,7 +102,9 @@ JI_HU_MODES = {"any_fan": "任何其他番", "shape_fan": "只有牌型番"}
 RANDOM_COUNT = {"1": "仅正精", "2": "正精 + 副精"}
 DEAL_ACTION = {"deal_cards": "标准发牌", "deal_cards_with_flowers": "发牌并开局补花"}
 REPLACE_TILES = {"": "游戏中补花", "BEFORE_GAME_START": "开局前补花"}
-ACTION_LABELS_SELF = {"discard": "出牌", "an_kong": "暗杠", "bu_kong": "加杠（补杠）", "win": "自摸胡"}
+ACTION_LABELS_SELF = {"discard": "出牌", "an_kong": "暗杠", "bu_kong": "加杠（补杠）", "win": "自摸胡", "liang_dao": "亮倒"}
+LIANG_DAO_EXPOSE = {"wait_tiles": "只亮组成听口的牌（无关暗刻可扣着）", "all": "亮出全部暗手"}
+LIANG_DAO_KONGS = {"keep_wait": "可以开不改变听口的杠", "none": "不能再杠"}
 ACTION_LABELS_REACTION = {"chi": "吃", "pung": "碰", "ming_kong": "明杠", "win": "点炮胡", "pass": "过"}
 ON_WIN = {"game_over": "本局结束", "continue": "其余玩家继续打（血战）", "stay": "胡牌者留在牌桌继续（血流成河）"}
 SELF_DRAW_BONUS = {"none": "不加", "add_base": "自摸加底", "add_fan": "自摸加番"}
@@ -185,6 +187,8 @@ FIELDS: tuple[Field, ...] = (
     Field("scoring.kong_payments.transfer", "呼叫转移（杠上炮杠分转给胡牌者）", _yes_no),
     Field("scoring.base_paid_by", "点炮时谁付底分", _enum({"payers": "只有放炮者", "all_losers": "所有未和的玩家"})),
     Field("scoring.discard_paid_by", "点炮谁付番", _enum(DISCARD_PAID_BY)),
+    Field("liang_dao.expose", "亮倒时亮出什么", _enum(LIANG_DAO_EXPOSE)),
+    Field("liang_dao.kongs", "亮倒后开杠", _enum(LIANG_DAO_KONGS)),
     Field("flower_rules.on_draw", "摸到花牌时", _plain),
     Field("flower_rules.replace_tiles", "补花时机", _enum(REPLACE_TILES)),
     Field("flower_rules.scoring.normal", "每张花牌分", _number),

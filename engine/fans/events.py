@@ -6,7 +6,7 @@ from engine.fans.facts import HandFacts
 from engine.fans.registry import EVENT, fan
 
 
-@fan("杠上开花", kind=EVENT, guobiao=("杠上开花",))
+@fan("杠上开花", kind=EVENT, synonyms=("杠上花",), guobiao=("杠上开花",))
 def gang_shang_kai_hua(h: HandFacts) -> bool:
     """开杠后补摸的牌自摸和牌（``kong_replacement``）。"""
     return h.ctx.kong_replacement and h.ctx.self_drawn

@@ -53,7 +53,8 @@ class WinContext:
         """Wild tiles in the winning hand (``wild_codes`` and the separate tiles 50-59):
         concealed ones plus any laid down in melds."""
         wild = self.wild_codes
-        if not wild and max(self.concealed, default=0) < T.WILDCARD_BASE and not self.melds:
+        if not wild and max(self.concealed, default=0) < T.WILDCARD_BASE and (
+                not self.melds or max([max(m.tiles, default=0) for m in self.melds]) < T.WILDCARD_BASE):
             return 0
         n = sum(1 for t in self.concealed if t in wild or t >= T.WILDCARD_BASE)
         for m in self.melds:

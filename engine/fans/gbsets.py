@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from engine import memo
 from engine.fans.facts import HandFacts
-from engine.solver.tables import exact_bits
+from engine.solver.tables import _EXACT_BITS, exact_bits
 
 _WINDS = (31, 32, 33, 34)
 _DRAGONS = (35, 36, 37)
@@ -295,47 +295,68 @@ def single_wait(counts: list[int], n: int, win_tile: int) -> bool:
     return len(waiting) == 1
 
 
-_SUIT_SPANS = ((1, 10), (11, 20), (21, 30))
 
 
-#: part pattern -> the ranks a tile added to it could complete a group with (held, or near a held suit tile)
-_CANDIDATES: dict[bytes, tuple[int, ...]] = memo.table("fans.gbsets.wait_candidates")
+#: part pattern -> (ranks whose tile added makes it whole sets, ranks whose tile added makes it whole sets
+#: and one pair), as bit sets over the pattern's positions
+_COMPLETERS: dict[bytes, tuple[int, int]] = memo.table("fans.gbsets.completers")
 
 
-def _candidates(p: bytes) -> tuple[int, ...]:
+def _completers(p: bytes) -> tuple[int, int]:
+    """Which one tile added to the part pattern ``p`` completes it (see :data:`_COMPLETERS`). Only a rank
+    held, or (in a suit) within two of a held rank, can: any other tile would stay alone."""
     if len(p) == 7:
-        return tuple(i for i in range(7) if p[i])
-    return tuple(sorted({j for i in range(9) if p[i] for j in range(i - 2, i + 3) if 0 <= j < 9}))
+        cand = [i for i in range(7) if p[i]]
+    else:
+        cand = sorted({j for i in range(9) if p[i] for j in range(i - 2, i + 3) if 0 <= j < 9})
+    sets = pair = 0
+    cur = bytearray(p)
+    for i in cand:
+        cur[i] += 1
+        bits = exact_bits(bytes(cur))
+        cur[i] -= 1
+        if bits & 1:
+            sets |= 1 << i
+        if bits & 2:
+            pair |= 1 << i
+    got = _COMPLETERS[p] = (sets, pair)
+    return got
 
 
 def _more_waits(c: list[int], win_tile: int) -> bool:
     """True when the hand ``c`` (counts without the winning tile) also completes as sets and a pair with a
-    tile other than ``win_tile`` (a fifth copy counts, as the reference calculator counts it)."""
+    tile other than ``win_tile`` (a fifth copy counts, as the reference calculator counts it).
+
+    The added tile lands in one part; every other part must be whole sets, but for at most one that
+    is whole sets and a pair (then the part the tile lands in must become whole sets, else whole sets
+    and a pair)."""
     b = bytes(bytearray(c))
-    parts = [b[lo:hi] for lo, hi in _SUIT_SPANS]
-    parts.append(b[31:38])
-    comp = [exact_bits(p) for p in parts]
+    parts = (b[1:10], b[11:20], b[21:30], b[31:38])
+    get = _EXACT_BITS.get
+    comp = [get(p) for p in parts]
+    if None in comp:
+        comp = [exact_bits(p) for p in parts]
+    broken = [j for j in range(4) if not comp[j] & 1]
+    if len(broken) > 2:
+        return False
     for s in range(4):
-        # the tile lands in part s: the other parts are whole sets but at most one, which holds the pair
-        broken = [comp[j] for j in range(4) if j != s and not comp[j] & 1]
-        if len(broken) > 1 or (broken and not broken[0] & 2):
+        others = [j for j in broken if j != s]
+        if len(others) > 1 or (others and not comp[others[0]] & 2):
             continue
-        want = 1 if broken else 2
         p = parts[s]
-        base = 31 if s == 3 else 10 * s + 1
-        cand = _CANDIDATES.get(p)
-        if cand is None:
-            cand = _CANDIDATES[p] = _candidates(p)
-        cur = bytearray(p)
-        for i in cand:
-            if base + i == win_tile:
-                continue
-            cur[i] += 1
-            hit = exact_bits(bytes(cur)) & want
-            cur[i] -= 1
-            if hit:
-                return True
+        got = _COMPLETERS.get(p)
+        if got is None:
+            got = _completers(p)
+        ranks = got[0] if others else got[1]
+        base = _PART_BASE[s]
+        if base <= win_tile < base + len(p):
+            ranks &= ~(1 << (win_tile - base))
+        if ranks:
+            return True
     return False
+
+
+_PART_BASE = (1, 11, 21, 31)
 
 
 def wait_fan(groups, win_tile: int) -> str:

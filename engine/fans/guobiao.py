@@ -50,7 +50,7 @@ def lao_shao_fu(h: HandFacts) -> int:
     return _sets(h, "老少副")
 
 
-@fan("清龙", kind=STRUCTURAL, guobiao=("清龙",), reads="set_fans")
+@fan("清龙", kind=STRUCTURAL, synonyms=("一条龙",), guobiao=("清龙",), reads="set_fans")
 def qing_long(h: HandFacts) -> bool:
     """同一花色 123、456、789 三副顺子（一条龙）。第四副顺子可与其中一副再计一次两顺番（套算一次）。"""
     return _sets(h, "清龙") > 0
@@ -74,7 +74,7 @@ def san_se_san_bu_gao(h: HandFacts) -> bool:
     return _sets(h, "三色三步高") > 0
 
 
-@fan("一色三同顺", kind=STRUCTURAL, guobiao=("一色三同顺",), reads="set_fans")
+@fan("一色三同顺", kind=STRUCTURAL, guobiao=("一色三同顺",), reads="set_fans", prefer_on_tie=True)
 def yi_se_san_tong_shun(h: HandFacts) -> bool:
     """同一花色三副相同的顺子。"""
     return _sets(h, "一色三同顺") > 0
@@ -151,7 +151,7 @@ def shuang_tong_ke(h: HandFacts) -> int:
     return _sets(h, "双同刻")
 
 
-@fan("三同刻", kind=STRUCTURAL, guobiao=("三同刻",), reads="set_fans")
+@fan("三同刻", kind=STRUCTURAL, guobiao=("三同刻",), reads="set_fans", prefer_on_tie=True)
 def san_tong_ke(h: HandFacts) -> bool:
     """三种花色点数相同的三副刻子（杠）。"""
     return _sets(h, "三同刻") > 0
@@ -261,13 +261,13 @@ def quan_dai_wu(h: HandFacts) -> bool:
 @fan("推不倒", kind=STRUCTURAL, guobiao=("推不倒",))
 def tui_bu_dao(h: HandFacts) -> bool:
     """所有牌都是图案上下对称的牌：1234589筒、245689条、白板。"""
-    return all(t in _REVERSIBLE for t in h.tiles)
+    return _REVERSIBLE.issuperset(h.tiles)
 
 
 @fan("绿一色", kind=STRUCTURAL, guobiao=("绿一色",))
 def lv_yi_se(h: HandFacts) -> bool:
     """所有牌都是 23468条 与 发。"""
-    return all(t in _GREEN for t in h.tiles)
+    return _GREEN.issuperset(h.tiles)
 
 
 @fan("清幺九", kind=STRUCTURAL, guobiao=("清幺九",))
@@ -332,7 +332,7 @@ def he_jue_zhang(h: HandFacts) -> bool:
     副露中已有三张和牌张时一定是绝张；手中已有同样的牌时不是。"""
     ctx = h.ctx
     win = ctx.win_tile
-    if sum(m.tiles.count(win) for m in ctx.melds) == 3:
+    if ctx.melds and sum([m.tiles.count(win) for m in ctx.melds]) == 3:
         return True
     return ctx.fourth_tile and ctx.concealed.count(win) == 1
 
@@ -343,7 +343,7 @@ def miao_shou_hui_chun(h: HandFacts) -> bool:
     return h.ctx.last_tile and h.ctx.self_drawn
 
 
-@fan("花牌", kind=EVENT, guobiao=("花牌",), per="flower")
+@fan("花牌", kind=EVENT, guobiao=("花牌",), per="flower", toward_min_fan=False)
 def hua_pai(h: HandFacts) -> int:
     """每张花牌（开局与行牌中补出的春夏秋冬梅兰竹菊）计一次；通常声明 ``toward_min_fan: false``，不计入起和番。"""
     return len(h.ctx.flowers)

@@ -49,6 +49,9 @@ class FanUnit:
     ``reads`` names a per-reading map on ``HandFacts`` (``set_fans``: fan name -> times) that the
     predicate only looks the fan's own name up in (times with ``per``, else whether it is there): the
     scorer then reads the map once per reading instead of calling one predicate per fan.
+    ``toward_min_fan`` / ``prefer_on_tie`` are the fan's usual conventions (国标: 花牌 does not count
+    toward 起和番; 一色三同顺 and 三同刻 win a tie): the values a drafter writes into a new
+    ``fan_types`` row for it. The specification's fan table (§16.2) is generated from these units.
     """
 
     name: str
@@ -60,6 +63,8 @@ class FanUnit:
     doc: str = field(default="", compare=False)
     per: str = ""
     reads: str = ""
+    toward_min_fan: bool = True
+    prefer_on_tie: bool = False
     #: further occurrence units besides ``per``: unit name -> ``count(facts) -> int`` (根 per ``kong``).
     per_also: dict = field(default_factory=dict, compare=False)
 
@@ -108,10 +113,13 @@ PER_UNITS = {"pung": "每副刻子", "chow_pair": "每对顺子", "pung_pair": "
 
 
 def fan(name: str, *, kind: str, synonyms: tuple[str, ...] = (), guobiao: tuple[str, ...] = (),
-        condition: str = "", per: str = "", reads: str = "", per_also: dict | None = None) -> Callable:
+        condition: str = "", per: str = "", reads: str = "", per_also: dict | None = None,
+        toward_min_fan: bool = True, prefer_on_tie: bool = False) -> Callable:
     """Register the decorated predicate ``f(facts) -> bool`` as the fan ``name``; with ``per`` the
     predicate returns the number of occurrences (0 = not recognised), and ``per_also`` maps further
-    occurrence units to their own count functions."""
+    occurrence units to their own count functions. ``synonyms`` are the other names rule tables
+    print for the same fan: this registration is the one synonym table (the specification's §16.2,
+    the drafter's vocabulary and the semantic diff all read it)."""
     for u in (per, *(per_also or {})):
         if u and u not in PER_UNITS:
             raise ValueError(f"unknown occurrence unit {u!r}")
@@ -125,7 +133,7 @@ def fan(name: str, *, kind: str, synonyms: tuple[str, ...] = (), guobiao: tuple[
         if not doc:
             raise ValueError(f"fan {name} needs a docstring stating its definition")
         unit = FanUnit(name, kind, func, tuple(synonyms), tuple(guobiao), condition, doc, per, reads,
-                       dict(per_also or {}))
+                       toward_min_fan, prefer_on_tie, dict(per_also or {}))
         for n in unit.names:
             if n in _BY_NAME and _BY_NAME[n] is not unit:
                 raise ValueError(f"fan name {n!r} registered twice")

@@ -343,9 +343,14 @@ def _illegal_reason(table: _Table, ctx: WinContext, facts: HandFacts, counted: l
 def _split_wilds(ctx: WinContext) -> tuple[list[int], int]:
     """Counts of the concealed real tiles and the number of wild tiles (``wild_codes`` and 50-59)."""
     counts = [0] * T.COUNT_SIZE
-    wilds = 0
     wild = ctx.wild_codes
-    for t in ctx.concealed:
+    conc = ctx.concealed
+    if not wild and conc and max(conc) < T.COUNT_SIZE:  # no wild tile, no flower: count only
+        for t in conc:
+            counts[t] += 1
+        return counts, 0
+    wilds = 0
+    for t in conc:
         if t in wild or t >= T.WILDCARD_BASE:
             wilds += 1
         elif t < T.COUNT_SIZE:
@@ -363,9 +368,14 @@ def score_decomposition(rules: Rules, ctx: WinContext, decomposition) -> ScoreRe
     return _result(table, ctx, _evaluate(table, ctx, decomposition, wild_count, bonuses), bonuses)
 
 
-def _evaluate(table: _Table, ctx: WinContext, decomposition, wild_count: int, bonuses) -> tuple:
-    """(legal, total, fan_total, counted rows, dropped, reason, decomposition) of one reading."""
+def _evaluate(table: _Table, ctx: WinContext, decomposition, wild_count: int, bonuses,
+              hand_counts: list[int] | None = None) -> tuple:
+    """(legal, total, fan_total, counted rows, dropped, reason, decomposition) of one reading.
+    ``hand_counts``: the counting array of every tile of the hand when no tile is wild (the same for
+    every reading, so :attr:`HandFacts.counts` need not be rebuilt per reading)."""
     facts = HandFacts(ctx, decomposition, wild_count)
+    if hand_counts is not None:
+        facts._counts = hand_counts
     times: dict[str, int] = {}
     found, consumed = _recognise(table, facts, times)
     counted, dropped = apply_table(table, found)
@@ -468,11 +478,17 @@ def score_win(rules: Rules, ctx: WinContext) -> ScoreResult | None:
         return None
     wild_count = ctx.wild_count
     bonuses = _bonuses(table, ctx, wild_count)
+    hand_counts = None
+    if not wild_count:  # every tile is itself: the concealed counts plus the melds' tiles
+        hand_counts = counts
+        for m in ctx.melds:
+            for t in m.tiles:
+                hand_counts[t] += 1
     best = None
     free = []
     prefer = table.tie_prefer
     for d in decomps:
-        ev = _evaluate(table, ctx, d, wild_count, bonuses)
+        ev = _evaluate(table, ctx, d, wild_count, bonuses, hand_counts)
         if best is None or ev[:3] > best[:3]:
             best = ev
         elif prefer and ev[:3] == best[:3] and _wins_tie(prefer, ev, best):

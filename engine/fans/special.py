@@ -10,7 +10,7 @@ from engine.fans.facts import HandFacts
 from engine.fans.registry import SPECIAL, fan
 
 
-@fan("十三幺", kind=SPECIAL, guobiao=("十三幺",))
+@fan("十三幺", kind=SPECIAL, synonyms=("国士无双",), guobiao=("十三幺",))
 def shi_san_yao(h: HandFacts) -> bool:
     """十三幺牌型：三门数牌的 1 和 9 以及七种字牌各一张，其中一种再多一张。"""
     return h.shape == "thirteen_orphans"

@@ -6,7 +6,7 @@ from engine.fans.facts import HandFacts
 from engine.fans.registry import STATE, fan
 
 
-@fan("门前清", kind=STATE, guobiao=("门前清",))
+@fan("门前清", kind=STATE, synonyms=("门清",), guobiao=("门前清",))
 def men_qian_qing(h: HandFacts) -> bool:
     """和牌前没有吃、碰、明杠/加杠（暗杠可以），自摸或点和都算。
 

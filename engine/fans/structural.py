@@ -34,13 +34,13 @@ _R6789 = _mask(6, 7, 8, 9)
 _R1234 = _mask(1, 2, 3, 4)
 
 
-@fan("清一色", kind=STRUCTURAL, guobiao=("清一色",))
+@fan("清一色", kind=STRUCTURAL, synonyms=("清一门",), guobiao=("清一色",))
 def qing_yi_se(h: HandFacts) -> bool:
     """所有牌（暗手加副露，癞子按所代表的牌计）都是同一门数牌（万、条或筒），没有字牌。"""
     return h.honors == 0 and len(h.suits) == 1
 
 
-@fan("混一色", kind=STRUCTURAL, guobiao=("混一色",))
+@fan("混一色", kind=STRUCTURAL, synonyms=("混一门", "凑一色"), guobiao=("混一色",))
 def hun_yi_se(h: HandFacts) -> bool:
     """数牌只有一门，且至少有一张字牌。"""
     return h.honors > 0 and len(h.suits) == 1
@@ -52,13 +52,13 @@ def zi_yi_se(h: HandFacts) -> bool:
     return not h.suits
 
 
-@fan("对对胡", kind=STRUCTURAL, synonyms=("碰碰胡", "碰碰和"), guobiao=("碰碰和",))
+@fan("对对胡", kind=STRUCTURAL, synonyms=("碰碰胡", "碰碰和", "对对和", "大对子"), guobiao=("碰碰和",))
 def dui_dui_hu(h: HandFacts) -> bool:
     """标准和牌型（四组面子加一对将；16 张玩法五组面子加一对将），每组面子都是刻子或杠（暗的、碰的、杠的都算）。"""
     return h.standard and len(h.pungs) == len(h.sets)
 
 
-@fan("七对", kind=STRUCTURAL, synonyms=("暗七对",), guobiao=("七对",))
+@fan("七对", kind=STRUCTURAL, synonyms=("暗七对", "七小对", "小七对", "七对子"), guobiao=("七对",))
 def qi_dui(h: HandFacts) -> bool:
     """七对牌型：十四张暗手组成七个对子；四张相同的牌算两对。
 
@@ -66,7 +66,7 @@ def qi_dui(h: HandFacts) -> bool:
     return h.shape == "seven_pairs"
 
 
-@fan("将一色", kind=STRUCTURAL, synonyms=("将将胡",))
+@fan("将一色", kind=STRUCTURAL, synonyms=("将将胡", "全将"))
 def jiang_yi_se(h: HandFacts) -> bool:
     """所有牌都是数牌的 2、5、8，任何和牌型均可。
 
@@ -121,7 +121,7 @@ def ping_hu(h: HandFacts) -> bool:
     return h.shape == "knitted_straight" and len(h.chows) == 1 and not h.pungs
 
 
-@fan("断幺九", kind=STRUCTURAL, synonyms=("断幺",), guobiao=("断幺",))
+@fan("断幺九", kind=STRUCTURAL, synonyms=("断幺", "断一九"), guobiao=("断幺",))
 def duan_yao_jiu(h: HandFacts) -> bool:
     """所有牌都是数牌 2-8：没有幺九牌，没有字牌。"""
     return _ranks_within(h, _SIMPLES)

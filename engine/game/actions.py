@@ -46,11 +46,14 @@ DIRECTION_NAMES = {1: "下家", 2: "对家", 3: "上家"}
 
 DISCARD, AN_KONG, BU_KONG, WIN = "discard", "an_kong", "bu_kong", "win"
 CHI, PUNG, MING_KONG, PASS = "chi", "pung", "ming_kong", "pass"
+LIANG_DAO = "liang_dao"
 
 register_action(DISCARD, "打出", "从手牌中打出一张牌", self_action=True)
 register_action(AN_KONG, "暗杠", "手中四张相同的牌开暗杠，然后从牌墙尾补一张", self_action=True)
 register_action(BU_KONG, "补杠", "摸到已碰牌的第四张后加杠（其他玩家可抢杠胡），然后补一张", self_action=True)
 register_action(WIN, "胡", "自摸胡牌，或胡别人打出（或加杠）的牌", self_action=True, reaction=True)
+register_action(LIANG_DAO, "亮倒", "听牌时打出一张牌并亮倒：亮出手牌、锁定手牌（之后只能摸打、胡或不改听口的杠）",
+                self_action=True)
 register_action(CHI, "吃", "上家打出的牌与手中两张组成顺子", reaction=True)
 register_action(PUNG, "碰", "别人打出的牌与手中两张相同牌组成刻子", reaction=True)
 register_action(MING_KONG, "明杠", "别人打出的牌与手中三张相同牌组成杠，然后补一张", reaction=True)

@@ -26,6 +26,10 @@ the game itself, so it cannot read another player's concealed tiles or the wall.
   ``CLAIM_SLACK`` steps further from its best concealed plan, and a kong that
   keeps a plan no further; it declares a kong only when a plan stays no further. With
   no plan left it minimises plain shanten, preferring legally winning waits.
+* 亮倒 (``liang_dao``, :mod:`engine.game.liangdao`): ``greedy`` declares with the discard it chose when
+  the ready hand left waits on at least ``LIANG_DAO_MIN_LIVE`` unseen tiles that win legally; while
+  another seat has declared it discards a tile that seat does not wait on whenever it holds one, and
+  counts the declarers' exposed tiles as seen.
 
 Every random choice comes from the bot's own ``random.Random(seed)``.
 """
@@ -38,7 +42,8 @@ from engine import memo
 from engine import tiles as T
 from engine.game import cache, plans as P
 from engine.melds import ANKONG as ANKONG_MELD, CHOW, KONG as KONG_MELD, PUNG as PUNG_MELD, Meld
-from engine.game.actions import AN_KONG, BU_KONG, CHI, DISCARD, MING_KONG, PASS, PRELUDE_ACTIONS, PUNG, WIN, Action
+from engine.game.actions import (AN_KONG, BU_KONG, CHI, DISCARD, LIANG_DAO, MING_KONG, PASS, PRELUDE_ACTIONS, PUNG,
+                                 WIN, Action)
 
 BOTS: dict[str, type] = {}
 #: For each tile, the tiles that can form a pair or a partial sequence with it.
@@ -186,6 +191,9 @@ class GreedyBot:
             for m in p.melds:
                 for t in m.tiles:
                     seen[t] += 1
+            if p.seat != seat:
+                for t in p.exposed:  # 亮倒: tiles laid face up
+                    seen[t] += 1
         for t in view.players[seat].hand:
             seen[t] += 1
         return [4 - seen[t] if t < T.COUNT_SIZE else 0 for t in range(T.COUNT_SIZE)]
@@ -223,8 +231,37 @@ class GreedyBot:
             if a.kind == WIN:
                 return a
         if any(a.kind == DISCARD for a in legal):
+            if any(a.kind == LIANG_DAO for a in legal):
+                plain = [a for a in legal if a.kind != LIANG_DAO]
+                return self._liang_dao(view, seat, legal, self._self_action(view, seat, plain))
             return self._self_action(view, seat, legal)
         return self._reaction(view, seat, legal)
+
+    #: 亮倒 only with at least this many unseen tiles that win legally.
+    LIANG_DAO_MIN_LIVE = 3
+
+    def _liang_dao(self, view, seat: int, legal: list[Action], choice: Action) -> Action:
+        """Declare 亮倒 with the chosen discard when the hand left waits on enough live winning tiles."""
+        if choice.kind != DISCARD:
+            return choice
+        declare = Action(LIANG_DAO, seat, choice.tile)
+        if declare not in legal:
+            return choice
+        hand = _without([t for t in view.hand if not T.is_flower(t)], choice.tile)
+        live = self._winning(view, seat, hand, self._unseen(view, seat))
+        return declare if live >= self.LIANG_DAO_MIN_LIVE and self._declines() is False else choice
+
+    def _declines(self) -> bool:
+        """Whether this bot passes up a good 亮倒 (``greedy`` never does; ``mix`` sometimes)."""
+        return False
+
+    @staticmethod
+    def _safe_from_declarers(view, seat: int, discards: list[Action]) -> list[Action]:
+        """The discards no declared (亮倒) opponent waits on; all of them when none is safe."""
+        waits = {w for p in view.players if p.seat != seat and p.declared and not p.won for w in p.waits}
+        if not waits:
+            return discards
+        return [a for a in discards if a.tile not in waits] or discards
 
     def _self_action(self, view, seat: int, legal: list[Action]) -> Action:
         if view.rules.win_min_fan >= P.MIN_FAN and P.plans_for(view.rules, view.shapes):
@@ -248,7 +285,7 @@ class GreedyBot:
                     rest.remove(a.tile)
                     if self._shanten(view, rest, nmelds) <= now:
                         return a
-        discards = [a for a in legal if a.kind == DISCARD]
+        discards = self._safe_from_declarers(view, seat, [a for a in legal if a.kind == DISCARD])
         narrowed = False
         if off:
             voided = [a for a in discards if T.suit_of(a.tile) in off and a.tile not in view.wild_codes]
@@ -557,7 +594,12 @@ class MixBot(GreedyBot):
       and is 花猪 at an exhaustive draw;
     * ``flush`` (15%): plays for 清一色 — empties every suit but its longest and never claims them;
     * ``pungs`` (10%): plays for 对对胡 — claims every 碰 it may.
+
+    Whatever the habit, a ``mix`` seat passes up a good 亮倒 with probability ``LIANG_DAO_DECLINE``
+    (drawn only when 亮倒 is offered, so games without it play exactly as before).
     """
+
+    LIANG_DAO_DECLINE = 0.3
 
     HABITS = (("plain", 0.40), ("pass_win", 0.20), ("keep_void", 0.15), ("flush", 0.15), ("pungs", 0.10))
 
@@ -571,6 +613,9 @@ class MixBot(GreedyBot):
                 self.habit = name
                 break
         self.flush_off: frozenset[int] | None = None
+
+    def _declines(self) -> bool:
+        return self.rng.random() < self.LIANG_DAO_DECLINE
 
     def _off_suits(self, view, seat: int) -> frozenset[int]:
         off = super()._off_suits(view, seat)

@@ -63,8 +63,8 @@ from engine import fans, kongpay, settlement, settlement_items, solver
 from engine import tiles as T
 from engine.capabilities import register
 from engine.errors import EngineError
-from engine.game import cache, opening, prelude
-from engine.game.actions import (AN_KONG, BU_KONG, CHI, DISCARD, MING_KONG, PASS, PUNG,
+from engine.game import cache, liangdao, opening, prelude
+from engine.game.actions import (AN_KONG, BU_KONG, CHI, DISCARD, LIANG_DAO, MING_KONG, PASS, PUNG,
                                  REACTIONS, SELF_ACTIONS, WIN, Action, IllegalAction)
 from engine.game.conditions import Query, holds
 from engine.game.hooks import run_pre_hooks
@@ -208,6 +208,8 @@ class Game:
         self.kongs: list[kongpay.KongRecord] = []
         self.kong_discard: kongpay.KongRecord | None = None
         self.passed_wins = 0  # 过水: wins passed on a discard (statistics)
+        #: 亮倒: the seats that declared, in order (engine.game.liangdao)
+        self.declarations: list[int] = []
         self._run_from(rules.phases[0])
 
     # ------------------------------------------------------------------ setup
@@ -366,6 +368,8 @@ class Game:
                 if self.drawn is not None and self.drawn in p.hand:
                     acts.append(Action(DISCARD, seat, self.drawn))
                     return acts
+            if p.declared:  # 亮倒: draw and discard the drawn tile, win, or a kong that keeps the wait
+                return acts + self._declared_actions(seat)
             if len(self.wall):
                 opt = self._self_opts.get(AN_KONG)
                 if opt:
@@ -384,6 +388,42 @@ class Game:
         for t in sorted(set(p.hand)):
             if not T.is_flower(t):
                 acts.append(Action(DISCARD, seat, t))
+        opt = self._self_opts.get(LIANG_DAO)
+        if opt and not p.declared and len(self.wall) and holds(opt.condition, Query(self, seat, self.drawn, True)):
+            acts += self._declarations(seat)
+        return acts
+
+    def _declarations(self, seat: int) -> list[Action]:
+        """亮倒 with each discard that leaves a ready hand (the tile is discarded with the declaration)."""
+        p = self.players[seat]
+        if any(T.is_flower(t) for t in p.hand):
+            return []
+        out = []
+        melds = tuple(p.melds)
+        for t in sorted(set(p.hand)):
+            rest = list(p.hand)
+            rest.remove(t)
+            if liangdao.ready_waits(self, seat, rest, melds):
+                out.append(Action(LIANG_DAO, seat, t))
+        return out
+
+    def _declared_actions(self, seat: int) -> list[Action]:
+        """A declared seat's self actions besides a win: kongs that keep the wait, then the drawn tile's discard."""
+        p = self.players[seat]
+        acts: list[Action] = []
+        drawn = self.drawn
+        if len(self.wall) and drawn is not None and not T.is_flower(drawn):
+            if self._self_opts.get(AN_KONG) and p.hand.count(drawn) == 4 and drawn not in self.wild_codes:
+                rest = [t for t in p.hand if t != drawn]
+                if liangdao.kong_keeps_wait(self, seat, rest, tuple(p.melds) + (Meld(ANKONG, (drawn,) * 4),)):
+                    acts.append(Action(AN_KONG, seat, drawn))
+            if self._self_opts.get(BU_KONG) and self.rules.liang_dao.kongs == "keep_wait" \
+                    and any(m.kind == PUNG_MELD and m.tiles[0] == drawn for m in p.melds):
+                acts.append(Action(BU_KONG, seat, drawn))  # the concealed hand is unchanged: the wait is kept
+        if drawn is not None and drawn in p.hand:
+            acts.append(Action(DISCARD, seat, drawn))
+        else:
+            acts += [Action(DISCARD, seat, t) for t in sorted(set(p.hand)) if not T.is_flower(t)]
         return acts
 
     def _reactions(self, seat: int, tile: int, discarder: int) -> list[Action]:
@@ -396,6 +436,15 @@ class Game:
                 and holds(opt.condition, Query(self, seat, tile, False)):
             acts.append(Action(WIN, seat, tile))
         if p.locked or prelude.void_tile(self, seat, tile):  # 血流 after a win; 定缺: no claims of the void suit
+            acts.append(Action(PASS, seat))
+            return acts
+        if p.declared:  # 亮倒: no claim but a kong of a concealed triplet that keeps the wait
+            if self._react_opts.get(MING_KONG) and p.hand.count(tile) >= 3 and len(self.wall):
+                rest = list(p.hand)
+                for _ in range(3):
+                    rest.remove(tile)
+                if liangdao.kong_keeps_wait(self, seat, rest, tuple(p.melds) + (Meld(KONG, (tile,) * 4),)):
+                    acts.append(Action(MING_KONG, seat, tile))
             acts.append(Action(PASS, seat))
             return acts
         held = p.hand.count(tile)
@@ -708,6 +757,9 @@ class Game:
     # ------------------------------------------------------------------ self actions
     def _apply_self(self, a: Action) -> None:
         seat, p = a.seat, self.players[a.seat]
+        if a.kind == LIANG_DAO:
+            self._declare(seat, a.tile)
+            a = Action(DISCARD, seat, a.tile)
         if a.kind != WIN:
             self._event(a.kind, seat=seat, tile=a.tile)
         if a.kind == DISCARD:
@@ -728,12 +780,27 @@ class Game:
         elif a.kind == AN_KONG:
             for _ in range(4):
                 p.hand.remove(a.tile)
+            if p.declared:
+                p.exposed = [t for t in p.exposed if t != a.tile]
             p.melds.append(Meld(ANKONG, (a.tile,) * 4))
             self.any_meld = True
             self._pay_kong(seat, AN_KONG, a.tile)
             self._kong_draw(seat)
         elif a.kind == BU_KONG:
             self._open_window(ROB, seat, a.tile)
+
+    def _declare(self, seat: int, tile: int) -> None:
+        """亮倒 with ``tile`` as the discard: the hand left is laid down (as ``liang_dao.expose`` says) and locked."""
+        p = self.players[seat]
+        rest = list(p.hand)
+        rest.remove(tile)
+        melds = tuple(p.melds)
+        p.declared = True
+        p.waits = liangdao.ready_waits(self, seat, rest, melds)
+        p.exposed = list(liangdao.exposed_tiles(self, rest, melds))
+        self.declarations.append(seat)
+        self._event(LIANG_DAO, seat=seat, tile=tile, exposed=list(p.exposed), waits=list(p.waits),
+                    hidden=len(rest) - len(p.exposed))
 
     def _open_window(self, stage: str, seat: int, tile: int) -> None:
         """Ask every other active seat about ``tile`` (a discard, or a kong that may be robbed)."""
@@ -824,6 +891,8 @@ class Game:
         elif first.kind == MING_KONG:
             for _ in range(3):
                 p.hand.remove(tile)
+            if p.declared:
+                p.exposed = [t for t in p.exposed if t != tile]
             p.melds.append(Meld(KONG, (tile,) * 4, tile, origin))
             self._pay_kong(first.seat, MING_KONG, tile, origin)
             self._kong_draw(first.seat)
@@ -878,7 +947,8 @@ class Game:
             tuple(tuple(t for t in p.hand if not T.is_flower(t)) for p in self.players),
             tuple(tuple(p.melds) for p in self.players), tuple(tuple(p.discards) for p in self.players),
             self.jing[0], self.jing[1], dict(Counter(self.deck)), tuple(self.wall.remaining()),
-            tuple(self.opening_discards), self.streak, self.stakes, self.step, self.end_reason)
+            tuple(self.opening_discards), self.streak, self.stakes, self.step, self.end_reason,
+            tuple(self.declarations))
 
     def _settle_items(self) -> None:
         """Run the declared ``settlement_items``; each is an ``item`` event with its payments."""

@@ -9,6 +9,7 @@ moves on). Illegal actions are caught before they are applied (see
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Callable
 
 from engine import solver
@@ -41,6 +42,8 @@ class Checker:
         self.deck_sorted = sorted(game.deck)
         self.wins_checked = 0
         self.max_actions = ACTIONS_PER_TILE * len(game.deck)
+        #: 亮倒 hands already confirmed to wait on their declared tiles: (seat, hand, melds).
+        self.locked_seen: set = set()
 
     def check(self) -> str | None:
         """The first violated invariant's message, or None."""
@@ -143,4 +146,28 @@ def bounded_length(game, checker: Checker) -> str | None:
     """The game ends within a bound proportional to the deck size."""
     if game.actions_applied > checker.max_actions:
         return f"对局超过 {checker.max_actions} 个动作仍未结束"
+    return None
+
+
+@invariant("liang_dao_locked")
+def liang_dao_locked(game, checker: Checker) -> str | None:
+    """A seat that declared 亮倒 keeps its hand: the exposed tiles stay in it, and between its turns it
+    waits on exactly the tiles it declared (a kong it made kept the wait)."""
+    from engine.game.liangdao import ready_waits
+
+    if game.over:
+        return None
+    for p in game.players:
+        if not p.declared or p.won:
+            continue
+        if Counter(p.exposed) - Counter(p.hand):
+            return f"座位 {p.seat} 亮倒后亮出的牌不在手里"
+        if p.seat in (game.turn if game.stage == "self" else None, game.claim_from if game.stage == "rob" else None):
+            continue
+        key = (p.seat, tuple(sorted(p.hand)), len(p.melds))
+        if key in checker.locked_seen:
+            continue
+        if ready_waits(game, p.seat, p.hand, tuple(p.melds)) != tuple(p.waits):
+            return f"座位 {p.seat} 亮倒后听口变了（亮倒时听 {T.format_tiles(p.waits)}）"
+        checker.locked_seen.add(key)
     return None

@@ -61,6 +61,10 @@ def narrate(events: list[dict]) -> list[str]:
             lines.append(f"{prefix}{who} 暗杠 {_tile(e['tile'])}")
         elif kind == "bu_kong":
             lines.append(f"{prefix}{who} 加杠 {_tile(e['tile'])}")
+        elif kind == "liang_dao":
+            hidden = f"，扣着 {e['hidden']} 张暗刻" if e.get("hidden") else ""
+            lines.append(f"{prefix}{who} 亮倒：亮出 {T.format_tiles(e['exposed'])}{hidden}，听 "
+                         f"{'、'.join(T.tile_name(t) for t in e['waits'])}（之后手牌锁定）")
         elif kind == "fu_flag":
             lines.append(f"{prefix}{who} 能胡 {_tile(e['tile'])} 而不胡（过水）")
         elif kind == "claim":
@@ -166,6 +170,17 @@ def item_details(e: dict) -> str:
         return f"庄家已连庄 {d['streak']} 次"
     if "stakes" in d:
         return "各家飘分 " + " ".join(str(v) for v in d["stakes"])
+    if "liang_dao" in d:
+        parts = []
+        for x in d["liang_dao"]:
+            how = f"{seat_label(x['winner'])} 和牌" + ("（亮倒翻倍）" if x["declared"] else "（亮倒者付款翻倍）")
+            if x.get("feeder") is not None:
+                how += f"，{seat_label(x['feeder'])} 点炮包赔"
+            parts.append(how)
+        if d.get("draw_penalty"):
+            parts.append(f"荒庄，第一个亮倒的 {seat_label(d['draw_penalty']['seat'])} 赔每家 {d['draw_penalty']['each']}")
+        declared = "、".join(seat_label(s) for s in d.get("declared") or []) or "无人"
+        return f"亮倒：{declared}" + ("；" + "；".join(parts) if parts else "")
     if "liable" in d:
         return "；".join(f"{seat_label(x['liable'])} 包赔 {seat_label(x['winner'])} 的和牌" for x in d["liable"]) or "无人包赔"
     return str(d.get("skipped") or d)

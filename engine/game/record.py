@@ -45,6 +45,8 @@ class GameRecord:
     kongs: list[dict] = field(default_factory=list)
     #: 过水: wins passed on a discard.
     passed_wins: int = 0
+    #: 亮倒: the seats that declared, in order.
+    declarations: list[int] = field(default_factory=list)
 
     @property
     def draw(self) -> bool:
@@ -94,6 +96,10 @@ class Stats:
     #: 起手小胡 -> declarations (a hand shown twice counts twice), and games with any declaration
     opening_counts: Counter = field(default_factory=Counter)
     opening_games: int = 0
+    #: 亮倒: games with a declaration, declarations, and wins by a seat that had declared
+    liang_dao_games: int = 0
+    liang_dao_declarations: int = 0
+    liang_dao_wins: int = 0
 
     def add(self, rec: GameRecord) -> None:
         """Count one game."""
@@ -145,6 +151,9 @@ class Stats:
         for o in rec.openings:
             self.opening_counts[o["hand"]] += o["count"]
         self.opening_games += bool(rec.openings)
+        self.liang_dao_games += bool(rec.declarations)
+        self.liang_dao_declarations += len(rec.declarations)
+        self.liang_dao_wins += sum(1 for w in rec.wins if w["seat"] in rec.declarations)
 
     def _seats(self, n: int) -> None:
         for name in ("seat_wins", "seat_net"):
@@ -157,7 +166,8 @@ class Stats:
         other._seats(len(self.seat_wins))
         for name in ("games", "games_with_win", "draws", "exhausted", "wins", "self_draw_wins", "discard_wins",
                      "robbing_wins", "dealer_wins", "length_sum", "gain_sum", "opening_games", "kongs_paid",
-                     "kong_points", "kong_transfers", "passed_wins"):
+                     "kong_points", "kong_transfers", "passed_wins", "liang_dao_games", "liang_dao_declarations",
+                     "liang_dao_wins"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.error_count += other.error_count
         self._keep_errors(other.errors)
@@ -248,6 +258,9 @@ class Stats:
                                         for k, v in sorted(self.item_moves.items())},
             },
             "passed_wins": self.passed_wins,
+            "liang_dao": {"games": self.liang_dao_games, "rate": round(self.liang_dao_games / div, 4),
+                          "declarations": self.liang_dao_declarations, "declarer_wins": self.liang_dao_wins,
+                          "declarer_win_rate": round(self.liang_dao_wins / (self.liang_dao_declarations or 1), 4)},
         }
 
 

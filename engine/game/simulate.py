@@ -78,6 +78,7 @@ def play_game(rules: Rules, seed: int, bot: str = "greedy", *, index: int = 0, r
         rec.passed_wins = game.passed_wins
         rec.items = [dict(i) for i in game.item_results]
         rec.openings = [dict(o) for o in game.opening_results]
+        rec.declarations = list(game.declarations)
         rec.wins = [
             {"seat": w.seat, "total": w.total, "fans": [n for n, _ in w.fans], "self_drawn": w.self_drawn,
              "discarder": w.discarder, "robbing_kong": w.robbing_kong, "payments": list(w.payments)}

@@ -73,6 +73,10 @@ class PlayerState:
     locked: bool = False
     #: 血流成河: the winning tiles taken out of play by this seat's wins.
     won_tiles: list[int] = field(default_factory=list)
+    #: 亮倒 (:mod:`engine.game.liangdao`): declared; the tiles laid face up; the tiles it waits on.
+    declared: bool = False
+    exposed: list[int] = field(default_factory=list)
+    waits: tuple[int, ...] = ()
 
     def tile_count(self) -> int:
         """Concealed tiles (a flower awaiting replacement included) plus three per meld (a kong counts three)."""

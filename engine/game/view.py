@@ -2,7 +2,7 @@
 
 :meth:`engine.game.flow.Game.view` builds a :class:`SeatView` for the acting seat:
 its own concealed hand, and for every seat only what the table shows (melds,
-discards, flowers, hand size, whether it has won). The view holds no reference
+discards, flowers, hand size, whether it has won, and a 亮倒 declarer's exposed tiles and waits). The view holds no reference
 to the game, the wall or another player's concealed tiles, so a bot handed a view
 cannot read them. :meth:`SeatView.to_dict` is the plain (JSON) form that
 :meth:`Game.observation` returns.
@@ -20,9 +20,12 @@ from engine.solver.shapes import Shapes
 
 
 def _seat_dict(info) -> dict:
-    return {"seat": info.seat, "hand_size": info.hand_size,
-            "melds": [{"kind": m.kind, "tiles": list(m.tiles)} for m in info.melds],
-            "discards": list(info.discards), "flowers": list(info.flowers), "won": info.won}
+    out = {"seat": info.seat, "hand_size": info.hand_size,
+           "melds": [{"kind": m.kind, "tiles": list(m.tiles)} for m in info.melds],
+           "discards": list(info.discards), "flowers": list(info.flowers), "won": info.won}
+    if info.declared:
+        out["liang_dao"] = {"exposed": list(info.exposed), "waits": list(info.waits)}
+    return out
 
 
 class SeatInfo(NamedTuple):
@@ -34,9 +37,13 @@ class SeatInfo(NamedTuple):
     discards: tuple[int, ...]
     flowers: tuple[int, ...]
     won: bool
+    #: 亮倒: declared, the concealed tiles laid face up and the tiles it waits on (public once declared).
+    declared: bool = False
+    exposed: tuple[int, ...] = ()
+    waits: tuple[int, ...] = ()
 
     def to_dict(self) -> dict:
-        """Plain form (the ``players`` entries of :meth:`SeatView.to_dict`)."""
+        """Plain form (the ``players`` entries of :meth:`SeatView.to_dict`; ``liang_dao`` only once declared)."""
         return _seat_dict(self)
 
 
@@ -50,6 +57,9 @@ class OwnSeat(NamedTuple):
     flowers: tuple[int, ...]
     won: bool
     hand: tuple[int, ...]
+    declared: bool = False
+    exposed: tuple[int, ...] = ()
+    waits: tuple[int, ...] = ()
 
     def to_dict(self) -> dict:
         """Plain form, like :meth:`SeatInfo.to_dict` (the hand is reported once, at the top of the view)."""
@@ -115,11 +125,13 @@ def seat_view(game, seat: int) -> SeatView:
     """The :class:`SeatView` of ``seat`` in ``game`` (copies: later moves do not change it)."""
     players = []
     for p in game.players:
+        shown = (p.declared, tuple(p.exposed), tuple(p.waits))
         if p.seat == seat:
             players.append(OwnSeat(p.seat, len(p.hand), tuple(p.melds), tuple(p.discards), tuple(p.flowers), p.won,
-                                   tuple(p.hand)))
+                                   tuple(p.hand), *shown))
         else:
-            players.append(SeatInfo(p.seat, len(p.hand), tuple(p.melds), tuple(p.discards), tuple(p.flowers), p.won))
+            players.append(SeatInfo(p.seat, len(p.hand), tuple(p.melds), tuple(p.discards), tuple(p.flowers), p.won,
+                                    *shown))
     return SeatView(
         seat=seat, rules=game.rules, shapes=game.shapes, dealer=game.dealer, stage=game.stage, turn=game.turn,
         wild_codes=game.wild_codes, indicator=game.indicator, wall_remaining=len(game.wall),

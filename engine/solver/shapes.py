@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from engine.capabilities import SHAPE_CAPABILITIES, SHAPE_FANS
+from engine.capabilities import SHAPE_CAPABILITIES, SHAPE_FANS, shape_of_fan
 from engine.rules import Rules
 
 STANDARD = "standard"
@@ -49,13 +49,9 @@ class Shapes:
 
 
 #: fan names that imply a shape and the capability of each shape: one table, in :mod:`engine.capabilities`
+#: (``shape_of_fan`` is imported from there too)
 _SHAPE_FANS = SHAPE_FANS
 _SHAPE_CAPS = SHAPE_CAPABILITIES
-
-
-def shape_of_fan(name: str) -> str | None:
-    """The shape (a :class:`Shapes` field) a declared fan name enables, or None (龙七对 → seven_pairs)."""
-    return next((field for field, names in _SHAPE_FANS.items() if name in names), None)
 
 
 def shapes_for(rules: Rules) -> Shapes:
@@ -67,8 +63,8 @@ def shapes_for(rules: Rules) -> Shapes:
     and the fan layer, the one home of the exemption, rules a non-2/5/8 pair illegal unless
     an exempt fan is recognised. So the game, the bots and ``dslgen hand`` agree.
     """
-    fans = rules.fan_names
-    on = {field: (cap in rules.requires) or bool(fans & _SHAPE_FANS[field]) for field, cap in _SHAPE_CAPS.items()}
+    opened = {shape_of_fan(name) for name in rules.fan_names}
+    on = {field: (cap in rules.requires) or field in opened for field, cap in _SHAPE_CAPS.items()}
     wc = rules.win_condition
     return Shapes(standard=True, pair_258=bool(wc.pair_must_be_258 and not wc.pair_258_exempt_fans), **on)
 

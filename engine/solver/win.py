@@ -20,7 +20,7 @@ from engine.solver.shapes import (
     Group,
     Shapes,
 )
-from engine.solver.standard import _group_key, relevant_kinds, standard_readings
+from engine.solver.standard import _group_key, part_readings, relevant_kinds, standard_readings
 from engine.solver.tables import WIN_EXACT, WIN_HONOR, WIN_SUIT, fill_exact_entries, fill_win_entries
 
 DEFAULT_SHAPES = Shapes()
@@ -193,6 +193,10 @@ def decompositions(
     standard hand: it is listed under both shapes. Order:
     standard readings first, then the special shapes, each sorted.
     """
+    if not wilds:
+        fast = _exact_standard(counts, tuple(melds), shapes)
+        if fast is not None:
+            return fast
     counts = list(counts)
     melds = tuple(melds)
     exposed = tuple(meld_group(m) for m in melds)
@@ -237,6 +241,81 @@ def decompositions(
         for groups in S.all_258_decompose(counts, wilds, melds):
             add(ALL_258, groups)
     return out + list(found.values())
+
+
+def _exact_standard(counts: list[int], melds: tuple[Meld, ...], shapes: Shapes) -> list[Decomposition] | None:
+    """:func:`decompositions` of a hand without wild tiles when no special shape can apply (None when
+    one might: the general path decides). Cheap necessary conditions rule the special shapes out (tile
+    total, no declared melds, odd counts, distinct kinds, suits and honors present); the standard
+    readings are the per-part readings combined in the order :func:`standard_readings` yields them."""
+    if shapes.all_258:
+        return None
+    b = bytes(bytearray(counts))
+    try:
+        m, mn, mo = WIN_EXACT[b[1:10]]
+        s, sn, so = WIN_EXACT[b[11:20]]
+        p, pn, po = WIN_EXACT[b[21:30]]
+        h, hn, ho = WIN_EXACT[b[31:38]]
+    except KeyError:
+        fill_exact_entries(b)
+        return _exact_standard(counts, melds, shapes)
+    n = mn + sn + pn + hn
+    if not melds and n == 14:
+        if shapes.seven_pairs and mo + so + po + ho == 0:
+            return None
+        kinds = 38 - b.count(0)
+        if (shapes.thirteen_orphans and kinds == 13 and b[2:9] == _NONE7 and b[12:19] == _NONE7
+                and b[22:29] == _NONE7):
+            return None
+        if shapes.honors_knitted and kinds == 14:
+            return None
+    k = len(melds)
+    if (shapes.knitted_straight and k <= 1 and n == 14 - 3 * k and 29 - b[1:30].count(0) >= 9
+            and not knit_missing(b)):
+        return None
+    if shapes.double_dragon and not hn and n == 14 - 3 * k:
+        q = b[1:10] if mn else b[11:20] if sn else b[21:30]
+        if (n in (mn, sn, pn) and q[4] == 2 and not q[3] and not q[5] and max(q) <= 2
+                and all(x.kind == "chow" for x in melds)):
+            return None
+    out: list[Decomposition] = []
+    if not shapes.standard or (m & 1) + (s & 1) + (p & 1) + (h & 1) != 3:
+        return out
+    pair_258 = shapes.pair_258
+    if not (m | s | p | h) & (4 if pair_258 else 2):
+        return out
+    exposed = tuple(meld_group(x) for x in melds) if melds else ()
+    man = part_readings(b[1:10], 1, 0, pair_258)
+    sou = part_readings(b[11:20], 11, 0, pair_258)
+    pin = part_readings(b[21:30], 21, 0, pair_258)
+    hon = part_readings(b[31:38], 31, 0, pair_258)
+    new = _new_decomposition
+    for g0, _, p0 in man:
+        for g1, _, p1 in sou:
+            if p0 and p1:
+                continue
+            h1 = p0 or p1
+            for g2, _, p2 in pin:
+                if h1 and p2:
+                    continue
+                h2 = h1 or p2
+                g012 = g0 + g1 + g2
+                for g3, _, p3 in hon:
+                    if h2 != p3:  # exactly one pair in the hand
+                        out.append(new(STANDARD, g012 + g3 + exposed))
+                        if len(out) >= MAX_STANDARD_READINGS:
+                            return out
+    return out
+
+
+_new_object = object.__new__
+
+
+def _new_decomposition(shape: str, groups: tuple[Group, ...]) -> Decomposition:
+    """``Decomposition(shape, groups, ())`` without the frozen dataclass's per-field ``__setattr__``."""
+    d = _new_object(Decomposition)
+    d.__dict__.update(shape=shape, groups=groups, substitutions=())
+    return d
 
 
 def hand_tiles(d: Decomposition) -> list[int]:

@@ -130,7 +130,7 @@ def test_every_value_has_a_source(pool):
     assert text[start:end] == "清一色3台"
     assert rows["max_fan"]["source"] == "default" and rows["max_fan"]["value"] is None
     assert rows["fan_stacking"]["source"] == "assumed" and draft.base in rows["fan_stacking"]["from"]
-    assert set(draft.data["fan_types"][i]["name"] for i in range(len(draft.data["fan_types"]))) == {"平胡", "碰碰胡", "七对", "清一色"}
+    assert set(draft.data["fan_types"][i]["name"] for i in range(len(draft.data["fan_types"]))) == {"平胡", "碰碰胡", "七对子", "清一色"}
     assert sum(sources["counts"].values()) == len(sources["rows"])
 
 
