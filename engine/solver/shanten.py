@@ -36,6 +36,8 @@ from engine.solver.tables import (
     fill_entries,
     honor_entry,
     honor_profile_id,
+    neighbour_entry,
+    neighbour_row,
     kept_tiles,
     suit_entry,
     suit_profile_id,
@@ -195,7 +197,15 @@ def shanten_each(counts: list[int], wilds: int, melds: int, shapes: Shapes, tile
     pairs = parts[0][3] + parts[1][3] + parts[2][3] + parts[3][3]
     odd = parts[0][4] + parts[1][4] + parts[2][4] + parts[3][4]
     orph = parts[0][5] + parts[1][5] + parts[2][5] + parts[3][5]
+    partner = (ids[1], ids[0], ids[3], ids[2])
+    rest = (right, right, left, left)
+    pats = (b[1:10], b[11:20], b[21:30], b[31:38])
+    rows = [None, None, None, None]
+    # No 七对/十三幺/将将胡 reading can apply: the standard profile alone answers.
+    plain = not (melds == 0 and total + 1 - full == 14) and not shapes.all_258
+    slot = (2 * STRIDE if shapes.pair_258 else STRIDE) + (total - 1) // 3
     cm = _COMBINE
+    profiles = _PROFILES
     out = []
     for t in tiles:
         where = _PART_OF.get(t)
@@ -203,33 +213,29 @@ def shanten_each(counts: list[int], wilds: int, melds: int, shapes: Shapes, tile
             out.append(_each_slowly(counts, wilds, melds, shapes, (t,), delta)[0])
             continue
         k, lo = where
-        cur = bytearray(b[lo:lo + (7 if k == 3 else 9)])
-        cur[t - lo] += delta
-        new = bytes(cur)
-        e = honor_entry(new) if k == 3 else suit_entry(new)
+        row = rows[k]
+        if row is None:
+            row = rows[k] = neighbour_row(pats[k], delta)
+        e = row[t - lo]
+        if e is None:
+            e = neighbour_entry(pats[k], delta, t - lo)
+        pid = e[col]
+        x = cm.get(pid << 20 | partner[k])
+        if x is None:
+            x = combine(pid, partner[k])
+        z = cm.get(x << 20 | rest[k])
+        if z is None:
+            z = combine(x, rest[k])
+        if plain:
+            out.append(n - profiles[z][slot] - full)
+            continue
         old = parts[k]
-        if k < 2:
-            other = ids[1 - k]
-            x = cm.get(e[col] << 20 | other)
-            if x is None:
-                x = combine(e[col], other)
-            z = cm.get(x << 20 | right)
-            if z is None:
-                z = combine(x, right)
-        else:
-            other = ids[5 - k]
-            y = cm.get(other << 20 | e[col]) if k == 3 else cm.get(e[col] << 20 | other)
-            if y is None:
-                y = combine(other, e[col]) if k == 3 else combine(e[col], other)
-            z = cm.get(left << 20 | y)
-            if z is None:
-                z = combine(left, y)
         quad = 0
         if shapes.thirteen_orphans:
             quad = any(p[6] for i, p in enumerate(parts) if i != k) or e[6]
         changed = b
         if shapes.all_258:
-            changed = b[:lo] + new + b[lo + len(new):]
+            changed = b[:t] + bytes((b[t] + delta,)) + b[t + 1:]
         out.append(_finish(z, n, total, full, melds, shapes, pairs - old[3] + e[3], odd - old[4] + e[4],
                            orph - old[5] + e[5], quad, changed))
     return out

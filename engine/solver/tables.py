@@ -611,6 +611,32 @@ def suit_entry(p: bytes) -> tuple[int, int, int, int, int, int, int]:
     return got
 
 
+#: (part pattern, delta) -> per rank, the entry of the pattern with that count changed by delta
+#: (filled on demand): the greedy bot probes the same part with many different other parts.
+NEIGHBOURS: dict[tuple[bytes, int], list] = {}
+
+
+def neighbour_row(p: bytes, delta: int) -> list:
+    """The row of :data:`NEIGHBOURS` for part pattern ``p`` (nine suit or seven honor counts)."""
+    key = (p, delta)
+    row = NEIGHBOURS.get(key)
+    if row is None:
+        if len(NEIGHBOURS) > 200_000:
+            NEIGHBOURS.clear()
+        row = NEIGHBOURS[key] = [None] * len(p)
+    return row
+
+
+def neighbour_entry(p: bytes, delta: int, i: int) -> tuple[int, int, int, int, int, int, int]:
+    """The shanten entry of part pattern ``p`` with count ``i`` changed by ``delta`` (stored in its row)."""
+    cur = bytearray(p)
+    cur[i] += delta
+    new = bytes(cur)
+    e = suit_entry(new) if len(p) == 9 else honor_entry(new)
+    neighbour_row(p, delta)[i] = e
+    return e
+
+
 def honor_entry(h: bytes) -> tuple[int, int, int, int, int, int, int]:
     """The :data:`SHANTEN_HONOR` entry of the seven honor counts ``h`` (filled if missing)."""
     got = SHANTEN_HONOR.get(h)
@@ -623,7 +649,7 @@ def _clear() -> None:
     """Empty every table together: profile ids are interned and referenced by the other tables."""
     for table in (_SUIT_NEED, _HONOR_NEED, _PROFILE_IDS, _SUIT_PROFILE, _HONOR_PROFILE, _HONOR_PROFILE_LIMITED,
                   _COMBINE, _LIMITED_PROFILE, _LIMITED_ID, WIN_SUIT, WIN_HONOR, SHANTEN_SUIT, SHANTEN_HONOR,
-                  WIN_EXACT, _EXACT_BITS):
+                  WIN_EXACT, _EXACT_BITS, NEIGHBOURS):
         table.clear()
     del _PROFILES[:]
     _SHIPPED_PID[:] = [-1] * len(_SHIPPED_PID)
