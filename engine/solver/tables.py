@@ -423,15 +423,41 @@ def honor_profile_id(p: bytes, limited: bool) -> int:
     return pid
 
 
-def combine(a: int, b: int) -> int:
-    """Profile of two disjoint parts: the best split of groups and of the pair between them.
+def _combined(A: tuple[int, ...], B: tuple[int, ...]) -> tuple[int, ...]:
+    """The combined profile of ``A`` and ``B``, unrolled: slot ``STRIDE*q + g`` is the best of every split
+    ``g1 + g2 = g`` of the groups, with the pair (q = 1, 2) on either side (see :func:`_combined_by_loops`)."""
+    a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17 = A
+    b0, b1, b2, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, b13, b14, b15, b16, b17 = B
+    return (
+        a0 + b0,
+        max(a0 + b1, a1 + b0),
+        max(a0 + b2, a1 + b1, a2 + b0),
+        max(a0 + b3, a1 + b2, a2 + b1, a3 + b0),
+        max(a0 + b4, a1 + b3, a2 + b2, a3 + b1, a4 + b0),
+        max(a0 + b5, a1 + b4, a2 + b3, a3 + b2, a4 + b1, a5 + b0),
+        max(a6 + b0, a0 + b6),
+        max(a6 + b1, a0 + b7, a7 + b0, a1 + b6),
+        max(a6 + b2, a0 + b8, a7 + b1, a1 + b7, a8 + b0, a2 + b6),
+        max(a6 + b3, a0 + b9, a7 + b2, a1 + b8, a8 + b1, a2 + b7, a9 + b0, a3 + b6),
+        max(a6 + b4, a0 + b10, a7 + b3, a1 + b9, a8 + b2, a2 + b8, a9 + b1, a3 + b7, a10 + b0, a4 + b6),
+        max(
+            a6 + b5, a0 + b11, a7 + b4, a1 + b10, a8 + b3, a2 + b9,
+            a9 + b2, a3 + b8, a10 + b1, a4 + b7, a11 + b0, a5 + b6,
+        ),
+        max(a12 + b0, a0 + b12),
+        max(a12 + b1, a0 + b13, a13 + b0, a1 + b12),
+        max(a12 + b2, a0 + b14, a13 + b1, a1 + b13, a14 + b0, a2 + b12),
+        max(a12 + b3, a0 + b15, a13 + b2, a1 + b14, a14 + b1, a2 + b13, a15 + b0, a3 + b12),
+        max(a12 + b4, a0 + b16, a13 + b3, a1 + b15, a14 + b2, a2 + b14, a15 + b1, a3 + b13, a16 + b0, a4 + b12),
+        max(
+            a12 + b5, a0 + b17, a13 + b4, a1 + b16, a14 + b3, a2 + b15,
+            a15 + b2, a3 + b14, a16 + b1, a4 + b13, a17 + b0, a5 + b12,
+        ),
+    )
 
-    Memoised under the int key ``a << 20 | b`` (both orders)."""
-    key = a << 20 | b
-    got = _COMBINE.get(key)
-    if got is not None:
-        return got
-    A, B = _PROFILES[a], _PROFILES[b]
+
+def _combined_by_loops(A: tuple[int, ...], B: tuple[int, ...]) -> tuple[int, ...]:
+    """The definition :func:`_combined` unrolls (kept for the tests)."""
     out = [NEG] * (3 * STRIDE)
     for g in range(STRIDE):
         for g1 in range(g + 1):
@@ -444,7 +470,19 @@ def combine(a: int, b: int) -> int:
                 v = max(A[o + g1] + B[g2], A[g1] + B[o + g2])
                 if v > out[o + g]:
                     out[o + g] = v
-    pid = _intern(tuple(out))
+    return tuple(out)
+
+
+def combine(a: int, b: int) -> int:
+    """Profile of two disjoint parts: the best split of groups and of the pair between them.
+
+    Memoised under the int key ``a << 20 | b`` (both orders)."""
+    key = a << 20 | b
+    got = _COMBINE.get(key)
+    if got is not None:
+        return got
+    out = _combined(_PROFILES[a], _PROFILES[b])
+    pid = _intern(out)
     _COMBINE[key] = pid
     _COMBINE[b << 20 | a] = pid
     return pid
@@ -474,11 +512,19 @@ SHANTEN_SUIT: dict[bytes, tuple[int, int, int, int, int, int, int]] = {}
 SHANTEN_HONOR: dict[bytes, tuple[int, int, int, int, int, int, int]] = {}
 
 
+_HALF = bytes(c // 2 for c in range(256))
+_ODD = bytes(c % 2 for c in range(256))
+
+
 def _stats(p: bytes, orphans: tuple[int, ...]) -> tuple[int, int, int, int, int]:
+    if len(orphans) == 2:  # a suit: the terminals
+        lo, hi = p[0], p[8]
+        return (sum(p), sum(p.translate(_HALF)), sum(p.translate(_ODD)), (lo > 0) + (hi > 0),
+                1 if lo >= 2 or hi >= 2 else 0)
     return (
         sum(p),
-        sum(c // 2 for c in p),
-        sum(c % 2 for c in p),
+        sum(p.translate(_HALF)),
+        sum(p.translate(_ODD)),
         sum(1 for i in orphans if p[i]),
         1 if any(p[i] >= 2 for i in orphans) else 0,
     )
@@ -636,17 +682,59 @@ def fill_entries(b: bytes) -> None:
     for lo in (1, 11, 21):
         p = b[lo:lo + 9]
         if p not in SHANTEN_SUIT:
-            SHANTEN_SUIT[p] = (suit_profile_id(p), limited_suit_profile_id(p)) + _stats(p, (0, 8))
+            suit_entry(p)
     h = b[31:38]
     if h not in SHANTEN_HONOR:
-        SHANTEN_HONOR[h] = (honor_profile_id(h, False), honor_profile_id(h, True)) + _stats(h, tuple(range(7)))
+        honor_entry(h)
+
+
+def suit_entry(p: bytes) -> tuple[int, int, int, int, int, int, int]:
+    """The :data:`SHANTEN_SUIT` entry of the nine counts ``p`` (filled if missing)."""
+    got = SHANTEN_SUIT.get(p)
+    if got is None:
+        got = SHANTEN_SUIT[p] = (suit_profile_id(p), limited_suit_profile_id(p)) + _stats(p, (0, 8))
+    return got
+
+
+#: (part pattern, delta) -> per rank, the entry of the pattern with that count changed by delta
+#: (filled on demand): the greedy bot probes the same part with many different other parts.
+NEIGHBOURS: dict[tuple[bytes, int], list] = {}
+
+
+def neighbour_row(p: bytes, delta: int) -> list:
+    """The row of :data:`NEIGHBOURS` for part pattern ``p`` (nine suit or seven honor counts)."""
+    key = (p, delta)
+    row = NEIGHBOURS.get(key)
+    if row is None:
+        if len(NEIGHBOURS) > 200_000:
+            NEIGHBOURS.clear()
+        row = NEIGHBOURS[key] = [None] * len(p)
+    return row
+
+
+def neighbour_entry(p: bytes, delta: int, i: int) -> tuple[int, int, int, int, int, int, int]:
+    """The shanten entry of part pattern ``p`` with count ``i`` changed by ``delta`` (stored in its row)."""
+    cur = bytearray(p)
+    cur[i] += delta
+    new = bytes(cur)
+    e = suit_entry(new) if len(p) == 9 else honor_entry(new)
+    neighbour_row(p, delta)[i] = e
+    return e
+
+
+def honor_entry(h: bytes) -> tuple[int, int, int, int, int, int, int]:
+    """The :data:`SHANTEN_HONOR` entry of the seven honor counts ``h`` (filled if missing)."""
+    got = SHANTEN_HONOR.get(h)
+    if got is None:
+        got = SHANTEN_HONOR[h] = (honor_profile_id(h, False), honor_profile_id(h, True)) + _stats(h, tuple(range(7)))
+    return got
 
 
 def _clear() -> None:
     """Empty every table together: profile ids are interned and referenced by the other tables."""
     for table in (_SUIT_NEED, _HONOR_NEED, _PROFILE_IDS, _SUIT_PROFILE, _HONOR_PROFILE, _HONOR_PROFILE_LIMITED,
                   _COMBINE, _LIMITED_PROFILE, _LIMITED_ID, WIN_SUIT, WIN_HONOR, SHANTEN_SUIT, SHANTEN_HONOR,
-                  WIN_EXACT, _EXACT_BITS):
+                  WIN_EXACT, _EXACT_BITS, NEIGHBOURS):
         table.clear()
     del _PROFILES[:]
     _SHIPPED_PID[:] = [-1] * len(_SHIPPED_PID)
