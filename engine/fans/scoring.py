@@ -80,6 +80,7 @@ class _Row:
     bit: int = 0  # this row's bit in a set of recognised rows
     excluders: int = 0  # bits of the other rows whose fan excludes this one
     excluder_names: tuple = ()  # (bits, name) of each fan excluding this one, in declaration order
+    excluder_msgs: tuple = ()  # (bits, "被 name 排除") of the same fans, the drop reason ready made
     count: Any = None  # counted rows (``per``): count(facts) -> int for the declared occurrence unit
     parts: tuple = ()  # composites: the registered unit of each part
 
@@ -114,7 +115,8 @@ class _Table:
                     excluder_names.append((name_bits.get(n, 0), n))
             count = unit.counter(spec.per) if spec.per else None
             parts = composite.part_units(spec.composite_of) if spec.composite_of else ()
-            row = _Row(spec, unit, conds, i, 1 << b, excluders, tuple(excluder_names), count, parts)
+            row = _Row(spec, unit, conds, i, 1 << b, excluders, tuple(excluder_names),
+                       tuple((bits, f"被 {n} 排除") for bits, n in excluder_names), count, parts)
             if parts:
                 composites.append(row)
             else:
@@ -170,14 +172,21 @@ def _unit_of(spec: FanSpec) -> FanUnit | None:
     return lookup(spec.name)
 
 
+#: (rules, table) of the last look-up: the same Rules object is scored again and again
+_LAST_TABLE: list = [None, None]
+memo.on_clear("fans.compiled_tables.last", lambda: _LAST_TABLE.__setitem__(slice(None), [None, None]))
+
+
 def compile_table(rules: Rules) -> _Table:
     """The compiled fan table of ``rules`` (cached per rules value)."""
+    if _LAST_TABLE[0] is rules:
+        return _LAST_TABLE[1]
     table = _TABLES.get(rules)
-    if table is not None:
-        return table
-    if len(_TABLES) > 64:
-        _TABLES.clear()
-    table = _TABLES[rules] = _Table(rules)
+    if table is None:
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        table = _TABLES[rules] = _Table(rules)
+    _LAST_TABLE[0], _LAST_TABLE[1] = rules, table
     return table
 
 
@@ -214,7 +223,8 @@ def _recognise(table: _Table, facts: HandFacts, times: dict[str, int]) -> tuple[
         found = _match_composites(table, facts, found, times, consumed)
     if table.fallbacks:
         kinds = table.drops_fallback
-        facts.recognized = frozenset(r.spec.name for r in found if kinds is None or r.unit.kind in kinds)
+        facts.recognized = frozenset([r.spec.name for r in found] if kinds is None else
+                                     [r.spec.name for r in found if r.unit.kind in kinds])
         for row in table.fallbacks:
             if row.unit.test(facts) and (not row.conditions or _conditions_hold(row, facts)):
                 found.append(row)
@@ -279,9 +289,14 @@ def apply_table(table: _Table, found: list[_Row]) -> tuple[list[_Row], list[tupl
     for row in found:
         present |= row.bit
     survivors = [row for row in found if not row.excluders & present]
-    dropped: list[tuple[str, str]] = [] if len(survivors) == len(found) else [
-        (row.spec.name, f"被 {next(n for bits, n in row.excluder_names if bits & present)} 排除")
-        for row in found if row.excluders & present]
+    dropped: list[tuple[str, str]] = []
+    if len(survivors) != len(found):
+        for row in found:
+            if row.excluders & present:
+                for bits, msg in row.excluder_msgs:
+                    if bits & present:
+                        dropped.append((row.spec.name, msg))
+                        break
     if table.conflicts:
         kept: list[_Row] = []
         for row in sorted(survivors, key=lambda r: (-r.spec.base_fan, r.order)):

@@ -299,16 +299,20 @@ class GreedyBot:
         counts, wilds = cache.split(hand, view.wild_codes)
         # Narrowing the shapes is exact only when every discard is a candidate.
         shapes = view.shapes if narrowed else cache.focused(counts, wilds, nmelds, view.shapes)
-        scored = []
-        for a in discards:
-            d = a.tile
-            if d in view.wild_codes:
-                sh = cache.shanten(counts, wilds - 1, nmelds, shapes)
-            else:
-                counts[d] -= 1
-                sh = cache.shanten(counts, wilds, nmelds, shapes)
-                counts[d] += 1
-            scored.append((sh, a))
+        if not any(a.tile in view.wild_codes for a in discards):
+            tiles = [a.tile for a in discards]
+            scored = list(zip(cache.shanten_each(counts, wilds, nmelds, shapes, tiles, -1), discards))
+        else:
+            scored = []
+            for a in discards:
+                d = a.tile
+                if d in view.wild_codes:
+                    sh = cache.shanten(counts, wilds - 1, nmelds, shapes)
+                else:
+                    counts[d] -= 1
+                    sh = cache.shanten(counts, wilds, nmelds, shapes)
+                    counts[d] += 1
+                scored.append((sh, a))
         best = min(s for s, _ in scored)
         tied = [a for s, a in scored if s == best]
         if len(tied) == 1:
