@@ -215,14 +215,14 @@ def settle_hand_items(rules, seat, dealer, res, pay, concealed, melds, self_draw
 
     from engine import tiles as T
     from engine.game.narrate import item_details, item_label
-    from engine.settlement_items import Table, WinFacts, settle_items
+    from engine.settlement_items import ITEMS, Table, WinFacts, settle_items
 
     n = rules.players
     try:
         shown = T.parse_tiles(birds) if birds else []
     except T.TileParseError as exc:
         raise UsageError(str(exc), where="--birds", hint="按翻牌顺序写，如 1m5s9p") from None
-    heads = [d for d in rules.settlement_items if d.name == "birds" and d.params.get("wall_end", "tail") == "head"]
+    heads = [d for d in rules.settlement_items if d.name == "birds" and ITEMS["birds"].settings(d.params)["wall_end"] == "head"]
     wall = tuple(shown) if heads else tuple(reversed(shown))
     win = WinFacts(seat, self_drawn, from_seat, res.total, tuple(pay), tuple(concealed), tuple(melds),
                    tuple(name for name, _ in res.fans), robbing_kong)

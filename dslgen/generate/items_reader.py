@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from engine.settlement_items import ITEMS
+
 NUM = r"(\d+|[零一二两三四五六七八九十百]+)"
 _DOUBLE = r"(?:翻倍|加倍|翻一倍|乘\s*2|乘以\s*2|[x×]\s*2|番一倍|两倍)"
 
@@ -85,7 +87,8 @@ def _chong_guan(c) -> None:
             _put(c, "jing_points", **params)
         if "chong_guan_threshold" not in params and not _items(c).get("jing_points", {}).get("chong_guan_threshold"):
             _put(c, "jing_points", "assumed:南昌常见规则：精分 5 分冲关、翻倍（描述没有给门槛）",
-                 chong_guan_threshold=5, chong_guan_multiplier=params.get("chong_guan_multiplier", 2))
+                 chong_guan_threshold=5,
+                 chong_guan_multiplier=params.get("chong_guan_multiplier", ITEMS["jing_points"].params["chong_guan_multiplier"].default))
         return
     jing = _items(c).get("jing_points", {})
     if not jing.get("chong_guan_threshold"):

@@ -16,7 +16,7 @@ import re
 from dataclasses import asdict, dataclass
 from typing import Any, Callable, Mapping
 
-from engine.defaults import fill
+from engine.defaults import default, fill
 from engine.documented_defaults import DEFAULTS
 from engine.fans.registry import PER_UNITS
 
@@ -317,7 +317,7 @@ def _wildcard_summary(block: Any) -> str:
     kind = str(block.get("type", "fixed"))
     if kind == "fixed":
         return f"{'、'.join(_names(block.get('tiles'))) or '未指定'}（固定）"
-    count = str(block.get("random_count", 1))
+    count = str(block.get("random_count", default("wildcard_rules.random_count")))
     return f"翻牌定精（{RANDOM_COUNT.get(count, count)}）"
 
 
@@ -446,9 +446,9 @@ def _diff_actions(slot: str, labels: Mapping[str, str], old_play: Mapping, new_p
         if str(oa.get("condition") or "") != str(ob.get("condition") or ""):
             out.append(Change(path + ".condition", "changed",
                               f"{label} 的条件：{oa.get('condition') or '无'} → {ob.get('condition') or '无'}"))
-        if not _same(oa.get("priority", 0) or 0, ob.get("priority", 0) or 0):
-            out.append(Change(path + ".priority", "changed",
-                              f"{label} 的优先级：{_number(oa.get('priority', 0) or 0)} → {_number(ob.get('priority', 0) or 0)}"))
+        pa, pb = (o.get("priority") or default(f"phases[].sub_phases.{slot}.options[].priority") for o in (oa, ob))
+        if not _same(pa, pb):
+            out.append(Change(path + ".priority", "changed", f"{label} 的优先级：{_number(pa)} → {_number(pb)}"))
     return out
 
 
@@ -525,7 +525,7 @@ def _opening_hands(data: Mapping) -> dict[str, int]:
         for entry in phase.get("hands") or []:
             if isinstance(entry, Mapping) and "name" in entry:
                 unit = lookup(str(entry["name"]))
-                out[unit.name if unit else str(entry["name"])] = entry.get("points", 1)
+                out[unit.name if unit else str(entry["name"])] = entry.get("points", default("phases[].hands[].points"))
     return out
 
 

@@ -143,7 +143,7 @@ class Game:
         self.play = rules.play
         ensure_valid(rules)  # a Rules built with validate=False is checked here (once per value)
         if not self.play.self_action(DISCARD):
-            raise GameSetupError("self_action: 必须列出 discard，否则无法出牌")
+            raise GameSetupError("对局阶段的 self_action 必须列出 discard，否则无法出牌")
         self.step = -1 if self.play.turn_order == "clockwise" else 1
         if dealer is None and (wall is not None or rules.seating.first_dealer == "seat_0"):
             dealer = 0

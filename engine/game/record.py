@@ -8,12 +8,15 @@ processes.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 #: Upper edges of the payment histogram buckets (a winner's gain from one win).
 PAYMENT_BUCKETS = (1, 2, 4, 8, 16, 32, 64, 128, 256)
 #: Failing games kept in full (with their seeds) per run; the rest are only counted.
 ERRORS_KEPT = 200
+#: The ``format`` of :meth:`Stats.to_json`.
+STATS_FORMAT = "dslgen.stats/1"
 
 
 @dataclass
@@ -189,6 +192,47 @@ class Stats:
         if len(self.errors) > ERRORS_KEPT:
             self.errors.sort(key=lambda e: e["game"])
             del self.errors[ERRORS_KEPT:]
+
+    def to_json(self) -> dict[str, Any]:
+        """The raw counters as JSON-plain data: :meth:`from_json` rebuilds an equal ``Stats`` (so a run can
+        be stored or sent between processes and merged later). Counters are ``[key, count]`` pairs,
+        so an integer key (a fan total) stays an integer and is never read back from text."""
+        out: dict[str, Any] = {"format": STATS_FORMAT}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, Counter):
+                out[f.name] = [[k, v] for k, v in sorted(value.items(), key=lambda kv: (str(type(kv[0])), kv[0]))]
+            elif isinstance(value, list):
+                out[f.name] = [dict(e) if isinstance(e, dict) else e for e in value]
+            else:
+                out[f.name] = value
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Stats":
+        """The statistics :meth:`to_json` wrote (``from_json(s.to_json()) == s``, also through ``json``).
+
+        Raises ``ValueError`` when ``data`` is not that form."""
+        if not isinstance(data, dict) or data.get("format") != STATS_FORMAT:
+            raise ValueError(f"不是模拟统计的 JSON 形式（format 应为 {STATS_FORMAT}）")
+        kwargs: dict[str, Any] = {}
+        for f in fields(cls):
+            if f.name not in data:
+                raise ValueError(f"模拟统计缺少 {f.name}")
+            value = data[f.name]
+            if f.default_factory is Counter:  # type: ignore[comparison-overlap]
+                if not isinstance(value, list) or not all(isinstance(p, list) and len(p) == 2 for p in value):
+                    raise ValueError(f"模拟统计的 {f.name} 应为 [键, 次数] 列表")
+                kwargs[f.name] = Counter({k: v for k, v in value})
+            elif f.default_factory is list:  # type: ignore[comparison-overlap]
+                if not isinstance(value, list):
+                    raise ValueError(f"模拟统计的 {f.name} 应为列表")
+                kwargs[f.name] = list(value)
+            else:
+                if not isinstance(value, int) or isinstance(value, bool):
+                    raise ValueError(f"模拟统计的 {f.name} 应为整数")
+                kwargs[f.name] = value
+        return cls(**kwargs)
 
     def median_fan(self) -> float:
         """Median win total (0 without wins)."""

@@ -118,7 +118,7 @@ def test_gaps_block_and_plain_yaml():
 ])
 def test_bad_answers_become_findings(text, code):
     answer = parse_answer(text)
-    assert not answer.ok and answer.problems[0]["code"] == code
+    assert not answer.ok and answer.problems[0].code == code
 
 
 # --- prompting and similarity ----------------------------------------------------------------
