@@ -230,6 +230,8 @@ class GreedyBot:
         for a in legal:
             if a.kind == WIN:
                 return a
+        if view.players[seat].declared:  # 亮倒: the hand is locked; a kong offered keeps the wait
+            return next((a for a in legal if a.kind in (AN_KONG, BU_KONG, MING_KONG)), legal[-1])
         if any(a.kind == DISCARD for a in legal):
             if any(a.kind == LIANG_DAO for a in legal):
                 plain = [a for a in legal if a.kind != LIANG_DAO]

@@ -399,6 +399,9 @@ class Game:
             return []
         out = []
         melds = tuple(p.melds)
+        counts, wilds = cache.split(p.hand, self.wild_codes)
+        if cache.shanten(counts, wilds, len(melds), self.win_shapes) > 0:
+            return out  # no discard leaves a ready hand
         for t in sorted(set(p.hand)):
             rest = list(p.hand)
             rest.remove(t)
