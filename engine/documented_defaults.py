@@ -43,6 +43,7 @@ DEFAULTS = {
     'phases[].sub_phases.others_reaction.options[].condition': '',
     'phases[].sub_phases.others_reaction.options[].priority': 0,
     'phases[].sub_phases.others_reaction.priority_policy': 'highest_wins',
+    'phases[].sub_phases.others_reaction.stay_kong': 'none',
     'phases[].sub_phases.self_action.options[].condition': '',
     'phases[].sub_phases.self_action.options[].priority': 0,
     'phases[].turn_order': 'counter_clockwise',

@@ -127,6 +127,8 @@ class PlayRules:
     reactions: tuple[ActionOption, ...]
     priority_policy: str
     on_win: str
+    #: 血流成河: may a winner who stays kong (``keep_waits``: only a kong after which it waits on the same tiles)
+    stay_kong: str
     end_conditions: tuple[Mapping[str, Any], ...]
     fu_flag: FuFlag | None
 
@@ -538,6 +540,7 @@ def _play(phase: Phase) -> PlayRules:
         reactions=_options(reaction),
         priority_policy=str(reaction.get("priority_policy", D.default("phases[].sub_phases.others_reaction.priority_policy"))),
         on_win=str(reaction.get("on_win", D.default("phases[].sub_phases.others_reaction.on_win"))),
+        stay_kong=str(reaction.get("stay_kong", D.default("phases[].sub_phases.others_reaction.stay_kong"))),
         end_conditions=tuple(raw.get("end_conditions") or ()),  # frozen with the phase
         fu_flag=FuFlag(**{k: str(v) for k, v in fu.items()}) if isinstance(fu, Mapping) else None,
     )

@@ -22,6 +22,8 @@ SETTLE_ACTIONS = ("calculate_scores",)
 END_TYPES = ("player_wins", "deck_exhausted", "one_player_left")
 END_ACTIONS = ("settle", "draw_game")
 PRIORITY_POLICIES = ("highest_wins", "all_winners")
+#: ``others_reaction.stay_kong``: may a 血流成河 winner who stays kong (only when the waits stay the same).
+STAY_KONGS = ("none", "keep_waits")
 TURN_ORDERS = ("counter_clockwise", "clockwise")
 FU_FLAG = ("dirty_flag", "can_win_but_pass", "next_discard_self", "block_win_on_current_tile")
 
@@ -124,6 +126,8 @@ def _play(rules: Rules) -> list[Problem]:
         out.append(Problem((*base, "sub_phases", "self_action", "options"), "必须列出 discard，否则无法出牌"))
     if play.priority_policy not in PRIORITY_POLICIES:
         out.append(Problem((*base, "sub_phases", "others_reaction", "priority_policy"), f"引擎不支持 {play.priority_policy}"))
+    if play.stay_kong not in STAY_KONGS:
+        out.append(Problem((*base, "sub_phases", "others_reaction", "stay_kong"), f"引擎不支持 {play.stay_kong}（{' / '.join(STAY_KONGS)}）"))
     if play.turn_order not in TURN_ORDERS:
         out.append(Problem((*base, "turn_order"), f"引擎不支持 {play.turn_order}"))
     if play.on_empty_deck != "exhausted":

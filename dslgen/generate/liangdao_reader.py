@@ -48,7 +48,7 @@ def is_liang_dao_clause(c) -> bool:
 def _times(m: re.Match) -> int:
     """The multiplier a :data:`_TIMES` match says (翻倍 = 2)."""
     number = next((g for g in m.groups() if g), None)
-    return _n(number) if number else 2
+    return max(1, _n(number)) if number else 2  # "零倍" is no multiplier the schema allows
 
 
 def read_liang_dao(c) -> None:

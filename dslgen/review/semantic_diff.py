@@ -107,6 +107,7 @@ LIANG_DAO_EXPOSE = {"wait_tiles": "只亮组成听口的牌（无关暗刻可扣
 LIANG_DAO_KONGS = {"keep_wait": "可以开不改变听口的杠", "none": "不能再杠"}
 ACTION_LABELS_REACTION = {"chi": "吃", "pung": "碰", "ming_kong": "明杠", "win": "点炮胡", "pass": "过"}
 ON_WIN = {"game_over": "本局结束", "continue": "其余玩家继续打（血战）", "stay": "胡牌者留在牌桌继续（血流成河）"}
+STAY_KONG = {"none": "不能杠", "keep_waits": "可以杠，但杠后听的牌不变"}
 SELF_DRAW_BONUS = {"none": "不加", "add_base": "自摸加底", "add_fan": "自摸加番"}
 PHASE_TYPES = {"auto": "自动", "mahjong_turn": "行牌", "exchange_three": "换三张", "declare_void": "定缺"}
 DIRECTIONS = {"next": "给下家", "previous": "给上家", "opposite": "给对家", "dice": "掷骰决定", "chosen": "庄家选择"}
@@ -210,6 +211,7 @@ _PLAY_FIELDS: tuple[Field, ...] = (
     Field("sub_phases.draw.on_empty_deck", "牌墙摸完", _enum(ON_EMPTY_DECK), "phases[]."),
     Field("sub_phases.others_reaction.priority_policy", "多人要同一张牌时", _enum(PRIORITY_POLICY), "phases[]."),
     Field("sub_phases.others_reaction.on_win", "有人胡牌后", _enum(ON_WIN), "phases[]."),
+    Field("sub_phases.others_reaction.stay_kong", "血流成河中和过牌的人能否开杠", _enum(STAY_KONG), "phases[]."),
 )
 
 

@@ -205,15 +205,15 @@ class GreedyBot:
         Not counted: a tile the hand holds three of (at most one copy is left) and,
         tiles of the suits being emptied."""
         counts, wilds = cache.split(hand, view.wild_codes)
-        if wilds or sh <= 0:
-            near = T.PLAYABLE
-        else:
-            near = set()
-            for t in hand:
-                near.update(_NEAR[t])
         key = (bytes(counts), wilds, nmelds, shapes, off, view.wild_codes)
         kinds = _USEFUL.get(key)
         if kinds is None:
+            if wilds or sh <= 0:
+                near = T.PLAYABLE
+            else:
+                near = set()
+                for t in hand:
+                    near.update(_NEAR[t])
             wild = view.wild_codes
             tried = [t for t in near if counts[t] < 3 and t not in wild and T.suit_of(t) not in off]
             kinds = [t for t, v in zip(tried, cache.shanten_adding(counts, wilds, nmelds, shapes, tried)) if v < sh]

@@ -202,7 +202,10 @@ def shanten_each(counts: list[int], wilds: int, melds: int, shapes: Shapes, tile
     pats = (b[1:10], b[11:20], b[21:30], b[31:38])
     rows = [None, None, None, None]
     # No 七对/十三幺/将将胡 reading can apply: the standard profile alone answers.
-    plain = not (melds == 0 and total + 1 - full == 14) and not shapes.all_258
+    whole = melds == 0 and total + 1 - full == 14  # a concealed 14-tile hand: 七对 / 十三幺 may apply
+    plain = not (whole and (shapes.seven_pairs or shapes.thirteen_orphans)) and not shapes.all_258
+    # Only 七对 besides the standard reading (the usual case): _finish's arithmetic, inline.
+    sevens = whole and shapes.seven_pairs and not shapes.thirteen_orphans and not shapes.all_258
     slot = (2 * STRIDE if shapes.pair_258 else STRIDE) + (total - 1) // 3
     cm = _COMBINE
     profiles = _PROFILES
@@ -230,6 +233,18 @@ def shanten_each(counts: list[int], wilds: int, melds: int, shapes: Shapes, tile
             out.append(n - profiles[z][slot] - full)
             continue
         old = parts[k]
+        if sevens:
+            best = n - profiles[z][slot] - full
+            if best > -1:
+                p7 = pairs - old[3] + e[3]
+                if p7 > 7:
+                    p7 = 7
+                odd7 = odd - old[4] + e[4]
+                v = n - 2 * p7 - (odd7 if odd7 < 7 - p7 else 7 - p7) - full
+                if v < best:
+                    best = v
+            out.append(best)
+            continue
         quad = 0
         if shapes.thirteen_orphans:
             quad = any(p[6] for i, p in enumerate(parts) if i != k) or e[6]
