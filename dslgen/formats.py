@@ -193,9 +193,9 @@ def sarif(annotations: Sequence[Annotation], *, files: Sequence[str] = (), versi
 def from_validation(results: Iterable[Any]) -> list[Annotation]:
     """Annotations for ``dslgen validate`` results (:class:`dslgen.rulefile.validate.FileResult`)."""
     return [
-        Annotation(r.file, i.code, "error", i.message, i.hint, i.line, i.column, "" if i.path.startswith("(") else i.path)
+        Annotation(r.file, f.code, f.severity, f.message, f.hint, f.line, f.column, f.path_text)
         for r in results
-        for i in r.issues
+        for f in r.findings
     ]
 
 

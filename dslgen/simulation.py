@@ -15,6 +15,7 @@ import shlex
 from typing import Callable
 
 from engine.simulation import Stats, run_chunk
+from engine.simulation.games import SERIES
 from engine.simulation.bots import BOTS
 from engine.rules import Rules
 
@@ -51,8 +52,10 @@ def replay_command(rules_path: str, seed: int, game: int, bot: str = "greedy") -
 
 
 def chunks(games: int) -> list[tuple[int, int]]:
-    """The ``[start, stop)`` game ranges of a run: a function of ``games`` alone."""
+    """The ``[start, stop)`` game ranges of a run: a function of ``games`` alone; every chunk starts on a
+    series boundary (:data:`engine.simulation.games.SERIES`: the dealer and 连庄 carry over inside a series)."""
     size = min(CHUNK, max(1, games // 16))
+    size = -(-size // SERIES) * SERIES
     return [(i, min(games, i + size)) for i in range(0, games, size)]
 
 

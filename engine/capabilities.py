@@ -266,6 +266,17 @@ def _fan_keys(*keys: str) -> Callable[[Mapping[str, Any]], Path | None]:
     return find
 
 
+def _per_unit(unit: str) -> Callable[[Mapping[str, Any]], Path | None]:
+    def find(data: Mapping[str, Any]) -> Path | None:
+        rows = _at(data, "fan_types")
+        for i, row in enumerate(rows if isinstance(rows, (list, tuple)) else ()):
+            if isinstance(row, Mapping) and row.get("per") == unit:
+                return ("fan_types", i, "per")
+        return None
+
+    return find
+
+
 def _doubling(data: Mapping[str, Any]) -> Path | None:
     return ("fan_stacking",) if _at(data, "fan_stacking") == "double" else None
 
@@ -313,6 +324,9 @@ NEEDS: tuple[Need, ...] = (
     Need("scoring.settlement_items", "结算项（settlement_items）", _present("settlement_items")),
     # 川麻 (issue 14)
     Need("scoring.doubling", "加倍计分（fan_stacking: double）", _doubling),
+    # 武汉 (issue 15)
+    Need("scoring.must_open", "必须开口（win_condition.must_open）", _flag("win_condition", "must_open")),
+    Need("scoring.per_open_meld", "口口翻：按副露计次的番型（per: open_meld）", _per_unit("open_meld")),
     Need("scoring.composite_fans", "组合番或按封顶计的番（composite_of / at_cap）", _fan_keys("composite_of", "at_cap")),
     Need("scoring.kong_payments", "刮风下雨（scoring.kong_payments）", _present("scoring", "kong_payments")),
     Need("phase.exchange_three", "换三张（type: exchange_three）", _phase_type("exchange_three")),

@@ -127,6 +127,8 @@ class PlayRules:
     reactions: tuple[ActionOption, ...]
     priority_policy: str
     on_win: str
+    #: 血流成河: may a winner who stays kong (``keep_waits``: only a kong after which it waits on the same tiles)
+    stay_kong: str
     end_conditions: tuple[Mapping[str, Any], ...]
     fu_flag: FuFlag | None
 
@@ -254,6 +256,7 @@ class WinCondition:
     #: fans that lift the 2/5/8 pair requirement (长沙's big wins).
     pair_258_exempt_fans: tuple[str, ...]
     must_miss_suit: bool  # 缺一门: at most two of 万/条/筒 in hand and melds
+    must_open: bool = False  # 开口: at least one exposed meld (chow, pung, 明杠/加杠) at the win
 
 
 @dataclass(frozen=True, eq=False)
@@ -370,14 +373,14 @@ class Rules:
         ``validate=False`` only builds (for a checker that reports each problem itself).
         """
         if not isinstance(data, Mapping):
-            raise RulesError("", "规则文件顶层必须是映射")
+            raise RulesError((), "规则文件顶层必须是映射")
         filled = D.fill(data)
         try:
             rules = cls._build(filled)
         except RulesError:
             raise
         except (TypeError, ValueError, KeyError, AttributeError) as exc:
-            raise RulesError("", f"规则映射的结构不正确：{exc}") from None
+            raise RulesError((), f"规则映射的结构不正确：{exc}") from None
         if not validate:  # for checkers that report each problem themselves (``dslgen check``)
             return rules
         from engine.validation import problems
@@ -395,20 +398,20 @@ class Rules:
         phases = tuple(_phase(p, i) for i, p in enumerate(data.get("phases") or []))
         play_phase = next((p for p in phases if p.type == "mahjong_turn"), None)
         if play_phase is None:
-            raise RulesError("phases", "缺少 type: mahjong_turn 的对局阶段")
-        players = _map(game, "players", "game.players")
+            raise RulesError(("phases",), "缺少 type: mahjong_turn 的对局阶段")
+        players = _map(game, "players", ("game", "players"))
         return cls(
-            name=str(_need(game, "name", "game")),
+            name=str(_need(game, "name", ("game",))),
             requires=frozenset(str(r) for r in data.get("requires") or []),
-            include_honors=bool(_need(deck, "include_honors", "deck")),
-            include_flowers=bool(_need(deck, "include_flowers", "deck")),
-            deck_total=int(_need(deck, "total", "deck")),
+            include_honors=bool(_need(deck, "include_honors", ("deck",))),
+            include_flowers=bool(_need(deck, "include_flowers", ("deck",))),
+            deck_total=int(_need(deck, "total", ("deck",))),
             cards_per_player=int(deal["cards_per_player"]),
             dealer_extra=int(deal["dealer_extra"]),
             wildcard=_wildcard(data.get("wildcard_rules")),
             win_condition=_win_condition(_map(data, "win_condition")),
             fans=tuple(_fan(f, i) for i, f in enumerate(data.get("fan_types") or [])),
-            fan_stacking=str(_need(data, "fan_stacking", "")),
+            fan_stacking=str(_need(data, "fan_stacking", ())),
             max_fan=_opt_int(data["max_fan"]),
             win_min_fan=int(data["win_min_fan"] or 0),
             ji_hu_self_draw_only=bool(_map(data, "win_rule")["ji_hu_self_draw_only"]),
@@ -416,13 +419,13 @@ class Rules:
             play=_play(play_phase),
             scoring=_scoring(_map(data, "scoring")),
             flowers=_flowers(data.get("flower_rules")) if deck.get("include_flowers") else None,
-            players=int(_need(players, "max", "game.players")),
+            players=int(_need(players, "max", ("game", "players"))),
             ji_hu_dropped_by=str(_map(data, "win_rule")["ji_hu_dropped_by"]),
             settlement_items=_settlement_items(data["settlement_items"]),
             suits=_suits(deck.get("suits")),
             honor_tiles=_honor_tiles(deck.get("honors")),
             tile_list=_tile_list(deck.get("tiles")),
-            seating=_seating(game.get("seating"), int(_need(players, "max", "game.players"))),
+            seating=_seating(game.get("seating"), int(_need(players, "max", ("game", "players")))),
             liang_dao=_liang_dao(data.get("liang_dao")),
             raw=freeze(data),
         )
@@ -430,17 +433,17 @@ class Rules:
 
 # --- helpers ------------------------------------------------------------------
 
-def _map(data: Mapping[str, Any], key: str, path: str | None = None) -> Mapping[str, Any]:
+def _map(data: Mapping[str, Any], key: str, path: tuple | None = None) -> Mapping[str, Any]:
     value = data.get(key) or {}
     if not isinstance(value, Mapping):
-        raise RulesError(path or key, "应当是映射")
+        raise RulesError(path or (key,), "应当是映射")
     return value
 
 
-def _need(data: Mapping[str, Any], key: str, path: str) -> Any:
+def _need(data: Mapping[str, Any], key: str, path: tuple) -> Any:
     """A required field (the specification gives it no default)."""
     if key not in data:
-        raise RulesError(f"{path}.{key}" if path else key, "缺少必填字段")
+        raise RulesError((*path, key), "缺少必填字段")
     return data[key]
 
 
@@ -458,10 +461,10 @@ def _names(value: Any) -> tuple[str, ...]:
 
 def _fan(item: Mapping[str, Any], i: int) -> FanSpec:
     if not isinstance(item, Mapping) or "name" not in item:
-        raise RulesError(f"fan_types[{i}]", "番型需要 name")
+        raise RulesError(("fan_types", i), "番型需要 name")
     return FanSpec(
         name=str(item["name"]),
-        base_fan=int(_need(item, "base_fan", f"fan_types[{i}]")),
+        base_fan=int(_need(item, "base_fan", ("fan_types", i))),
         level=int(item["level"] or 0),
         excludes=_names(item["excludes"]),
         conflicts=_names(item["conflicts"]),
@@ -482,10 +485,10 @@ def _wildcard(item: Any) -> WildcardRules | None:
         try:
             codes.append(T.tile_from_name(str(name)))
         except T.TileParseError as exc:
-            raise RulesError(f"wildcard_rules.tiles[{i}]", str(exc)) from None
+            raise RulesError(("wildcard_rules", "tiles", i), str(exc)) from None
     scoring = item["scoring"]
     return WildcardRules(
-        type=str(_need(item, "type", "wildcard_rules")),
+        type=str(_need(item, "type", ("wildcard_rules",))),
         tiles=tuple(codes),
         random_count=int(item["random_count"]),
         behavior=str(item["behavior"]),
@@ -499,15 +502,16 @@ def _win_condition(item: Mapping[str, Any]) -> WinCondition:
         pair_must_be_258=bool(item["pair_must_be_258"]),
         pair_258_exempt_fans=_names(item["pair_258_exempt_fans"]),
         must_miss_suit=bool(item["must_miss_suit"]),
+        must_open=bool(item["must_open"]),
     )
 
 
 def _phase(item: Mapping[str, Any], i: int) -> Phase:
     if not isinstance(item, Mapping) or "name" not in item:
-        raise RulesError(f"phases[{i}]", "阶段需要 name")
+        raise RulesError(("phases", i), "阶段需要 name")
     return Phase(
         name=str(item["name"]),
-        type=str(_need(item, "type", f"phases[{i}]")),
+        type=str(_need(item, "type", ("phases", i))),
         action=str(item.get("action") or ""),
         next=item["next"],
         options=freeze(item),
@@ -536,6 +540,7 @@ def _play(phase: Phase) -> PlayRules:
         reactions=_options(reaction),
         priority_policy=str(reaction.get("priority_policy", D.default("phases[].sub_phases.others_reaction.priority_policy"))),
         on_win=str(reaction.get("on_win", D.default("phases[].sub_phases.others_reaction.on_win"))),
+        stay_kong=str(reaction.get("stay_kong", D.default("phases[].sub_phases.others_reaction.stay_kong"))),
         end_conditions=tuple(raw.get("end_conditions") or ()),  # frozen with the phase
         fu_flag=FuFlag(**{k: str(v) for k, v in fu.items()}) if isinstance(fu, Mapping) else None,
     )
@@ -543,7 +548,7 @@ def _play(phase: Phase) -> PlayRules:
 
 def _scoring(item: Mapping[str, Any]) -> Scoring:
     return Scoring(
-        mode=str(_need(item, "mode", "scoring")),
+        mode=str(_need(item, "mode", ("scoring",))),
         max_cap=_opt_int(item["max_cap"]),
         self_draw_multiplier=int(item["self_draw_multiplier"]),
         discard_win_multiplier=int(item["discard_win_multiplier"]),
@@ -569,13 +574,13 @@ def _tile_list(value: Any) -> tuple[int, ...] | None:
         try:
             tiles = T.parse_tiles(str(text))
         except T.TileParseError as exc:
-            raise RulesError(f"deck.tiles[{i}]", str(exc)) from None
+            raise RulesError(("deck", "tiles", i), str(exc)) from None
         for t in tiles:
             if not (T.is_suited(t) or T.is_honor(t)):
-                raise RulesError(f"deck.tiles[{i}]", f"{T.tile_name(t)} 不是数牌或字牌（花牌用 include_flowers）")
+                raise RulesError(("deck", "tiles", i), f"{T.tile_name(t)} 不是数牌或字牌（花牌用 include_flowers）")
             out.add(t)
     if not out:
-        raise RulesError("deck.tiles", "牌张列表是空的")
+        raise RulesError(("deck", "tiles"), "牌张列表是空的")
     return tuple(sorted(out))
 
 
@@ -589,12 +594,12 @@ def _seating(value: Any, players: int) -> Seating:
             try:
                 code = T.tile_from_name(str(name))
             except T.TileParseError as exc:
-                raise RulesError(f"game.seating.seat_winds[{i}]", str(exc)) from None
+                raise RulesError(("game", "seating", "seat_winds", i), str(exc)) from None
             if code not in T.WINDS:
-                raise RulesError(f"game.seating.seat_winds[{i}]", f"{name} 不是风牌（东南西北）")
+                raise RulesError(("game", "seating", "seat_winds", i), f"{name} 不是风牌（东南西北）")
             codes.append(code - T.EAST)
         if len(codes) != players or len(set(codes)) != len(codes):
-            raise RulesError("game.seating.seat_winds", f"要为 {players} 个座位各写一个不同的风（从庄家起按行牌顺序）")
+            raise RulesError(("game", "seating", "seat_winds"), f"要为 {players} 个座位各写一个不同的风（从庄家起按行牌顺序）")
     # an absent ``seating`` block is not filled (no default of its own): its fields' documented defaults apply
     first = item["first_dealer"] if "first_dealer" in item else D.default("game.seating.first_dealer")
     after = item["next_dealer"] if "next_dealer" in item else D.default("game.seating.next_dealer")
@@ -625,7 +630,7 @@ def _suits(value: Any) -> tuple[int, ...] | None:
     out = []
     for i, name in enumerate(value):
         if str(name) not in SUIT_NAMES:
-            raise RulesError(f"deck.suits[{i}]", f"花色应当是 万 / 条 / 筒，不是 {name!r}")
+            raise RulesError(("deck", "suits", i), f"花色应当是 万 / 条 / 筒，不是 {name!r}")
         out.append(SUIT_NAMES[str(name)])
     return tuple(sorted(set(out)))
 
@@ -638,9 +643,9 @@ def _honor_tiles(value: Any) -> tuple[int, ...] | None:
         try:
             code = T.tile_from_name(str(name))
         except T.TileParseError as exc:
-            raise RulesError(f"deck.honors[{i}]", str(exc)) from None
+            raise RulesError(("deck", "honors", i), str(exc)) from None
         if not T.is_honor(code):
-            raise RulesError(f"deck.honors[{i}]", f"{name} 不是字牌")
+            raise RulesError(("deck", "honors", i), f"{name} 不是字牌")
         out.append(code)
     return tuple(sorted(set(out)))
 
@@ -649,7 +654,7 @@ def _settlement_items(value: Any) -> tuple[SettlementItemSpec, ...]:
     out = []
     for i, entry in enumerate(value or []):
         if not isinstance(entry, Mapping) or "item" not in entry:
-            raise RulesError(f"settlement_items[{i}]", "结算项需要 item")
+            raise RulesError(("settlement_items", i), "结算项需要 item")
         pairs = tuple(sorted((str(k), tuple(v) if isinstance(v, list) else v)
                              for k, v in entry.items() if k != "item"))
         out.append(SettlementItemSpec(str(entry["item"]), pairs))

@@ -1,4 +1,4 @@
-"""结算项：番型以外的结算（精分、冲关、霸王精、德国、抓鸟、买马、跟庄、连庄、飘、亮倒、包赔）。
+"""结算项：番型以外的结算（精分、冲关、霸王精、德国、抓鸟、买马、跟庄、连庄、口口翻的付款者、飘、亮倒、包赔）。
 
 规则文件在 ``settlement_items`` 中按顺序列出结算项，每项 ``{item: 名字, 参数…}``。每个结算项是
 这里用 :func:`item` 登记的一个单元，它的文档字符串就是用户文档（``docs/settlement-items.md``
@@ -382,6 +382,23 @@ def lian_zhuang(rules, s, table: Table, running) -> ItemResult:
                 _charge(part, p, w.seat, extra)
         parts.append(part)
     return _per_win_result(table.players, parts, {"streak": k})
+
+
+@item("payer_open_melds", "口口翻（付款者的副露）", per_win=True,
+      value=Param("integer", 2, "付款者每有一个副露，他付的钱乘以 value"))
+def payer_open_melds(rules, s, table: Table, running) -> ItemResult:
+    """口口翻的付款一方（武汉）：每次和牌，每个付款者自己每有一个副露（吃、碰、明杠或加杠；暗杠不算），他这一笔
+    支付就乘以 ``value`` 一次（两个副露 × ``value``²）。和牌者自己的副露用计次番 ``开口``（``per: open_meld``）。"""
+    n = table.players
+    opened = [sum(1 for m in melds if not m.is_concealed) for melds in table.melds]
+    parts = []
+    for i, w in enumerate(table.wins):
+        part = [0] * n
+        for p, amount in _payers(running[i], w.seat):
+            if opened[p]:
+                _charge(part, p, w.seat, amount * (s["value"] ** opened[p] - 1))
+        parts.append(part)
+    return _per_win_result(n, parts, {"open_melds": opened})
 
 
 @item("piao", "飘 / 漂", per_win=True,

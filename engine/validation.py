@@ -22,6 +22,8 @@ SETTLE_ACTIONS = ("calculate_scores",)
 END_TYPES = ("player_wins", "deck_exhausted", "one_player_left")
 END_ACTIONS = ("settle", "draw_game")
 PRIORITY_POLICIES = ("highest_wins", "all_winners")
+#: ``others_reaction.stay_kong``: may a 血流成河 winner who stays kong (only when the waits stay the same).
+STAY_KONGS = ("none", "keep_waits")
 TURN_ORDERS = ("counter_clockwise", "clockwise")
 FU_FLAG = ("dirty_flag", "can_win_but_pass", "next_discard_self", "block_win_on_current_tile")
 
@@ -42,7 +44,7 @@ def _requires(rules: Rules) -> list[Problem]:
 
     known = registry()
     listed = list(rules.raw.get("requires") or ())
-    return [Problem(f"requires[{i}]", f"引擎没有注册能力 {cap}") for i, cap in enumerate(listed) if cap not in known]
+    return [Problem(("requires", i), f"引擎没有注册能力 {cap}") for i, cap in enumerate(listed) if cap not in known]
 
 
 def _fans(rules: Rules) -> list[Problem]:
@@ -53,16 +55,16 @@ def _fans(rules: Rules) -> list[Problem]:
         if spec.composite_of:  # a composite is the file's own name for its parts (engine.fans.composite)
             for j, part in enumerate(spec.composite_of):
                 if lookup(part) is None:
-                    out.append(Problem(f"fan_types[{i}].composite_of[{j}]", f"引擎不认识组合番的组成番型 {part}（见 docs/fans.md）"))
+                    out.append(Problem(("fan_types", i, "composite_of", j), f"引擎不认识组合番的组成番型 {part}（见 docs/fans.md）"))
         elif lookup(spec.name) is None:
-            out.append(Problem(f"fan_types[{i}].name", f"引擎不认识番型 {spec.name}（见 docs/fans.md）"))
+            out.append(Problem(("fan_types", i, "name"), f"引擎不认识番型 {spec.name}（见 docs/fans.md）"))
         if spec.condition and spec.condition not in FAN_CONDITIONS:
-            out.append(Problem(f"fan_types[{i}].condition", f"引擎不认识番型条件 {spec.condition}"))
-    out += [Problem(g.path, g.message) for g in validate(rules)]
+            out.append(Problem(("fan_types", i, "condition"), f"引擎不认识番型条件 {spec.condition}"))
+    out += [Problem(g.steps, g.message) for g in validate(rules)]
     declared = rules.fan_names
     for j, name in enumerate(rules.win_condition.pair_258_exempt_fans):
         if name not in declared:
-            out.append(Problem(f"win_condition.pair_258_exempt_fans[{j}]", f"番型 {name} 不在 fan_types 中"))
+            out.append(Problem(("win_condition", "pair_258_exempt_fans", j), f"番型 {name} 不在 fan_types 中"))
     return out
 
 
@@ -73,31 +75,30 @@ def _phases(rules: Rules) -> list[Problem]:
     index: dict[str, int] = {}
     for i, p in enumerate(rules.phases):
         if p.name in index:
-            out.append(Problem(f"phases[{i}].name", f"阶段名 {p.name} 重复"))
+            out.append(Problem(("phases", i, "name"), f"阶段名 {p.name} 重复"))
         index.setdefault(p.name, i)
         if p.type in prelude.PHASE_TYPES:
             problem = prelude.check_phase(p, i, rules.players)
             if problem:
-                path, _, message = problem.partition(": ")
-                out.append(Problem(path, message))
+                out.append(problem)
         elif p.type not in PHASE_TYPES:
-            out.append(Problem(f"phases[{i}].type", f"引擎不支持阶段类型 {p.type}"))
+            out.append(Problem(("phases", i, "type"), f"引擎不支持阶段类型 {p.type}"))
         elif p.type == "auto" and p.action not in DEAL_ACTIONS + SETTLE_ACTIONS:
-            out.append(Problem(f"phases[{i}].action", f"引擎不支持自动动作 {p.action or '（空）'}"))
+            out.append(Problem(("phases", i, "action"), f"引擎不支持自动动作 {p.action or '（空）'}"))
         elif p.type == "opening_wins":
             from engine.game.opening import phase_problems
 
-            out += [Problem(f"phases[{i}].{path}", message) for path, message in phase_problems(p)]
+            out += [Problem(("phases", i, *steps), message) for steps, message in phase_problems(p)]
     for i, p in enumerate(rules.phases):
         if p.next is not None and p.next not in index:
-            out.append(Problem(f"phases[{i}].next", f"下一个阶段 {p.next} 不存在"))
+            out.append(Problem(("phases", i, "next"), f"下一个阶段 {p.next} 不存在"))
     # Follow ``next`` from the first phase: the chain must end (next: null) without coming back.
     seen: list[str] = []
     phase = rules.phases[0] if rules.phases else None
     while phase is not None:
         if phase.name in seen:
             loop = " → ".join(seen[seen.index(phase.name):] + [phase.name])
-            out.append(Problem(f"phases[{index[phase.name]}].next", f"阶段图没有终点（循环：{loop}）；最后一个阶段的 next 应为 null"))
+            out.append(Problem(("phases", index[phase.name], "next"), f"阶段图没有终点（循环：{loop}）；最后一个阶段的 next 应为 null"))
             break
         seen.append(phase.name)
         nxt = phase.next
@@ -111,36 +112,38 @@ def _play(rules: Rules) -> list[Problem]:
 
     out = []
     at = next((i for i, p in enumerate(rules.phases) if p.type == "mahjong_turn"), 0)
-    base = f"phases[{at}]"
+    base = ("phases", at)
     play = rules.play
     for window, options, registry in (("self_action", play.self_actions, SELF_ACTIONS),
                                       ("others_reaction", play.reactions, REACTIONS)):
         for j, o in enumerate(options):
-            path = f"{base}.sub_phases.{window}.options[{j}]"
+            path = (*base, "sub_phases", window, "options", j)
             if o.action not in registry:
-                out.append(Problem(f"{path}.action", f"引擎不支持动作 {o.action}"))
+                out.append(Problem((*path, "action"), f"引擎不支持动作 {o.action}"))
             if o.condition and o.condition not in ACTION_CONDITIONS:
-                out.append(Problem(f"{path}.condition", f"引擎不认识动作条件 {o.condition}"))
+                out.append(Problem((*path, "condition"), f"引擎不认识动作条件 {o.condition}"))
     if play.self_actions and not play.self_action(DISCARD):
-        out.append(Problem(f"{base}.sub_phases.self_action.options", "必须列出 discard，否则无法出牌"))
+        out.append(Problem((*base, "sub_phases", "self_action", "options"), "必须列出 discard，否则无法出牌"))
     if play.priority_policy not in PRIORITY_POLICIES:
-        out.append(Problem(f"{base}.sub_phases.others_reaction.priority_policy", f"引擎不支持 {play.priority_policy}"))
+        out.append(Problem((*base, "sub_phases", "others_reaction", "priority_policy"), f"引擎不支持 {play.priority_policy}"))
+    if play.stay_kong not in STAY_KONGS:
+        out.append(Problem((*base, "sub_phases", "others_reaction", "stay_kong"), f"引擎不支持 {play.stay_kong}（{' / '.join(STAY_KONGS)}）"))
     if play.turn_order not in TURN_ORDERS:
-        out.append(Problem(f"{base}.turn_order", f"引擎不支持 {play.turn_order}"))
+        out.append(Problem((*base, "turn_order"), f"引擎不支持 {play.turn_order}"))
     if play.on_empty_deck != "exhausted":
-        out.append(Problem(f"{base}.sub_phases.draw.on_empty_deck", f"引擎不支持 {play.on_empty_deck}（仅 exhausted）"))
+        out.append(Problem((*base, "sub_phases", "draw", "on_empty_deck"), f"引擎不支持 {play.on_empty_deck}（仅 exhausted）"))
     if rules.include_flowers and play.on_draw_flower != "replace":
-        out.append(Problem(f"{base}.sub_phases.draw.on_draw_flower", f"引擎不支持 {play.on_draw_flower}（仅 replace）"))
+        out.append(Problem((*base, "sub_phases", "draw", "on_draw_flower"), f"引擎不支持 {play.on_draw_flower}（仅 replace）"))
     fu = play.fu_flag
     if fu and (fu.type, fu.set_on, fu.clear_on, fu.effect) != FU_FLAG:
-        out.append(Problem(f"{base}.fu_flag", "仅支持 " + " / ".join(FU_FLAG)))
+        out.append(Problem((*base, "fu_flag"), "仅支持 " + " / ".join(FU_FLAG)))
     out += _liang_dao(rules)
     names = {p.name for p in rules.phases}
     for i, cond in enumerate(play.end_conditions):
         if cond.get("type") not in END_TYPES:
-            out.append(Problem(f"{base}.end_conditions[{i}].type", f"引擎不支持结束条件 {cond.get('type')}"))
+            out.append(Problem((*base, "end_conditions", i, "type"), f"引擎不支持结束条件 {cond.get('type')}"))
         if cond.get("action") not in END_ACTIONS and cond.get("action") not in names:
-            out.append(Problem(f"{base}.end_conditions[{i}].action", f"结束动作 {cond.get('action')} 既不是 settle / draw_game 也不是阶段名"))
+            out.append(Problem((*base, "end_conditions", i, "action"), f"结束动作 {cond.get('action')} 既不是 settle / draw_game 也不是阶段名"))
     return out
 
 
@@ -149,9 +152,9 @@ def _liang_dao(rules: Rules) -> list[Problem]:
 
     out = []
     if rules.liang_dao.expose not in EXPOSE:
-        out.append(Problem("liang_dao.expose", f"引擎不支持 {rules.liang_dao.expose}（{' / '.join(EXPOSE)}）"))
+        out.append(Problem(("liang_dao", "expose"), f"引擎不支持 {rules.liang_dao.expose}（{' / '.join(EXPOSE)}）"))
     if rules.liang_dao.kongs not in KONGS:
-        out.append(Problem("liang_dao.kongs", f"引擎不支持 {rules.liang_dao.kongs}（{' / '.join(KONGS)}）"))
+        out.append(Problem(("liang_dao", "kongs"), f"引擎不支持 {rules.liang_dao.kongs}（{' / '.join(KONGS)}）"))
     return out
 
 
@@ -161,12 +164,12 @@ def _scoring(rules: Rules) -> list[Problem]:
 
     out = []
     if rules.scoring.mode not in SUPPORTED_SCORING_MODES:
-        out.append(Problem("scoring.mode", f"引擎不支持计分方式 {rules.scoring.mode}"))
+        out.append(Problem(("scoring", "mode"), f"引擎不支持计分方式 {rules.scoring.mode}"))
     for i, hook in enumerate(rules.scoring.pre_hooks):
         if hook.name not in HOOKS:
-            out.append(Problem(f"scoring.pre_hooks[{i}].name", f"引擎没有结算钩子 {hook.name}"))
+            out.append(Problem(("scoring", "pre_hooks", i, "name"), f"引擎没有结算钩子 {hook.name}"))
         if hook.condition and hook.condition not in HOOK_CONDITIONS:
-            out.append(Problem(f"scoring.pre_hooks[{i}].condition", f"引擎不认识钩子条件 {hook.condition}"))
+            out.append(Problem(("scoring", "pre_hooks", i, "condition"), f"引擎不认识钩子条件 {hook.condition}"))
     return out
 
 

@@ -12,7 +12,7 @@ from engine.fans.graph import GraphProblem, validate
 from engine.rules import Rules
 
 from dslgen.checks.context import RuleContext
-from dslgen.checks.finding import Problem, parse_path
+from dslgen.checks.finding import Problem
 from dslgen.checks.registry import check
 
 
@@ -36,7 +36,7 @@ def unknown_target(ctx: RuleContext) -> Iterator[Problem]:
     修复：改成已声明的番型名，或先在 ``fan_types`` 中声明它。
     """
     for p in _graph_problems(ctx, "missing_target"):
-        yield Problem(parse_path(p.path), p.message, f"在 fan_types 中声明 {p.target}，或从列表中删去它",
+        yield Problem(p.steps, p.message, f"在 fan_types 中声明 {p.target}，或从列表中删去它",
                       {"fan": p.fan, "target": p.target})
 
 
@@ -50,7 +50,7 @@ def exclusion_cycle(ctx: RuleContext) -> Iterator[Problem]:
     修复：保留方向正确的一条（大番排除它包含的小番），删去反向的那条。
     """
     for p in _graph_problems(ctx, "cycle"):
-        yield Problem(parse_path(p.path), p.message, "删去循环中方向相反的一条 excludes",
+        yield Problem(p.steps, p.message, "删去循环中方向相反的一条 excludes",
                       {"fan": p.fan, "target": p.target})
 
 
@@ -64,7 +64,7 @@ def conflict_asymmetric(ctx: RuleContext) -> Iterator[Problem]:
     修复：在另一方的 ``conflicts`` 中补上对方。
     """
     for p in _graph_problems(ctx, "asymmetric_conflict"):
-        yield Problem(parse_path(p.path), p.message, f"在 {p.target} 的 conflicts 中加入 {p.fan}",
+        yield Problem(p.steps, p.message, f"在 {p.target} 的 conflicts 中加入 {p.fan}",
                       {"fan": p.fan, "target": p.target})
 
 
@@ -77,7 +77,7 @@ def exclusion_self(ctx: RuleContext) -> Iterator[Problem]:
     修复：删去这一项。
     """
     for p in _graph_problems(ctx, "self_reference"):
-        yield Problem(parse_path(p.path), p.message, f"从列表中删去 {p.target}", {"fan": p.fan})
+        yield Problem(p.steps, p.message, f"从列表中删去 {p.target}", {"fan": p.fan})
 
 
 @check("C605", "exclusion-both", "error")
@@ -89,5 +89,5 @@ def exclusion_both(ctx: RuleContext) -> Iterator[Problem]:
     修复：按规则原意保留其中一种关系。
     """
     for p in _graph_problems(ctx, "both_relations"):
-        yield Problem(parse_path(p.path), p.message, f"对 {p.target} 只保留 excludes 或 conflicts 之一",
+        yield Problem(p.steps, p.message, f"对 {p.target} 只保留 excludes 或 conflicts 之一",
                       {"fan": p.fan, "target": p.target})

@@ -72,19 +72,18 @@ ENGINE_REFUSED = register_code(
 )
 
 
-def engine_problems(data: Mapping) -> list[tuple[str, str]]:
-    """Every ``(field path, message)`` the engine gives when it refuses to set up a game from ``data``."""
+def engine_problems(data: Mapping) -> list[tuple[tuple, str]]:
+    """Every ``(field path as steps, message)`` the engine gives when it refuses to set up a game from
+    ``data`` (the engine's problems carry their path as steps: nothing is parsed back from text)."""
     from engine.game.flow import Game, GameSetupError
     from engine.rules import Rules, RulesError
 
     try:
         Game(Rules.from_dict({k: v for k, v in data.items() if k != "meta"}), seed=0)
     except RulesError as exc:
-        return [(p.path, p.message) for p in exc.problems]
+        return [(p.steps, p.message) for p in exc.problems]
     except GameSetupError as exc:
-        text = str(exc)
-        field, sep, rest = text.partition(": ")
-        return [(field, rest) if sep and " " not in field else ("", text)]
+        return [((), str(exc))]
     except (ValueError, TypeError, KeyError, ArithmeticError, RecursionError) as exc:
-        return [("", f"{type(exc).__name__}: {exc}")]
+        return [((), f"{type(exc).__name__}: {exc}")]
     return []

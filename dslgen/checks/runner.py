@@ -26,8 +26,8 @@ from typing import Any
 from dslgen.checks import conditions as _conditions
 from dslgen.checks import sichuan as _sichuan
 from dslgen.checks.context import EngineFacts, RuleContext, engine_facts
-from dslgen.checks.finding import Finding, Problem, parse_path
-from dslgen.checks.inputs import SCHEMA_INVALID, YAML_INVALID
+from dslgen.checks.finding import Finding, Problem
+from dslgen.checks.inputs import YAML_INVALID
 from dslgen.checks.registry import Check, all_checks
 from dslgen.errors import EXIT_USAGE, DslgenError
 
@@ -151,11 +151,7 @@ def _engine_findings(data: Mapping[str, Any], ctx: RuleContext) -> list[Finding]
     from dslgen.checks.playable import ENGINE_REFUSED, engine_problems
 
     out = []
-    for field, message in engine_problems(data):
-        try:
-            path = parse_path(field) if field else ()
-        except (ValueError, IndexError):
-            path = ()
+    for path, message in engine_problems(data):
         line, col = ctx.position(path)
         out.append(Finding(ENGINE_REFUSED.code, ENGINE_REFUSED.severity, tuple(path), f"引擎无法开局：{message}",
                            "按消息中的字段修改规则文件", line, col))
@@ -180,16 +176,11 @@ def _stamp(code: str, severity: str, problem: Problem, ctx: RuleContext) -> Find
 
 
 def _schema_findings(loaded: Any, data: Mapping[str, Any], ctx: RuleContext) -> list[Finding]:
-    """Schema errors as C002 findings: the same errors ``dslgen validate`` reports."""
+    """Schema errors as C002 findings: the very findings ``dslgen validate`` reports."""
     from dslgen.rulefile import validate
 
     target = loaded if getattr(loaded, "locate", None) else _Unlocated(data)
-    out = []
-    for issue in validate.validate_data(target):
-        path = issue.steps
-        out.append(Finding(SCHEMA_INVALID.code, SCHEMA_INVALID.severity, path, issue.message, issue.hint,
-                           issue.line, issue.column))
-    return out
+    return validate.validate_data(target)
 
 
 @dataclass

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from engine.defaults import default
 from engine.fans import lookup
 from engine.fans.composite import KNOWN
 
@@ -100,7 +101,7 @@ def self_draw_counted_twice(ctx: RuleContext) -> Iterator[Problem]:
 
     修复：只保留一种写法。
     """
-    mode = as_map(ctx.get("scoring", "doubling")).get("self_draw", "none")
+    mode = as_map(ctx.get("scoring", "doubling")).get("self_draw", default("scoring.doubling.self_draw"))
     if mode in ("add_fan", "add_base"):
         for i, fan in ctx.fans():
             if lookup(fan["name"]) is not None and lookup(fan["name"]).name == "自摸":

@@ -83,11 +83,17 @@ def deck_too_small(ctx: RuleContext) -> Iterator[Problem]:
                       {"total": size, "dealt": dealt})
 
 
-#: 14-tile special shapes a 16-tile hand (five melds and a pair) can never form, and fans that need them.
-_FOURTEEN_ONLY = {
-    "meldsolver.seven_pairs": "七对", "meldsolver.thirteen_orphans": "十三幺", "meldsolver.all_orphans": "全不靠",
-    "meldsolver.combo_dragon": "组合龙", "meldsolver.double_dragon": "一色双龙会",
-}
+#: The winning shapes a 16-tile hand (five melds and a pair) can never form: every special shape but
+#: 将将胡 (all 2/5/8, no arrangement needed). Capabilities and labels come from the engine's one table.
+_FOURTEEN_SHAPES = ("seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight", "double_dragon")
+
+
+def _fourteen_only() -> dict[str, str]:
+    """Capability id -> shape label of :data:`_FOURTEEN_SHAPES`."""
+    from engine.capabilities import SHAPE_CAPABILITIES
+    from engine.solver.shapes import SHAPE_LABELS
+
+    return {SHAPE_CAPABILITIES[shape]: SHAPE_LABELS[shape] for shape in _FOURTEEN_SHAPES}
 
 
 @check("C409", "shape-needs-13-tiles", "warning")
@@ -104,12 +110,13 @@ def shape_needs_13_tiles(ctx: RuleContext) -> Iterator[Problem]:
     if as_map(ctx.get("deal")).get("cards_per_player") != 16:
         return
     requires = [r for r in ctx.get("requires") or [] if isinstance(r, str)]
+    fourteen_only = _fourteen_only()
     for i, cap in enumerate(requires):
-        if cap in _FOURTEEN_ONLY:
-            yield Problem(("requires", i), f"每人 16 张时和不成{_FOURTEEN_ONLY[cap]}（{cap}）", "删去这项能力",
+        if cap in fourteen_only:
+            yield Problem(("requires", i), f"每人 16 张时和不成{fourteen_only[cap]}（{cap}）", "删去这项能力",
                           {"capability": cap})
     for i, row in enumerate(ctx.get("fan_types") or []):
         name = as_map(row).get("name")
-        if isinstance(name, str) and shape_of_fan(name):
+        if isinstance(name, str) and shape_of_fan(name) in _FOURTEEN_SHAPES:
             yield Problem(("fan_types", i, "name"), f"每人 16 张时和不成番型 {name}（14 张的特殊牌型）", "删去这个番型",
                           {"fan": name})

@@ -16,7 +16,7 @@ def _provider_names() -> list[str]:
 
 @click.command("batch")
 @click.option("--catalog", type=click.Path(file_okay=False, path_type=str), help="玩法目录（默认 dsl-examples/）。")
-@click.option("--only", "only", help="只处理这些玩法，逗号分隔，例如 wuhan,changsha。")
+@click.option("--only", "only", help="只处理这些玩法，逗号分隔，例如 hongzhong_laizi,changsha。")
 @click.option("--provider", help="模型提供方：offline / openai / replay（默认同 dslgen new）。")
 @click.option("--model", help="模型名。")
 @click.option("--games", default=1000, show_default=True, type=click.IntRange(1, 1_000_000), help="每个玩法的模拟局数。")

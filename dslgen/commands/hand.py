@@ -156,6 +156,10 @@ def render(report: dict) -> None:
     else:
         waits = " ".join(report["waits"]) or "无"
         out.print(f"听牌：{waits}")
+    for o in report.get("opening") or []:
+        pays = "  ".join(f"座位{i} {p:+d}" for i, p in enumerate(o["payments"]))
+        times = f" ×{o['count']}" if o["count"] > 1 else ""
+        out.print(f"起手小胡 {o['name']}{times}（每个 {o['points']} 番，发牌后立即按自摸支付）：{pays}")
     by = "，".join(f"{k} {v}" for k, v in report["shanten_by_shape"].items())
     out.print(f"向听数：{report['shanten']}（{by}）  −1 表示已和，0 表示听牌")
     for note in report.get("notes") or []:
@@ -178,6 +182,7 @@ def command(ctx: click.Context, rules_file: str | None, tiles: str | None, win: 
     """分析一手牌：按规则文件判断是否和牌、牌型与全部拆法，13 张时给出听牌与向听数。
 
     14 张时按规则的番型表计分：番型、不计的番及原因、合计、是否合法和牌、各座位支付（总和为零）。
+    规则有起手小胡（长沙）且这是发到手的牌（13 张，庄家 14 张，没有副露）时，列出这手牌的起手小胡和各座位支付。
     自摸用 --self-drawn（缺省），点炮用 --from 座位；座位 0-3，0 为东。
 
     TILES 写整手暗牌（含和张），如 123m456s789p东东东中中；癞子写作 癞 或 *，规则里的固定癞子（如红中）自动按癞子计。

@@ -20,14 +20,15 @@ def command(ctx: click.Context, rules_file: str, seed: int, game_index: int, bot
 
     与模拟使用相同的种子推导，因此能精确复现出错的那一局。退出码：0 对局正常，1 该局违反不变量或出错。
     """
-    from engine.simulation import game_seed, play_game
+    from engine.simulation import game_seed
+    from engine.simulation.games import replay_game  # the series-chained game, as the run played it
     from engine.simulation.narrate import narrate
 
     from dslgen.output import console, print_json
     from dslgen.rulefile import load_playable
 
     rf = load_playable(rules_file)
-    record = play_game(rf.rules, game_seed(seed, game_index), bot, index=game_index, run_seed=seed, keep_events=True)
+    record = replay_game(rf.rules, seed, game_index, bot)
     if html_path:
         from dslgen.web.replay_page import render_replay_html, replay_data
         from dslgen.rulefile.yamlio import write_atomic

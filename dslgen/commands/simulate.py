@@ -98,6 +98,17 @@ def render(r: dict, title: str) -> None:
         t.add_row("杠分（刮风下雨）每局", f"{pay['kongs_paid_per_game']} 个杠，{pay['kong_points_per_game']} 分；呼叫转移 {pay['kong_transfers']} 次")
     if r.get("passed_wins"):
         t.add_row("过水（能胡不胡）", str(r["passed_wins"]))
+    lz = r.get("lian_zhuang")
+    if lz:
+        from engine.simulation.games import SERIES
+
+        t.add_row(f"连庄（每 {SERIES} 局一组，庄家与连庄次数接续）",
+                  f"留庄 {_pct(lz['dealer_kept_rate'])}；连庄局 {_pct(lz['streak_rate'])}，最长连庄 {lz['max_streak']} 次，"
+                  f"连庄中庄家胡 {lz['streak_dealer_wins']} 局")
+    ld = r.get("liang_dao") or {}
+    if ld.get("declarations"):
+        t.add_row("亮倒 局占比 / 次数 / 亮倒者胡牌率",
+                  f"{_pct(ld['rate'])} / {ld['declarations']} / {_pct(ld['declarer_win_rate'])}")
     if pay.get("items_with_payments"):
         t.add_row("结算项发生支付的局（平均每局转移）",
                   "，".join(f"{k} {v['games']}（{v['avg_moved']}）" for k, v in pay["items_with_payments"].items()))

@@ -7,7 +7,7 @@ import click
 from dslgen import formats
 from dslgen.output import console, print_json
 from dslgen.terminal import quiet
-from dslgen.rulefile.validate import exit_code, validate_paths
+from dslgen.rulefile.validate import exit_code, render_finding, validate_paths
 
 
 @click.command(name="validate")
@@ -17,7 +17,8 @@ from dslgen.rulefile.validate import exit_code, validate_paths
 def command(ctx: click.Context, paths: tuple[str, ...], output_format: str | None, as_json: bool) -> None:
     """按 DSL 规范的 JSON Schema 校验规则文件（可给多个文件或目录），列出每个文件的全部错误。
 
-    --format json 输出 [{file, valid, errors: [{line, column, path, message, hint, code}]}]；
+    --format json 输出 [{file, valid, errors: [...]}]，每个错误与 dslgen check --json 的发现同一形式
+    （code、severity、path、steps、line、column、message、hint）；
     github 与 sarif 供 CI 使用（见 README 的“在 CI 和 pre-commit 中使用”）。
     """
     kind = formats.chosen_format(output_format, as_json)
@@ -31,8 +32,8 @@ def command(ctx: click.Context, paths: tuple[str, ...], output_format: str | Non
         for result in results:
             if result.valid and not quiet():
                 out.print(f"{result.file}: 通过", markup=False)
-            for issue in result.issues:
-                out.print(issue.render(result.file), markup=False)
+            for finding in result.findings:
+                out.print(render_finding(result.file, finding), markup=False)
         bad = sum(not r.valid for r in results)
         if not quiet():
             console(stderr=True).print(

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from dslgen.checks.finding import Finding
 from dslgen.errors import DslgenError
 from dslgen.generate.structured import NOTE_KEYS, parse_structured
 from dslgen.rulefile.yamlio import LoadedYaml, dump_yaml, load_yaml_text
@@ -37,7 +38,7 @@ class Answer:
     assumptions: list[dict[str, str]] = field(default_factory=list)
     #: The template variant the answer started from (the offline drafter says so).
     base: str = ""
-    problems: list[dict[str, Any]] = field(default_factory=list)
+    problems: list[Finding] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -45,8 +46,8 @@ class Answer:
         return self.loaded is not None
 
 
-def _finding(code: str, message: str, hint: str = "", line: int | None = None, severity: str = "error") -> dict:
-    return {"code": code, "severity": severity, "path": "", "line": line, "message": message, "hint": hint}
+def _finding(code: str, message: str, hint: str = "", line: int = 0, column: int = 0, severity: str = "error") -> Finding:
+    return Finding(code, severity, (), message, hint, line, column)
 
 
 def _blocks(text: str) -> list[tuple[str, str, bool]]:
@@ -117,16 +118,13 @@ def parse_answer(text: str, finish_reason: str = "") -> Answer:
     if rule_block is None:
         answer.problems.append(_finding("G001", "回答中没有找到 ```yaml 代码块形式的规则文件",
                                         "把完整的规则文件放在一个 ```yaml 代码块中"))
-    elif not any(p["code"] == "G002" for p in answer.problems):
+    elif not any(p.code == "G002" for p in answer.problems):
         answer.yaml_text = rule_block[1].strip() + "\n"
         try:
             loaded = load_yaml_text(answer.yaml_text, "<answer>")
         except DslgenError as exc:
-            line = None
-            m = re.search(r":(\d+):\d+$", exc.where or "")
-            if m:
-                line = int(m.group(1))
-            answer.problems.append(_finding("G003", f"规则文件无法作为 YAML 读取：{exc.message}", exc.hint, line))
+            answer.problems.append(_finding("G003", f"规则文件无法作为 YAML 读取：{exc.message}", exc.hint,
+                                            getattr(exc, "line", 0), getattr(exc, "column", 0)))
         else:
             answer.loaded = loaded
     gap_block = next((b for b in blocks if b[0] in _GAP_LABELS or (b[0] in _YAML_LABELS and b is not rule_block

@@ -29,8 +29,6 @@ from typing import Any
 from dslgen.generate.description_facts import Facts, read_facts
 from dslgen.generate.provenance import FIELDS, LABELS, show
 
-GATE = "consistency"
-GATE_NAME = "描述一致性"
 
 
 @dataclass
@@ -77,8 +75,13 @@ class ConsistencyReport:
 
 
 def _finding(code: str, message: str, *, path: str = "", hint: str = "", **extra: Any) -> dict[str, Any]:
-    return {"code": code, "severity": "error", "path": path, "line": 0, "message": message, "hint": hint,
-            "gate": GATE, **extra}
+    """A consistency finding in the shared finding form. ``path`` names where the fact lives
+    (:data:`dslgen.generate.provenance.FIELDS`, e.g. ``fan_types[清一色]``): a location for people, kept
+    as one step so nobody parses it; the gate is the judge's owner of the code (one home of gate names)."""
+    from dslgen.judge.registry import owner
+
+    return {"code": code, "severity": "error", "path": path, "steps": [path] if path else [], "line": 0,
+            "message": message, "hint": hint, "gate": owner(code), **extra}
 
 
 def _same(key: str, want: Any, got: Any) -> bool:

@@ -283,7 +283,8 @@ def _deck_size(c: _Clause) -> None:
             c.gap(f"牌库 {n} 张无法表达：DSL 的牌库只能是 108 张数牌加字牌（136）、花牌（144）或固定癞子牌（112–120）",
                   blocking=True)
     if re.search(r"(?:没有|没得|不要|去掉|去除|不用|不含|拿掉|除去)[^，。]{0,2}(?:万|条|筒|饼|索)(?:子|牌)?|只(?:用|有|要|打|留)?(?:条|筒|万|饼|索)(?:子)?(?:和|与|跟|、)?(?:条|筒|万|饼|索)(?:子)?(?![、和与跟]?(?:条|筒|万|饼|索))"
-                 r"|只(?:用|有|要|打|留)?(?:条|筒|万|饼|索)(?:子)?(?:和|与|跟|、|加)(?:字牌|风牌|东南西北)", t) \
+                 r"|只(?:用|有|要|打|留)?(?:条|筒|万|饼|索)(?:子)?(?:和|与|跟|、|加)(?:字牌|风牌|东南西北)"
+                 r"|^(?:牌)?只(?:用|有|要|打|留)(?:条|筒|万|饼|索)(?:子|牌)?$", t) \
             and not re.search(r"(?:万|条|筒)[、和与]?(?:万|条|筒)[、和与]?(?:万|条|筒)", t):
         _suits(c)
     if re.search(r"(?:每人|每家|各|起手)[^，。]{0,4}(?:16|十六)\s*张|(?<![\d百千零一二三四五六七八九十])十六张", t):
@@ -688,6 +689,8 @@ def _fan_limits(c: _Clause) -> None:
 
 def _times(t: str, start: int) -> int | None:
     tail = t[start:]
+    if re.match(r"[^，。；]*?(?:翻|加)(?:一|1)\s*倍", tail):  # 翻一倍 doubles: it is not "1 倍"
+        return 2
     if re.match(r"[^，。；]*?(加倍|翻倍|双倍|[x×*]\s*2(?!\d)|两倍|2倍)", tail):
         m = re.match(r"[^，。；]*?" + NUM + r"\s*倍", tail)
         return cn_number(m.group(1)) if m else 2
@@ -715,7 +718,7 @@ def _multipliers(c: _Clause) -> None:
     if zimo and not zhuang:
         if re.search(r"自摸[^，。]*(不加倍|不翻倍|和点炮一样|与点炮相同|只算一倍)|自摸[^，。]*(每家|各家|三家)[^，。]*(各)?(付|给|出)番数", t):
             c.set("self_draw_multiplier", 1, "scoring.self_draw_multiplier")
-        elif re.search(r"自摸(?:加|多)(?:番|(?:一|1)\s*番)", t):
+        elif re.search(r"自摸(?:加|多)\s*(?:番|(?:一|1)\s*番)", t):
             c.set("self_draw_bonus", "add_fan", "scoring.doubling.self_draw")
         elif re.search(r"自摸(?:加|多)(?:底|分|(?:一|1)\s*(?:个)?底)", t) or re.search(r"自摸[^，。]*每家多付", t):
             c.set("self_draw_bonus", "add_base", "scoring.doubling.self_draw")
@@ -1085,3 +1088,4 @@ def read_facts(description: str) -> Facts:
 
 # 川麻 readers (换三张 direction, 刮风下雨, 退税, 呼叫转移, 根, 加倍计分, 封顶番) live in their own module.
 from dslgen.generate import sichuan_facts as _sichuan  # noqa: E402  (registers its readers)
+from dslgen.generate import wuhan_reader as _wuhan  # noqa: E402,F401  (registers its readers: 必须开口, 口口翻)

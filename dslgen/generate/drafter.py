@@ -15,14 +15,14 @@ from typing import Any
 from engine.capabilities import BASELINE, NEEDS, needed
 from engine.defaults import default, fill
 
-from dslgen.generate import sichuan_draft
+from dslgen.generate import sichuan_draft, wuhan_reader
 from dslgen.generate.examples import Example
 from dslgen.generate.description_facts import Facts, read_facts
 from dslgen.generate.items_reader import apply_items, items_of
 from dslgen.generate.opening_reader import apply_opening, opening_of
 from dslgen.generate.liangdao_reader import apply_liang_dao, liang_dao_of
 from dslgen.generate.similarity import rank
-from dslgen.rulefile.spec import fan_synonyms
+from dslgen.rulefile.spec import enumeration_tables, fan_synonyms
 
 #: Fans whose shape needs honor tiles; they cannot happen in a deck without them.
 HONOR_FANS = frozenset({"字一色", "混一色", "大三元", "小三元", "大四喜", "小四喜", "十三幺", "全不靠", "混幺九", "五门齐"})
@@ -34,15 +34,6 @@ DEFAULT_FAN_VALUES = {
     "十三幺": 16, "全不靠": 4, "一色双龙会": 16, "连七对": 16, "全求人": 2, "杠上开花": 2, "海底捞月": 2,
     "抢杠胡": 2, "天胡": 8, "地胡": 8, "癞子胡": 1,
 }
-_CAPABILITY_ORDER = [
-    "deck.generator_mahjong", "deck.flower_cards", "meldsolver.standard_win", "meldsolver.seven_pairs",
-    "meldsolver.thirteen_orphans", "meldsolver.all_orphans", "meldsolver.combo_dragon", "meldsolver.double_dragon",
-    "meldsolver.wildcard", "meldsolver.pair_258", "meldsolver.all_258", "phase.mahjong_turn", "phase.exchange_three",
-    "phase.declare_void", "phase.parallel_elimination", "phase.blood_flow", "phase.priority_arbitration", "phase.rob_kong",
-    "phase.opening_wins", "phase.liang_dao", "dsl.dirty_flag", "scoring.fan_table", "scoring.fan_exclusion", "scoring.doubling",
-    "scoring.composite_fans", "scoring.kong_payments",
-    "scoring.pre_hooks", "scoring.settlement_items",
-]
 _FIXED_HONOR = {"红中", "发财", "白板"}
 #: The usual seat flowers: dealer 春梅, then 夏兰, 秋竹, 冬菊.
 SEAT_FLOWERS = {1: ["春", "梅"], 2: ["夏", "兰"], 3: ["秋", "竹"], 4: ["冬", "菊"]}
@@ -230,7 +221,7 @@ def _apply_wildcard(data: dict[str, Any], v: dict[str, Any]) -> None:
             else:
                 rules["random_count"] = int(wild.get("random_count") or 1)
             old = data.get("wildcard_rules") or {}
-            rules["wildcard_encoding"] = old.get("wildcard_encoding", 50)
+            rules["wildcard_encoding"] = old.get("wildcard_encoding", default("wildcard_rules.wildcard_encoding"))
             rules["behavior"] = "substitute"
             rules["fan_calculation_policy"] = "optimal"
             rules["scoring"] = dict(old.get("scoring") or {"per_wildcard_in_win": 0})
@@ -320,7 +311,7 @@ def _apply_fans(data: dict[str, Any], facts: Facts, knowledge: dict[str, dict[st
     for name, word in facts.fan_words.items():
         if word in valid_words and _canonical(word) == name:
             display[name] = word  # the designer's own (valid) name wins over the base file's
-    stacking = data.get("fan_stacking", "add")
+    stacking = data.get("fan_stacking")  # required: the spec gives it no default
     named = {_canonical(k): v for k, v in facts.fans.items()}
     removed = {_canonical(n) for n in facts.removed_fans}
     explicit = [n for n, val in named.items() if val is not None]
@@ -472,7 +463,7 @@ def _apply_scalars(data: dict[str, Any], v: dict[str, Any]) -> None:
         else:
             wc["pair_must_be_258"] = True
             if v.get("pair_258_exempt_big"):
-                basic = {"平胡", "鸡胡", "癞子胡", "门前清"}
+                basic = {"平胡", "鸡胡", "素胡", "癞子胡", "门前清", "开口", "根"}  # not big wins
                 big = [r["name"] for r in data.get("fan_types") or []
                        if _canonical(r["name"]) not in basic and not r.get("composite_of")]  # parts carry it
                 if big:
@@ -533,12 +524,21 @@ def sync_requires(data: dict[str, Any], combo_dragon: bool = False) -> None:
     组合龙 may be a winning shape without its fan (a description that allows the shape but does
     not score it), so the description's mention of it (``combo_dragon``) or the base file's
     ``requires`` also keeps its capability."""
+    from engine.capabilities import registry
+
     wanted = set(BASELINE) | set(needed(data))
-    known = set(_CAPABILITY_ORDER) | {n.capability for n in NEEDS}
+    known = set(registry()) | {n.capability for n in NEEDS}
     keep_other = [r for r in data.get("requires") or [] if r not in known]
     if combo_dragon or "meldsolver.combo_dragon" in (data.get("requires") or []):
         wanted.add("meldsolver.combo_dragon")
-    data["requires"] = [c for c in _CAPABILITY_ORDER if c in wanted] + keep_other
+    order = capability_order()
+    data["requires"] = sorted(wanted, key=lambda c: (order.get(c, len(order)), c)) + keep_other
+
+
+def capability_order() -> dict[str, int]:
+    """Where each capability id goes in a drafted ``requires``: the order of the specification's §16.1
+    table (checked against the engine's registry); the registry is the one list of capability ids."""
+    return {str(row["id"]): i for i, row in enumerate(enumeration_tables()["capabilities"])}
 
 
 def choose_base(description: str, pool: list[Example]) -> Example:
@@ -585,6 +585,7 @@ def draft_offline(description: str, pool: list[Example], name: str = "") -> Offl
             data.pop("win_rule")
     _apply_scalars(data, v)
     sichuan_draft.apply(data, v)
+    wuhan_reader.apply(data, v)
     apply_items(data, v)
     apply_opening(data, v)
     apply_liang_dao(data, v)
@@ -660,13 +661,14 @@ def facts_of(data: dict[str, Any]) -> dict[str, Any]:
         "ji_hu_dropped_by": str((data.get("win_rule") or {}).get("ji_hu_dropped_by") or "any_fan"),
         "fans": {_canonical(str(r["name"])): int(r.get("base_fan", 0) or 0) for r in data.get("fan_types") or []},
         **sichuan_draft.facts_of(data),
+        **wuhan_reader.facts_of(data),
         "settlement_items": items_of(data),
         "opening_hands": opening_of(data),
         "liang_dao": liang_dao_of(data) if "liang_dao" in selfs else None,
         "players": int(((data.get("game") or {}).get("players") or {}).get("max", 4)),
         "suits": list(deck["suits"]) if deck.get("suits") else None,
         "honor_tiles": list(deck["honors"]) if deck.get("honors") else None,
-        "cards_per_player": int((data.get("deal") or {}).get("cards_per_player", 13)),
+        "cards_per_player": int((data.get("deal") or {}).get("cards_per_player", default("deal.cards_per_player"))),
         **{k: _seating_of(data, k, d) for k, d in _SEATING.items()},
         "discard_paid_by": str(scoring.get("discard_paid_by") or "discarder"),
     }

@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from engine.settlement_items import ITEMS
+
 NUM = r"(\d+|[零一二两三四五六七八九十百]+)"
 _DOUBLE = r"(?:翻倍|加倍|翻一倍|乘\s*2|乘以\s*2|[x×]\s*2|番一倍|两倍)"
 
@@ -42,7 +44,8 @@ def _put(c, item: str, source: str = "", **params: Any) -> None:
 
 def read_items(c) -> None:
     """Read every settlement item this clause states (see the module docstring)."""
-    for fn in (_jing, _chong_guan, _ba_wang, _de_guo, _birds, _horses, _gen_zhuang, _lian_zhuang, _piao, _liability):
+    for fn in (_jing, _chong_guan, _ba_wang, _de_guo, _birds, _horses, _gen_zhuang, _lian_zhuang, _payer_open_melds,
+               _piao, _liability):
         fn(c)
 
 
@@ -59,6 +62,12 @@ def _jing(c) -> None:
         params["holders"] = "winner" if re.search(r"(胡牌|和牌)(的人|者|家)[^，。]*(正精|精)", t) else "all"
         _put(c, "jing_points", **params)
         return
+    if "精分" in t and re.search(r"每家[^，。]*精[^，。]*(?:都|也)?(?:算|计)", t):
+        _put(c, "jing_points", holders="all")  # 算精分：每家手里的精都算
+        return
+    if "精分" in t and re.search(r"只(?:算|计)(?:胡牌|和牌)(?:的人|者|家)[^，。]*精", t):
+        _put(c, "jing_points", holders="winner")
+        return
     if "jing_points" not in c.facts.values.get("settlement_items", {}):
         return
     if re.search(r"流局[^，。]*(不算|不计|不结算)[^，。]*精", t):
@@ -72,7 +81,7 @@ def _jing(c) -> None:
 def _chong_guan(c) -> None:
     t = c.text
     if "冲关" in t:
-        m = re.search(r"(?:达到|满|够|有|超过)\s*" + NUM + r"\s*分", t)
+        m = re.search(r"(?:达到|到了|到|满|够|有|超过)\s*" + NUM + r"\s*分", t)
         params: dict[str, Any] = {}
         if m:
             params["chong_guan_threshold"] = _n(m.group(1))
@@ -85,12 +94,13 @@ def _chong_guan(c) -> None:
             _put(c, "jing_points", **params)
         if "chong_guan_threshold" not in params and not _items(c).get("jing_points", {}).get("chong_guan_threshold"):
             _put(c, "jing_points", "assumed:南昌常见规则：精分 5 分冲关、翻倍（描述没有给门槛）",
-                 chong_guan_threshold=5, chong_guan_multiplier=params.get("chong_guan_multiplier", 2))
+                 chong_guan_threshold=5,
+                 chong_guan_multiplier=params.get("chong_guan_multiplier", ITEMS["jing_points"].params["chong_guan_multiplier"].default))
         return
     jing = _items(c).get("jing_points", {})
     if not jing.get("chong_guan_threshold"):
         return
-    step = re.search(r"每多\s*" + NUM + r"\s*分[^，。]*(?:再)?(?:多|加)\s*(?:一|1)\s*倍", t)
+    step = re.search(r"每多\s*" + NUM + r"\s*分[^，。]*(?:再)?(?:多|加)\s*翻?\s*(?:一|1)\s*倍", t)
     if step:
         _put(c, "jing_points", chong_guan_step=1)
     elif re.search(r"^(?:精分)?" + _DOUBLE, t) or re.search(r"精分[^，。]*" + _DOUBLE, t):
@@ -123,6 +133,18 @@ def _de_guo(c) -> None:
         _put(c, "de_guo", "assumed:南昌常见规则：德国胡牌的钱翻倍（描述没有给算法）", mode="multiply", value=2)
     elif named:
         _put(c, "de_guo")
+
+
+def _payer_open_melds(c) -> None:
+    """口口翻的付款一方：``付钱的人自己每开一次口，他付的钱也翻一倍`` / ``输家每个副露也翻倍``."""
+    t = c.text
+    payer = re.search(r"(?:付|给|输)[^，。；]{0,4}(?:钱|分)?的人|输家|付款(?:的人|者)|每个输的人", c.previous + t)
+    opened = re.search(r"每(?:开|吃碰)(?:一)?(?:次|个)口|每(?:个|一个|次)副露|每开一口|口口翻", c.previous + t)
+    if not (payer and opened and re.search(r"(?:付|给|出)的?(?:钱|分)|也", t)):
+        return
+    m = re.search(NUM + r"\s*倍", t)
+    value = 2 if re.search(_DOUBLE, t) or not m else _n(m.group(1))
+    _put(c, "payer_open_melds", value=value)
 
 
 def _birds(c) -> None:

@@ -1,6 +1,6 @@
 """Reading 亮倒 (卡五星) from a description: the action, how the hand is laid down, and what it pays.
 
-:func:`read_liang_dao` is called on every clause by the reader in :mod:`dslgen.generate.facts`. A clause
+:func:`read_liang_dao` is called on every clause by the reader in :mod:`dslgen.generate.description_facts`. A clause
 that names 亮倒 (亮倒 / 亮牌 / 亮了 / 亮出来 after 听牌) opens a 亮倒 context for the rest of its sentence
 ("亮倒：听牌以后可以把手里的牌亮出来，亮了以后胡牌翻倍，放炮给亮倒的人要包赔。"). In that context:
 
@@ -48,7 +48,7 @@ def is_liang_dao_clause(c) -> bool:
 def _times(m: re.Match) -> int:
     """The multiplier a :data:`_TIMES` match says (翻倍 = 2)."""
     number = next((g for g in m.groups() if g), None)
-    return _n(number) if number else 2
+    return max(1, _n(number)) if number else 2  # "零倍" is no multiplier the schema allows
 
 
 def read_liang_dao(c) -> None:

@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from engine.defaults import default
+
 NUM = r"(\d+|[零一二两三四五六七八九十百]+)"
 PHASE = {"name": "opening", "type": "opening_wins"}
 #: Clause words of an opening context that carry no hand but belong to it (payment, showing, play goes on).
@@ -142,7 +144,7 @@ def opening_of(data: dict[str, Any]) -> dict[str, int]:
             for entry in phase.get("hands") or []:
                 if isinstance(entry, dict) and "name" in entry:
                     unit = lookup(str(entry["name"]))
-                    out[unit.name if unit else str(entry["name"])] = int(entry.get("points", 1))
+                    out[unit.name if unit else str(entry["name"])] = int(entry.get("points", default("phases[].hands[].points")))
     return out
 
 

@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 import engine
-from dslgen.checks.finding import Finding
 from dslgen.errors import UsageError
 from dslgen.faults import pause_point
 from dslgen.generate import config, providers
@@ -216,7 +215,7 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
     judgement = judge_bytes(
         yaml_text.encode("utf-8"), yaml_name, games=opts.games, seed=opts.seed, jobs=opts.jobs, bot=opts.bot,
         progress=progress.games, rules_path=yaml_name, cache=False, description=description,
-        extra_findings=[Finding.from_json(p) for p in (answer.problems if answer else [])],
+        extra_findings=list(answer.problems) if answer else [],
         extra={"consistency": consistency,
                "no_simulation": "描述中没有任何规则，未运行模拟" if consistency.no_rules else ""},
         before_simulation=lambda: progress.stage(f"模拟 {opts.games} 局（{opts.bot} 机器人）"))

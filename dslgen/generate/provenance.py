@@ -17,37 +17,54 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.defaults import default
+
 from dslgen.generate.description_facts import Facts
 
-#: The specification's default for each fact the drafts carry (docs/dsl-specification.md, the 默认 columns).
-#: A fact absent from this table has no default: when the text is silent it is an assumption.
+def _documented(path: str, section: str, meaning: str = "", *, of=None) -> tuple[Any, str]:
+    """A fact whose default is the specification's documented default of the field ``path``
+    (``engine.defaults``, generated from the spec's ``default:`` keywords): the value is read, never copied.
+    ``of`` turns the field's value into the fact's (``priority_policy`` → ``multi_win``)."""
+    value = default(path)
+    shown = "不封顶" if value is None else str(value).lower() if isinstance(value, bool) else value
+    return (of(value) if of else value), f"{section} {path.replace('[]', '')} 默认 {shown}{meaning}"
+
+
+#: The specification's default for each fact the drafts carry (docs/dsl-specification.md, the ``default:``
+#: keywords, read through :func:`engine.defaults.default`). Facts marked "可选" are optional sections whose
+#: absence is the default (no wildcard, no 过水 …); ``players`` is the drafter's reading of a silent
+#: description (the specification makes ``game.players`` required). A fact absent from this table has no
+#: default: when the text is silent it is an assumption.
 SPEC_DEFAULTS: dict[str, tuple[Any, str]] = {
     "wildcard": (None, "§6 wildcard_rules 可选：不写即没有癞子"),
-    "per_wildcard_in_win": (0, "§6 scoring.per_wildcard_in_win 默认 0"),
-    "multi_win": (False, "§11 priority_policy 默认 highest_wins（只有一家胡）"),
-    "xuezhan": (False, "§11 parallel_elimination 默认 false"),
+    "per_wildcard_in_win": _documented("wildcard_rules.scoring.per_wildcard_in_win", "§6"),
+    "multi_win": _documented("phases[].sub_phases.others_reaction.priority_policy", "§11", "（只有一家胡）",
+                             of=lambda policy: policy == "all_winners"),
+    "xuezhan": _documented("phases[].parallel_elimination", "§11"),
     "fu_flag": (False, "§11 fu_flag 可选：不写即没有过水"),
-    "miss_suit": (False, "§7 win_condition.must_miss_suit 默认 false"),
-    "pair_258": (False, "§7 win_condition.pair_must_be_258 默认 false"),
-    "min_fan": (0, "§10 win_min_fan 默认 0（不限）"),
-    "max_fan": (None, "§10 max_fan 默认不封顶"),
-    "ji_hu_self_draw_only": (False, "§10 win_rule.ji_hu_self_draw_only 默认 false"),
-    "ji_hu_dropped_by": ("any_fan", "§10 win_rule.ji_hu_dropped_by 默认 any_fan（任何其他番都取代鸡胡）"),
-    "self_draw_multiplier": (1, "§12 scoring.self_draw_multiplier 默认 1"),
-    "discard_win_multiplier": (3, "§12 scoring.discard_win_multiplier 默认 3"),
-    "dealer_multiplier": (1, "§12 scoring.dealer_multiplier 默认 1"),
-    "base_points": (0, "§12 scoring.base_points 默认 0（没有底分）"),
-    "base_paid_by": ("payers", "§12 scoring.base_paid_by 默认 payers（只有付番的人付底分）"),
+    "miss_suit": _documented("win_condition.must_miss_suit", "§7"),
+    "must_open": _documented("win_condition.must_open", "§7"),
+    "kai_kou_unit": ("", "§8 fan_types[].per 默认 null（开口翻：开了口只计一次）"),
+    "pair_258": _documented("win_condition.pair_must_be_258", "§7"),
+    "min_fan": _documented("win_min_fan", "§10", "（不限）"),
+    "max_fan": _documented("max_fan", "§10"),
+    "ji_hu_self_draw_only": _documented("win_rule.ji_hu_self_draw_only", "§10"),
+    "ji_hu_dropped_by": _documented("win_rule.ji_hu_dropped_by", "§10", "（任何其他番都取代鸡胡）"),
+    "self_draw_multiplier": _documented("scoring.self_draw_multiplier", "§12"),
+    "discard_win_multiplier": _documented("scoring.discard_win_multiplier", "§12"),
+    "dealer_multiplier": _documented("scoring.dealer_multiplier", "§12"),
+    "base_points": _documented("scoring.base_points", "§12", "（没有底分）"),
+    "base_paid_by": _documented("scoring.base_paid_by", "§12", "（只有付番的人付底分）"),
     "settlement_items": ({}, "§17 settlement_items 可选：不写即没有番型以外的结算项"),
     "opening_hands": ({}, "§19 起手小胡阶段可选：不写即没有起手小胡"),
     "players": (4, "§2 game.players：描述不说人数即 4 人麻将"),
     "suits": (None, "§4 deck.suits 可选：不写即万条筒三门"),
     "honor_tiles": (None, "§4 deck.honors 可选：不写即 include_honors 决定的全部字牌"),
-    "cards_per_player": (13, "§5 deal.cards_per_player 默认 13"),
+    "cards_per_player": _documented("deal.cards_per_player", "§5"),
     "seat_winds": (None, "§2 game.seating.seat_winds 可选：不写即从庄家起东南西北"),
-    "first_dealer": ("random", "§2 game.seating.first_dealer 默认 random（掷骰定庄）"),
-    "next_dealer": ("stay_on_win", "§2 game.seating.next_dealer 默认 stay_on_win（庄家和牌或荒庄连庄）"),
-    "discard_paid_by": ("discarder", "§12 scoring.discard_paid_by 默认 discarder（只有放炮者付）"),
+    "first_dealer": _documented("game.seating.first_dealer", "§2", "（掷骰定庄）"),
+    "next_dealer": _documented("game.seating.next_dealer", "§2", "（庄家和牌或荒庄连庄）"),
+    "discard_paid_by": _documented("scoring.discard_paid_by", "§12", "（只有放炮者付）"),
 }
 
 #: Chinese labels for the facts (review and CLI).
@@ -57,7 +74,7 @@ LABELS = {
     "miss_suit": "缺一门", "pair_258": "2/5/8 将", "min_fan": "起胡番", "max_fan": "封顶", "fan_stacking": "番数叠加方式",
     "self_draw_multiplier": "自摸倍数", "discard_win_multiplier": "点炮倍数", "dealer_multiplier": "庄家倍数",
     "ji_hu_self_draw_only": "鸡胡只能自摸", "ji_hu_dropped_by": "鸡胡被哪些番取代", "base_points": "底分", "base_paid_by": "点炮时谁付底分", "settlement_items": "结算项",
-    "opening_hands": "起手小胡",
+    "opening_hands": "起手小胡", "must_open": "必须开口", "kai_kou_unit": "开口的计次（口口翻）",
     "players": "人数", "suits": "数牌花色", "honor_tiles": "字牌种类", "cards_per_player": "每人张数",
     "seat_winds": "座位门风", "first_dealer": "首局庄家", "next_dealer": "下一局庄家", "discard_paid_by": "点炮谁付番",
 }
@@ -72,6 +89,7 @@ FIELDS = {
     "multi_win": "phases.play.sub_phases.others_reaction.priority_policy",
     "xuezhan": "phases.play.parallel_elimination", "fu_flag": "phases.play.fu_flag",
     "miss_suit": "win_condition.must_miss_suit", "pair_258": "win_condition.pair_must_be_258",
+    "must_open": "win_condition.must_open", "kai_kou_unit": "fan_types[开口].per",
     "min_fan": "win_min_fan", "max_fan": "max_fan", "fan_stacking": "fan_stacking",
     "self_draw_multiplier": "scoring.self_draw_multiplier", "discard_win_multiplier": "scoring.discard_win_multiplier",
     "dealer_multiplier": "scoring.dealer_multiplier", "ji_hu_self_draw_only": "win_rule.ji_hu_self_draw_only",
@@ -97,7 +115,7 @@ def show(value: Any) -> str:
     if isinstance(value, dict) and value.get("type") == "fixed":
         return "固定：" + "、".join(value.get("tiles") or [])
     if isinstance(value, dict) and value.get("type") == "random":
-        return f"翻牌定 {value.get('random_count', 1)} 种"
+        return f"翻牌定 {value.get('random_count', default('wildcard_rules.random_count'))} 种"
     if isinstance(value, list):
         return "、".join(map(str, value)) or "无"
     if isinstance(value, dict) and all(isinstance(v, dict) for v in value.values()):

@@ -43,7 +43,8 @@ class Outcome:
 
 
 def finding_dict(f: Any) -> dict[str, Any]:
-    """A check :class:`Finding` (or an answer problem mapping) as a plain mapping."""
+    """A :class:`Finding` (a check's or an answer's), or a consistency finding's mapping, as the plain
+    mapping a repair round keeps."""
     if isinstance(f, dict):
         return {"code": f.get("code"), "severity": f.get("severity", "error"), "path": f.get("path", ""),
                 "line": f.get("line") or 0, "message": f.get("message", ""), "hint": f.get("hint", "")}

@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.fans.composite import KNOWN
 from engine.capabilities import needed
+from engine.defaults import default
 from engine.fans.registry import lookup
 
 from dslgen.generate.sichuan_facts import DEFAULT_KONG
@@ -145,7 +146,7 @@ def facts_of(data: dict[str, Any]) -> dict[str, Any]:
     scoring = data.get("scoring") or {}
     flags = needed(data)
     return {
-        "exchange": exchange.get("direction", "next") if exchange else None,
+        "exchange": exchange.get("direction", default("phases[type=exchange_three].direction")) if exchange else None,
         "void": "phase.declare_void" in flags,
         "blood": "phase.blood_flow" in flags,
         "doubling": dict(scoring.get("doubling") or {}) if "scoring.doubling" in flags else None,

@@ -154,6 +154,27 @@ def score_hand(rules, tiles: Sequence[int], melds: Sequence, win_tile: int, *, s
     }
 
 
+def opening_report(rules, concealed: Sequence[int], melds: Sequence, seat: int = 0, dealer: int = 0) -> list[dict[str, Any]]:
+    """The 起手小胡 (``phases[].type: opening_wins``) a dealt hand shows, as ``dslgen hand`` prints them.
+
+    One entry per opening hand the rules list and the hand shows: ``name``, ``count``, ``points`` and
+    ``payments`` (one int per seat, zero-sum: paid at once like a self-drawn win of ``points × count``,
+    with the dealer multiplier for ``seat``/``dealer``). Empty when the rules have no such phase, melds
+    are given, or the hand is not a dealt hand (``cards_per_player`` tiles, or that plus ``dealer_extra``).
+    """
+    from engine import tiles as T
+    from engine.game import opening
+
+    phase = next((p for p in rules.phases if p.type == opening.PHASE_TYPE), None)
+    tiles = [t for t in concealed if not T.is_flower(t)]
+    if phase is None or melds or len(tiles) not in (rules.cards_per_player, rules.cards_per_player + rules.dealer_extra):
+        return []
+    hands = [tiles if s == seat else [] for s in range(rules.players)]
+    found = opening.declarations(rules, hands, dealer, opening.declared_hands(phase.options))
+    return [{"name": d.hand, "count": d.count, "points": d.points, "payments": list(d.payments)}
+            for d in found if d.seat == seat]
+
+
 def _unit(rules) -> str:
     """What ``total`` counts: points (分) under ``fan_stacking: double``, else 番."""
     return "分" if rules.fan_stacking == "double" else "番"
@@ -215,14 +236,14 @@ def settle_hand_items(rules, seat, dealer, res, pay, concealed, melds, self_draw
 
     from engine import tiles as T
     from engine.simulation.narrate import item_details, item_label
-    from engine.settlement_items import Table, WinFacts, settle_items
+    from engine.settlement_items import ITEMS, Table, WinFacts, settle_items
 
     n = rules.players
     try:
         shown = T.parse_tiles(birds) if birds else []
     except T.TileParseError as exc:
         raise UsageError(str(exc), where="--birds", hint="按翻牌顺序写，如 1m5s9p") from None
-    heads = [d for d in rules.settlement_items if d.name == "birds" and d.params.get("wall_end", "tail") == "head"]
+    heads = [d for d in rules.settlement_items if d.name == "birds" and ITEMS["birds"].settings(d.params)["wall_end"] == "head"]
     wall = tuple(shown) if heads else tuple(reversed(shown))
     win = WinFacts(seat, self_drawn, from_seat, res.total, tuple(pay), tuple(concealed), tuple(melds),
                    tuple(name for name, _ in res.fans), robbing_kong)

@@ -210,7 +210,8 @@ def hand_report(rule_file, tiles: str, win: str | None = None, melds: str | None
     ``shape``, ``shapes``, ``decompositions``, ``waits`` (13 − 3k hands, else None; real
     tiles only, a wild tile completes any ready hand),
     ``shanten`` and ``shanten_by_shape``, ``flowers`` (in the hand and ``--flowers``), ``notes`` (e.g.
-    flowers the rules do not score); and the fan layer's ``fans``, ``dropped``, ``bonuses``,
+    flowers the rules do not score), ``opening`` (the 起手小胡 a dealt hand shows, with payments:
+    :func:`dslgen.handreport.score.opening_report`); and the fan layer's ``fans``, ``dropped``, ``bonuses``,
     ``total``, ``legal``, ``reason``, ``self_drawn``, ``payments`` (:func:`dslgen.handreport.score.score_hand`,
     with ``scoring`` holding its flags; for a 13 − 3k hand they say "not a win").
     """
@@ -254,6 +255,10 @@ def hand_report(rule_file, tiles: str, win: str | None = None, melds: str | None
         check_in_deck(rules, hand.flowers + extra, "--flowers")
         report.update(NOT_COMPLETE, payments=[0] * rules.players, flowers=T.format_tiles(hand.flowers + extra))
     report["notes"] = _flower_notes(rules, report["flowers"], complete)
+    from dslgen.handreport.score import opening_report
+
+    s = scoring or {}
+    report["opening"] = opening_report(rules, hand.concealed, ms, s.get("seat", 0), s.get("dealer", 0))
     by = solver.shanten_by_shape(counts, w, len(ms), shapes)
     report["shanten"] = min(by.values()) if by else None
     report["shanten_by_shape"] = by

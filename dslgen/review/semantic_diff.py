@@ -16,7 +16,7 @@ import re
 from dataclasses import asdict, dataclass
 from typing import Any, Callable, Mapping
 
-from engine.defaults import fill
+from engine.defaults import default, fill
 from engine.documented_defaults import DEFAULTS
 from engine.fans.registry import PER_UNITS
 
@@ -107,6 +107,7 @@ LIANG_DAO_EXPOSE = {"wait_tiles": "只亮组成听口的牌（无关暗刻可扣
 LIANG_DAO_KONGS = {"keep_wait": "可以开不改变听口的杠", "none": "不能再杠"}
 ACTION_LABELS_REACTION = {"chi": "吃", "pung": "碰", "ming_kong": "明杠", "win": "点炮胡", "pass": "过"}
 ON_WIN = {"game_over": "本局结束", "continue": "其余玩家继续打（血战）", "stay": "胡牌者留在牌桌继续（血流成河）"}
+STAY_KONG = {"none": "不能杠", "keep_waits": "可以杠，但杠后听的牌不变"}
 SELF_DRAW_BONUS = {"none": "不加", "add_base": "自摸加底", "add_fan": "自摸加番"}
 PHASE_TYPES = {"auto": "自动", "mahjong_turn": "行牌", "exchange_three": "换三张", "declare_void": "定缺"}
 DIRECTIONS = {"next": "给下家", "previous": "给上家", "opposite": "给对家", "dice": "掷骰决定", "chosen": "庄家选择"}
@@ -166,6 +167,7 @@ FIELDS: tuple[Field, ...] = (
     Field("wildcard_rules.scoring.per_wildcard_in_win", "每张癞子加番", _fan),
     Field("win_condition.pair_must_be_258", "将牌必须是 2/5/8", _yes_no),
     Field("win_condition.must_miss_suit", "必须缺一门才能胡", _yes_no),
+    Field("win_condition.must_open", "必须开口（吃、碰或明杠）才能胡", _yes_no),
     Field("fan_stacking", "番型叠加方式", _enum(STACKING)),
     Field("max_fan", "单局最高番数", _cap),
     Field("win_min_fan", "起胡番数", _min_fan),
@@ -209,6 +211,7 @@ _PLAY_FIELDS: tuple[Field, ...] = (
     Field("sub_phases.draw.on_empty_deck", "牌墙摸完", _enum(ON_EMPTY_DECK), "phases[]."),
     Field("sub_phases.others_reaction.priority_policy", "多人要同一张牌时", _enum(PRIORITY_POLICY), "phases[]."),
     Field("sub_phases.others_reaction.on_win", "有人胡牌后", _enum(ON_WIN), "phases[]."),
+    Field("sub_phases.others_reaction.stay_kong", "血流成河中和过牌的人能否开杠", _enum(STAY_KONG), "phases[]."),
 )
 
 
@@ -317,7 +320,7 @@ def _wildcard_summary(block: Any) -> str:
     kind = str(block.get("type", "fixed"))
     if kind == "fixed":
         return f"{'、'.join(_names(block.get('tiles'))) or '未指定'}（固定）"
-    count = str(block.get("random_count", 1))
+    count = str(block.get("random_count", default("wildcard_rules.random_count")))
     return f"翻牌定精（{RANDOM_COUNT.get(count, count)}）"
 
 
@@ -446,9 +449,9 @@ def _diff_actions(slot: str, labels: Mapping[str, str], old_play: Mapping, new_p
         if str(oa.get("condition") or "") != str(ob.get("condition") or ""):
             out.append(Change(path + ".condition", "changed",
                               f"{label} 的条件：{oa.get('condition') or '无'} → {ob.get('condition') or '无'}"))
-        if not _same(oa.get("priority", 0) or 0, ob.get("priority", 0) or 0):
-            out.append(Change(path + ".priority", "changed",
-                              f"{label} 的优先级：{_number(oa.get('priority', 0) or 0)} → {_number(ob.get('priority', 0) or 0)}"))
+        pa, pb = (o.get("priority") or default(f"phases[].sub_phases.{slot}.options[].priority") for o in (oa, ob))
+        if not _same(pa, pb):
+            out.append(Change(path + ".priority", "changed", f"{label} 的优先级：{_number(pa)} → {_number(pb)}"))
     return out
 
 
@@ -525,7 +528,7 @@ def _opening_hands(data: Mapping) -> dict[str, int]:
         for entry in phase.get("hands") or []:
             if isinstance(entry, Mapping) and "name" in entry:
                 unit = lookup(str(entry["name"]))
-                out[unit.name if unit else str(entry["name"])] = entry.get("points", 1)
+                out[unit.name if unit else str(entry["name"])] = entry.get("points", default("phases[].hands[].points"))
     return out
 
 

@@ -9,7 +9,8 @@ from typing import Any
 from engine.rules import Rules, RulesError
 
 from dslgen.errors import EXIT_FINDINGS, DslgenError
-from dslgen.rulefile.validate import Issue, validate_data
+from dslgen.checks.finding import Finding
+from dslgen.rulefile.validate import render_finding, validate_data
 from dslgen.rulefile.yamlio import LoadedYaml, load_yaml_file, load_yaml_text
 
 #: How many schema errors the exception message lists.
@@ -35,9 +36,9 @@ class RuleFileError(DslgenError):
 
     exit_code = EXIT_FINDINGS
 
-    def __init__(self, message: str, *, where: str = "", hint: str = "", issues: list[Issue] | None = None, exit_code: int | None = None):
+    def __init__(self, message: str, *, where: str = "", hint: str = "", findings: list[Finding] | None = None, exit_code: int | None = None):
         super().__init__(message, where=where, hint=hint, exit_code=exit_code)
-        self.issues = issues or []
+        self.findings = findings or []
 
 
 def load_rules(path: str | os.PathLike[str]) -> RuleFile:
@@ -71,36 +72,25 @@ def load_rules_text(text: str, name: str = "<draft>") -> RuleFile:
 
 def rules_from_loaded(loaded: LoadedYaml) -> RuleFile:
     """Validate an already loaded file and build its rules."""
-    issues = validate_data(loaded)
-    if issues:
-        shown = "\n".join(i.render(loaded.path) for i in issues[:SHOWN_ERRORS])
-        more = f"\n……另有 {len(issues) - SHOWN_ERRORS} 个错误" if len(issues) > SHOWN_ERRORS else ""
+    found = validate_data(loaded)
+    if found:
+        shown = "\n".join(render_finding(loaded.path, f) for f in found[:SHOWN_ERRORS])
+        more = f"\n……另有 {len(found) - SHOWN_ERRORS} 个错误" if len(found) > SHOWN_ERRORS else ""
         raise RuleFileError(
-            f"规则文件不符合 DSL 规范（{len(issues)} 个错误）：\n{shown}{more}",
+            f"规则文件不符合 DSL 规范（{len(found)} 个错误）：\n{shown}{more}",
             where=loaded.path,
             hint=f"运行 dslgen validate {loaded.path} 查看全部错误",
-            issues=issues,
+            findings=found,
         )
     try:
         rules = Rules.from_dict(loaded.data)
     except RulesError as exc:
-        where = loaded.where(_split(exc.path)) if exc.path else loaded.path
+        where = loaded.where(exc.steps) if exc.steps else loaded.path
         if len(exc.problems) == 1:
             raise RuleFileError(f"引擎无法加载规则：{exc}", where=where, hint="请对照 docs/dsl-specification.md 修改该字段") from None
-        listed = "\n".join(f"{loaded.where(_split(p.path)) if p.path else loaded.path}: {p}" for p in exc.problems)
+        listed = "\n".join(f"{loaded.where(p.steps) if p.steps else loaded.path}: {p}" for p in exc.problems)
         raise RuleFileError(f"引擎无法加载规则（{len(exc.problems)} 个问题）：\n{listed}", where=where,
                             hint=f"运行 dslgen check {loaded.path} 查看每个问题的说明") from None
     except (ValueError, TypeError, KeyError) as exc:
         raise RuleFileError(f"引擎无法加载规则：{exc}", where=loaded.path, hint="请对照 docs/dsl-specification.md 检查规则文件") from None
     return RuleFile(loaded.path, loaded, rules)
-
-
-def _split(dotted: str) -> tuple[Any, ...]:
-    """``phases[1].next`` → ``("phases", 1, "next")``."""
-    out: list[Any] = []
-    for part in dotted.replace("]", "").split("."):
-        head, *indexes = part.split("[")
-        if head:
-            out.append(head)
-        out.extend(int(i) for i in indexes if i.isdigit())
-    return tuple(out)

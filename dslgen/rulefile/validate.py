@@ -2,6 +2,10 @@
 
 Every error of every file is collected (not just the first). Messages and hints
 are Chinese; a misspelt key or value gets a "did you mean" from :mod:`difflib`.
+Each error is a :class:`dslgen.checks.finding.Finding` (the one finding shape of
+checks, consistency findings and simulation failures): C002 for a schema error,
+C001 for unparsable YAML, C000 for an unreadable file. ``--json`` writes each
+finding's own JSON form, which :meth:`Finding.from_json` reads back exactly.
 """
 
 from __future__ import annotations
@@ -9,7 +13,7 @@ from __future__ import annotations
 import difflib
 import os
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
@@ -17,6 +21,7 @@ from typing import Any, Iterable
 import jsonschema
 
 from dslgen.rulefile import schema as schema_mod
+from dslgen.checks.finding import Finding, format_path
 from dslgen.checks.inputs import FILE_UNREADABLE, SCHEMA_INVALID, YAML_INVALID
 from dslgen.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError
 from dslgen.rulefile.yamlio import LoadedYaml, YamlError, load_yaml_file
@@ -34,24 +39,15 @@ _TYPE_NAMES = {
 }
 
 
-@dataclass
-class Issue:
-    """One validation error: where it is, what is wrong and how to fix it."""
+#: Codes of findings about the file as a whole (no field path): shown as ``(文件)``.
+FILE_CODES = (FILE_UNREADABLE.code, YAML_INVALID.code)
 
-    line: int
-    column: int
-    path: str
-    message: str
-    hint: str = ""
-    #: The stable finding code (``docs/checks.md``): C002 schema, C001 unparsable YAML, C000 unreadable file.
-    code: str = SCHEMA_INVALID.code
-    #: The field path as keys and list indices (``path`` is its text), so nobody parses ``path`` back.
-    steps: tuple[Any, ...] = field(default=(), compare=False, repr=False)
 
-    def render(self, file: str) -> str:
-        """``file:line:col: path: message`` plus an indented hint line."""
-        head = f"{file}:{self.line}:{self.column}: {self.path}: {self.message}"
-        return f"{head}\n  提示：{self.hint}" if self.hint else head
+def render_finding(file: str, finding: Finding) -> str:
+    """``file:line:col: path: message`` plus an indented hint line (``(文件)`` / ``(顶层)`` for no path)."""
+    where = finding.path_text or ("(文件)" if finding.code in FILE_CODES else "(顶层)")
+    head = f"{file}:{finding.line}:{finding.column}: {where}: {finding.message}"
+    return f"{head}\n  提示：{finding.hint}" if finding.hint else head
 
 
 @dataclass
@@ -59,19 +55,19 @@ class FileResult:
     """The validation outcome of one file; ``exit_code`` 2 means it could not be read."""
 
     file: str
-    issues: list[Issue] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
     exit_code: int = EXIT_OK
     loaded: LoadedYaml | None = None
 
     @property
     def valid(self) -> bool:
         """True when the file was read and has no errors."""
-        return not self.issues
+        return not self.findings
 
     def to_json(self) -> dict[str, Any]:
-        """The ``--json`` shape: ``{file, valid, errors: [{line, column, path, message, hint, code}]}``."""
-        return {"file": self.file, "valid": self.valid,
-                "errors": [{k: v for k, v in asdict(i).items() if k != "steps"} for i in self.issues]}
+        """The ``--json`` shape: ``{file, valid, errors: [finding, …]}``, each error in the shared finding
+        form (``code severity path steps line column message hint``, :meth:`Finding.to_json`)."""
+        return {"file": self.file, "valid": self.valid, "errors": [f.to_json() for f in self.findings]}
 
 
 @lru_cache(maxsize=None)
@@ -79,39 +75,28 @@ def _validator() -> jsonschema.protocols.Validator:
     return jsonschema.Draft202012Validator(schema_mod.schema())
 
 
-def format_path(path: Iterable[Any]) -> str:
-    """``phases[1].sub_phases.draw`` for ``("phases", 1, "sub_phases", "draw")``; ``(顶层)`` when empty."""
-    out = ""
-    for step in path:
-        if isinstance(step, int):
-            out += f"[{step}]"
-        else:
-            out += ("." if out else "") + str(step)
-    return out or "(顶层)"
-
-
-def validate_data(loaded: LoadedYaml) -> list[Issue]:
-    """Every schema error of an already loaded file, in file order."""
-    issues: list[Issue] = []
+def validate_data(loaded: LoadedYaml) -> list[Finding]:
+    """Every schema error of an already loaded file (C002 findings), in file order."""
+    found: list[Finding] = []
     for error in _validator().iter_errors(loaded.data):
         for path, message, hint in _explain(error):
             line, col = loaded.locate(path)
-            issues.append(Issue(line, col, format_path(path), message, hint, steps=tuple(path)))
-    unique = {(i.line, i.column, i.path, i.message): i for i in issues}
-    return sorted(unique.values(), key=lambda i: (i.line, i.column, i.path))
+            found.append(Finding(SCHEMA_INVALID.code, SCHEMA_INVALID.severity, tuple(path), message, hint, line, col))
+    unique = {(f.line, f.column, f.path_text, f.message): f for f in found}
+    return sorted(unique.values(), key=lambda f: (f.line, f.column, f.path_text))
 
 
 def validate_file(path: str | os.PathLike[str]) -> FileResult:
-    """Load and validate one file; YAML problems become a single issue."""
+    """Load and validate one file; a YAML problem becomes a single C001 (C000: unreadable) finding."""
     name = str(path)
     try:
         loaded = load_yaml_file(path)
     except YamlError as exc:
         line, col = exc.line or 1, exc.column or 1
-        code = FILE_UNREADABLE.code if exc.exit_code == EXIT_USAGE else YAML_INVALID.code
-        return FileResult(name, [Issue(line, col, "(文件)", exc.message, exc.hint, code)], exc.exit_code)
-    issues = validate_data(loaded)
-    return FileResult(name, issues, EXIT_FINDINGS if issues else EXIT_OK, loaded)
+        kind = FILE_UNREADABLE if exc.exit_code == EXIT_USAGE else YAML_INVALID
+        return FileResult(name, [Finding(kind.code, kind.severity, (), exc.message, exc.hint, line, col)], exc.exit_code)
+    found = validate_data(loaded)
+    return FileResult(name, found, EXIT_FINDINGS if found else EXIT_OK, loaded)
 
 
 def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
@@ -172,7 +157,7 @@ def _explain(error: jsonschema.ValidationError) -> list[tuple[tuple[Any, ...], s
     if kind == "required":
         missing = [k for k in value if isinstance(inst, dict) and k not in inst]
         return [
-            (path, f"缺少必填字段 “{k}”", _describe_property(sch, k) or f"请在 {format_path(path)} 下添加 {k}")
+            (path, f"缺少必填字段 “{k}”", _describe_property(sch, k) or f"请在 {format_path(path) or '(顶层)'} 下添加 {k}")
             for k in missing
         ]
     if kind == "type":

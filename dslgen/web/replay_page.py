@@ -14,7 +14,7 @@ import json
 from typing import Any
 
 from engine import tiles as T
-from engine.simulation import game_seed, play_game
+from engine.simulation.games import replay_game
 from engine.simulation.narrate import narrate, seat_label
 from engine.rules import Rules
 
@@ -82,8 +82,7 @@ def _snapshot(game: Any) -> dict[str, Any]:
 def replay_data(rules: Rules, seed: int, game_index: int, bot: str) -> dict[str, Any]:
     """Every step of game ``game_index`` of the run seeded ``seed``: the table after it and the log so far."""
     snaps: list[dict[str, Any]] = []
-    record = play_game(rules, game_seed(seed, game_index), bot, index=game_index, run_seed=seed, keep_events=True,
-                       observer=lambda g: snaps.append(_snapshot(g)))
+    record = replay_game(rules, seed, game_index, bot, observer=lambda g: snaps.append(_snapshot(g)))
     events = record.events or []
     log = narrate(events)
     previous = 0

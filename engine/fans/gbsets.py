@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from engine import memo
 from engine.fans.hand_facts import HandFacts
-from engine.solver.tables import _EXACT_BITS, exact_bits
+from engine.solver.tables import exact_bits
 
 _WINDS = (31, 32, 33, 34)
 _DRAGONS = (35, 36, 37)
@@ -323,31 +323,33 @@ def _completers(p: bytes) -> tuple[int, int]:
     return got
 
 
-def _more_waits(c: list[int], win_tile: int) -> bool:
+def _more_waits(c: bytearray, win_tile: int) -> bool:
     """True when the hand ``c`` (counts without the winning tile) also completes as sets and a pair with a
     tile other than ``win_tile`` (a fifth copy counts, as the reference calculator counts it).
 
     The added tile lands in one part; every other part must be whole sets, but for at most one that
     is whole sets and a pair (then the part the tile lands in must become whole sets, else whole sets
     and a pair)."""
-    b = bytes(bytearray(c))
+    b = bytes(c)
     parts = (b[1:10], b[11:20], b[21:30], b[31:38])
-    get = _EXACT_BITS.get
-    comp = [get(p) for p in parts]
-    if None in comp:
-        comp = [exact_bits(p) for p in parts]
-    broken = [j for j in range(4) if not comp[j] & 1]
-    if len(broken) > 2:
+    comp = [exact_bits(p) for p in parts]
+    broken = [j for j in (0, 1, 2, 3) if not comp[j] & 1]
+    if not broken:  # every part whole: the tile must make a part whole sets and a pair
+        lands = ((0, 1), (1, 1), (2, 1), (3, 1))
+    elif len(broken) == 1:  # into the broken part (then with its pair), or elsewhere if it holds the pair
+        a = broken[0]
+        lands = ((a, 1),) + (tuple((s, 0) for s in (0, 1, 2, 3) if s != a) if comp[a] & 2 else ())
+    elif len(broken) == 2:  # into one broken part, the other holding the pair
+        a, z = broken
+        lands = ((a, 0),) * (comp[z] >> 1 & 1) + ((z, 0),) * (comp[a] >> 1 & 1)
+    else:
         return False
-    for s in range(4):
-        others = [j for j in broken if j != s]
-        if len(others) > 1 or (others and not comp[others[0]] & 2):
-            continue
+    for s, want_pair in lands:
         p = parts[s]
         got = _COMPLETERS.get(p)
         if got is None:
             got = _completers(p)
-        ranks = got[0] if others else got[1]
+        ranks = got[want_pair]
         base = _PART_BASE[s]
         if base <= win_tile < base + len(p):
             ranks &= ~(1 << (win_tile - base))
@@ -417,7 +419,7 @@ def _single(ctx) -> bool:
 def _single_standard(counts: list[int], n: int, win_tile: int) -> bool:
     """:func:`single_wait` for a hand that has a standard reading (so the winning tile is one of its
     waits): no other tile completes it as sets and a pair, nor, for 13 tiles, as seven pairs."""
-    c = list(counts)
+    c = bytearray(counts)
     c[win_tile] -= 1
     if n == 13 and c.count(2) + c.count(3) + 2 * c.count(4) == 6:
         t = next((t for t in range(38) if c[t] in (1, 3)), None)
@@ -504,11 +506,40 @@ def _standard(h: HandFacts, ctx, concealed, melds, out: dict[str, int]) -> None:
                     out["圈风刻"] = out.get("圈风刻", 0) + 1
                 if t == 31 + ctx.own_wind:
                     out["门风刻"] = out.get("门风刻", 0) + 1
-    chow_fans(chows, pair, out)
-    pung_fans(pungs, out)
+    if len(chows) > 1:
+        key = (tuple(sorted(chows)), pair if len(chows) == 4 and pair < 30 and pair % 10 == 5 else 0)
+        got = _CHOW_COMBOS.get(key)
+        if got is None:
+            got = _combos(_CHOW_COMBOS, key, chow_fans, chows, pair)
+        for name, n in got:
+            out[name] = out.get(name, 0) + n
+    if len(pungs) > 1:
+        key = tuple(sorted(pungs))
+        got = _PUNG_COMBOS.get(key)
+        if got is None:
+            got = _combos(_PUNG_COMBOS, key, pung_fans, pungs)
+        for name, n in got:
+            out[name] = out.get(name, 0) + n
     w = wait_fan(concealed, win)
     if w and _single(ctx):
         out[w] = out.get(w, 0) + 1
+
+
+#: sorted chows (first tiles) and the pair when it could make a 双龙会 -> chow combination fans
+_CHOW_COMBOS: dict[tuple, tuple[tuple[str, int], ...]] = memo.table("fans.gbsets.chow_combos")
+#: sorted pung tiles -> pung combination fans
+_PUNG_COMBOS: dict[tuple, tuple[tuple[str, int], ...]] = memo.table("fans.gbsets.pung_combos")
+
+
+def _combos(table: dict, key: tuple, func, *args) -> tuple[tuple[str, int], ...]:
+    """``func(*args, out)`` as (fan, times) items, remembered under ``key`` (the combination fans depend
+    only on the sets, and the chow fans on the pair only for 三色/一色双龙会)."""
+    found: dict[str, int] = {}
+    func(*args, found)
+    if len(table) > 100_000:
+        table.clear()
+    got = table[key] = tuple(found.items())
+    return got
 
 
 def _own_winds(ctx) -> tuple[int, int]:

@@ -10,18 +10,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.errors import path_text
 from engine.rules import Rules
 
 
 @dataclass(frozen=True)
 class GraphProblem:
-    """One defect of the exclusion graph; ``path`` is the rule-file field path."""
+    """One defect of the exclusion graph; ``steps`` is the rule-file field path (keys and indices)."""
 
     code: str  # missing_target | cycle | asymmetric_conflict | self_reference | both_relations
     fan: str
     target: str
-    path: str
+    steps: tuple
     message: str  # Chinese, names the fans
+
+    @property
+    def path(self) -> str:
+        """The field path as text (``fan_types[3].excludes[0]``), for people."""
+        return path_text(self.steps)
 
 
 def validate(rules: Rules) -> list[GraphProblem]:
@@ -32,7 +38,7 @@ def validate(rules: Rules) -> list[GraphProblem]:
         for rel, targets in (("excludes", spec.excludes), ("conflicts", spec.conflicts)):
             word = "排除" if rel == "excludes" else "冲突"
             for j, target in enumerate(targets):
-                path = f"fan_types[{i}].{rel}[{j}]"
+                path = ("fan_types", i, rel, j)
                 if target == spec.name:
                     problems.append(GraphProblem("self_reference", spec.name, target, path,
                                                  f"番型 {spec.name} 的 {rel} 指向自己"))
@@ -46,11 +52,11 @@ def validate(rules: Rules) -> list[GraphProblem]:
                 back = rules.fans[declared[other]]
                 if spec.name not in back.conflicts:
                     problems.append(GraphProblem(
-                        "asymmetric_conflict", spec.name, other, f"fan_types[{i}].conflicts[{j}]",
+                        "asymmetric_conflict", spec.name, other, ("fan_types", i, "conflicts", j),
                         f"番型 {spec.name} 与 {other} 冲突，但 {other} 的 conflicts 未列出 {spec.name}（冲突必须双向声明）"))
             if other in spec.excludes:
                 problems.append(GraphProblem(
-                    "both_relations", spec.name, other, f"fan_types[{i}].conflicts[{j}]",
+                    "both_relations", spec.name, other, ("fan_types", i, "conflicts", j),
                     f"番型 {spec.name} 对 {other} 同时声明了 excludes 和 conflicts"))
     problems.extend(_cycles(rules, declared))
     return problems
@@ -98,7 +104,7 @@ def _cycles(rules: Rules, declared: dict[str, int]) -> list[GraphProblem]:
                 if key not in seen_cycles:
                     seen_cycles.add(key)
                     found.append(GraphProblem(
-                        "cycle", nxt, node, f"fan_types[{declared[nxt]}].excludes",
+                        "cycle", nxt, node, ("fan_types", declared[nxt], "excludes"),
                         "excludes 形成循环：" + " → ".join(cycle)))
             elif nxt not in state:
                 state[nxt] = 1

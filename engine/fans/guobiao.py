@@ -16,6 +16,7 @@ _WINDS = (31, 32, 33, 34)
 _GREEN = frozenset((12, 13, 14, 16, 18, 36))
 _REVERSIBLE = frozenset((12, 14, 15, 16, 18, 19, 21, 22, 23, 24, 25, 28, 29, 37))
 _STANDARD_LIKE = ("standard", "double_dragon")
+_FIVES = frozenset((5, 15, 25))
 
 
 def _sets(h: HandFacts, name: str) -> int:
@@ -253,7 +254,7 @@ def quan_dai_wu(h: HandFacts) -> bool:
     if h.shape not in _STANDARD_LIKE or not 0 < h.pair < 30 or h.pair % 10 != 5:
         return False
     for g in h.sets:
-        if not any(t < 30 and t % 10 == 5 for t in g.tiles):
+        if _FIVES.isdisjoint(g.tiles):
             return False
     return True
 

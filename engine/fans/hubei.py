@@ -1,10 +1,10 @@
-"""Fans of the 湖北 games (卡五星): the 5 won between 4 and 6, four of a kind kept unkonged (卡五星's 龙七对
-is the composite 七对 + 根, :mod:`engine.fans.composite`)."""
+"""Fans of the 湖北 games: 卡五星 (the 5 won between 4 and 6, four of a kind kept unkonged; its 龙七对
+is the composite 七对 + 根, :mod:`engine.fans.composite`) and 武汉's 开口 (开口翻 / 口口翻)."""
 
 from __future__ import annotations
 
 from engine.fans.hand_facts import HandFacts
-from engine.fans.registry import STRUCTURAL, WAIT, fan
+from engine.fans.registry import STATE, STRUCTURAL, WAIT, fan
 
 
 @fan("卡五星", kind=WAIT, synonyms=("夹五星",))
@@ -40,3 +40,11 @@ def an_si_gui_yi(h: HandFacts) -> int:
     """同一种牌四张都在暗手中（没有碰，也没有开杠），和牌时都用上了；每种计一次（卡五星）。"""
     punged = _punged(h)
     return sum(1 for t in _four_held(h) if t not in punged)
+
+
+@fan("开口", kind=STATE, synonyms=("开口翻",), per="open_meld")
+def kai_kou(h: HandFacts) -> int:
+    """开口（武汉）：和牌时有副露——吃、碰、明杠或加杠（暗杠不算开口）。计次番：写 ``per: open_meld`` 时每个副露
+    计一次 ``base_fan``（口口翻：加倍计分 ``fan_stacking: double`` 中每开一次口翻一倍），不写 ``per`` 时开了口只计
+    一次（开口翻）。付款者自己的副露让他多付，是结算项 ``payer_open_melds``。"""
+    return h.open_melds

@@ -109,7 +109,8 @@ FAN_CONDITIONS: dict[str, FanCondition] = {}
 
 #: what one occurrence of a counted fan is (``per``), in Chinese for messages and docs.
 PER_UNITS = {"pung": "每副刻子", "chow_pair": "每对顺子", "pung_pair": "每对刻子", "tile": "每种牌", "flower": "每张花牌",
-             "four_of_a_kind": "每个四张（杠或未开杠的四张）", "kong": "每个杠"}
+             "four_of_a_kind": "每个四张（杠或未开杠的四张）", "kong": "每个杠",
+             "open_meld": "每个副露（吃、碰、明杠；暗杠不算）"}
 
 
 def fan(name: str, *, kind: str, synonyms: tuple[str, ...] = (), guobiao: tuple[str, ...] = (),

@@ -80,6 +80,7 @@ class _Row:
     bit: int = 0  # this row's bit in a set of recognised rows
     excluders: int = 0  # bits of the other rows whose fan excludes this one
     excluder_names: tuple = ()  # (bits, name) of each fan excluding this one, in declaration order
+    excluder_msgs: tuple = ()  # (bits, "被 name 排除") of the same fans, the drop reason ready made
     count: Any = None  # counted rows (``per``): count(facts) -> int for the declared occurrence unit
     parts: tuple = ()  # composites: the registered unit of each part
 
@@ -114,7 +115,8 @@ class _Table:
                     excluder_names.append((name_bits.get(n, 0), n))
             count = unit.counter(spec.per) if spec.per else None
             parts = composite.part_units(spec.composite_of) if spec.composite_of else ()
-            row = _Row(spec, unit, conds, i, 1 << b, excluders, tuple(excluder_names), count, parts)
+            row = _Row(spec, unit, conds, i, 1 << b, excluders, tuple(excluder_names),
+                       tuple((bits, f"被 {n} 排除") for bits, n in excluder_names), count, parts)
             if parts:
                 composites.append(row)
             else:
@@ -142,6 +144,7 @@ class _Table:
         self.cap = min(caps) if caps else None
         wc = rules.win_condition
         self.must_miss_suit = wc.must_miss_suit
+        self.must_open = wc.must_open
         self.pair_258 = wc.pair_must_be_258
         self.exempt = tuple(u for u in (lookup(n) for n in wc.pair_258_exempt_fans) if u is not None)
         self.stacking = rules.fan_stacking
@@ -169,14 +172,21 @@ def _unit_of(spec: FanSpec) -> FanUnit | None:
     return lookup(spec.name)
 
 
+#: (rules, table) of the last look-up: the same Rules object is scored again and again
+_LAST_TABLE: list = [None, None]
+memo.on_clear("fans.compiled_tables.last", lambda: _LAST_TABLE.__setitem__(slice(None), [None, None]))
+
+
 def compile_table(rules: Rules) -> _Table:
     """The compiled fan table of ``rules`` (cached per rules value)."""
+    if _LAST_TABLE[0] is rules:
+        return _LAST_TABLE[1]
     table = _TABLES.get(rules)
-    if table is not None:
-        return table
-    if len(_TABLES) > 64:
-        _TABLES.clear()
-    table = _TABLES[rules] = _Table(rules)
+    if table is None:
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        table = _TABLES[rules] = _Table(rules)
+    _LAST_TABLE[0], _LAST_TABLE[1] = rules, table
     return table
 
 
@@ -213,7 +223,8 @@ def _recognise(table: _Table, facts: HandFacts, times: dict[str, int]) -> tuple[
         found = _match_composites(table, facts, found, times, consumed)
     if table.fallbacks:
         kinds = table.drops_fallback
-        facts.recognized = frozenset(r.spec.name for r in found if kinds is None or r.unit.kind in kinds)
+        facts.recognized = frozenset([r.spec.name for r in found] if kinds is None else
+                                     [r.spec.name for r in found if r.unit.kind in kinds])
         for row in table.fallbacks:
             if row.unit.test(facts) and (not row.conditions or _conditions_hold(row, facts)):
                 found.append(row)
@@ -278,9 +289,14 @@ def apply_table(table: _Table, found: list[_Row]) -> tuple[list[_Row], list[tupl
     for row in found:
         present |= row.bit
     survivors = [row for row in found if not row.excluders & present]
-    dropped: list[tuple[str, str]] = [] if len(survivors) == len(found) else [
-        (row.spec.name, f"被 {next(n for bits, n in row.excluder_names if bits & present)} 排除")
-        for row in found if row.excluders & present]
+    dropped: list[tuple[str, str]] = []
+    if len(survivors) != len(found):
+        for row in found:
+            if row.excluders & present:
+                for bits, msg in row.excluder_msgs:
+                    if bits & present:
+                        dropped.append((row.spec.name, msg))
+                        break
     if table.conflicts:
         kept: list[_Row] = []
         for row in sorted(survivors, key=lambda r: (-r.spec.base_fan, r.order)):
@@ -330,6 +346,8 @@ def _bonuses(table: _Table, ctx: WinContext, wild_count: int) -> list[tuple[str,
 def _illegal_reason(table: _Table, ctx: WinContext, facts: HandFacts, counted: list[_Row], fan_total: int) -> str:
     if table.must_miss_suit and len(facts.suits) > 2:
         return "未缺一门：万、条、筒三门都有"
+    if table.must_open and not facts.open_melds:
+        return "未开口：和牌时至少要有一个吃、碰或明杠（暗杠不算开口）"
     if table.pair_258 and facts.pair and not (facts.pair < 30 and facts.pair % 10 in (2, 5, 8)):
         if not any(u.test(facts) for u in table.exempt):
             return f"将牌必须是 2/5/8（此手将牌为 {T.tile_name(facts.pair)}）"
@@ -410,6 +428,12 @@ def _evaluate(table: _Table, ctx: WinContext, decomposition, wild_count: int, bo
 
 register("scoring.doubling", "加倍计分",
          "fan_stacking: double：番数相加，得分 = 底分 × 2^番；番数封顶（max_fan）或分数封顶（doubling.max_points），自摸加底或自摸加番",
+         "0.1.0", __name__)
+register("scoring.must_open", "必须开口",
+         "win_condition.must_open：和牌时至少要有一个副露（吃、碰、明杠或加杠；暗杠不算），否则不是合法和牌（武汉）",
+         "0.1.0", __name__)
+register("scoring.per_open_meld", "口口翻",
+         "fan_types[].per: open_meld：番型按副露计次，每个吃、碰、明杠计一次（武汉口口翻：加倍计分中每开一次口翻一倍）",
          "0.1.0", __name__)
 register("scoring.composite_fans", "组合番与计数番",
          "composite_of 声明组合番（清对 = 清一色 + 对对胡，取代其组成番），at_cap 按封顶计（天胡、地胡）",

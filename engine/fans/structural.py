@@ -32,6 +32,8 @@ _R123 = _mask(1, 2, 3)
 _EVEN = _mask(2, 4, 6, 8)
 _R6789 = _mask(6, 7, 8, 9)
 _R1234 = _mask(1, 2, 3, 4)
+#: tile codes that are a terminal (1, 9) or an honor
+_YAOJIU = frozenset(t for t in range(100) if t > 30 or t % 10 in (1, 9))
 
 
 @fan("清一色", kind=STRUCTURAL, synonyms=("清一门",), guobiao=("清一色",))
@@ -83,7 +85,7 @@ def dai_yao_jiu(h: HandFacts) -> bool:
     if not h.standard:
         return False
     for g in h.sets:
-        if not any(t > 30 or t % 10 in (1, 9) for t in g.tiles):
+        if _YAOJIU.isdisjoint(g.tiles):
             return False
     p = h.pair
     return p > 30 or p % 10 in (1, 9)

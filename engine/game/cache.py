@@ -76,22 +76,37 @@ def shanten(counts: list[int], wilds: int, melds: int, shapes) -> int:
     return hit
 
 
-def shanten_adding(counts: list[int], wilds: int, melds: int, shapes, tiles) -> list[int]:
-    """The shanten of the hand with each of ``tiles`` added in turn (``counts`` is left unchanged)."""
+def shanten_each(counts: list[int], wilds: int, melds: int, shapes, tiles, delta: int = 1) -> list[int]:
+    """The shanten of the hand with each of ``tiles`` added (``delta`` 1) or removed (-1) in turn
+    (``counts`` is left unchanged).
+
+    Table shapes go straight to :func:`engine.solver.shanten_each` (cheaper than a memo
+    look-up per tile: only the changed part is looked up); the others are memoised."""
+    if shapes.table_only:
+        return solver.shanten_each(counts, wilds, melds, shapes, tiles, delta)
     table = _table(shapes)
     suffix = bytes((wilds, melds))
     out = []
     for t in tiles:
-        counts[t] += 1
+        counts[t] += delta
         key = bytes(counts) + suffix
         hit = table.get(key)
         if hit is None:
             if len(table) > _LIMIT:
                 table.clear()
-            hit = table[key] = solver.shanten(counts, wilds, melds, shapes)
-        counts[t] -= 1
+            try:
+                hit = table[key] = solver.shanten(counts, wilds, melds, shapes)
+            finally:
+                counts[t] -= delta
+        else:
+            counts[t] -= delta
         out.append(hit)
     return out
+
+
+def shanten_adding(counts: list[int], wilds: int, melds: int, shapes, tiles) -> list[int]:
+    """The shanten of the hand with each of ``tiles`` added in turn (``counts`` is left unchanged)."""
+    return shanten_each(counts, wilds, melds, shapes, tiles, 1)
 
 
 _BY_SHAPE: dict = memo.table("game.cache.by_shape")

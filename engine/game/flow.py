@@ -143,7 +143,7 @@ class Game:
         self.play = rules.play
         ensure_valid(rules)  # a Rules built with validate=False is checked here (once per value)
         if not self.play.self_action(DISCARD):
-            raise GameSetupError("self_action: 必须列出 discard，否则无法出牌")
+            raise GameSetupError("对局阶段的 self_action 必须列出 discard，否则无法出牌")
         self.step = -1 if self.play.turn_order == "clockwise" else 1
         if dealer is None and (wall is not None or rules.seating.first_dealer == "seat_0"):
             dealer = 0
@@ -364,10 +364,9 @@ class Game:
             if opt and self.drawn is not None and self.win_result(seat, self.drawn, self_drawn=True) is not None \
                     and holds(opt.condition, Query(self, seat, self.drawn, True)):
                 acts.append(Action(WIN, seat, self.drawn))
-            if p.locked:  # 血流成河: a seat that has won only draws and discards (or wins again)
+            if p.locked:  # 血流成河: a seat that has won only draws and discards (or wins again, or stay_kong)
                 if self.drawn is not None and self.drawn in p.hand:
-                    acts.append(Action(DISCARD, seat, self.drawn))
-                    return acts
+                    return acts + self._stay_kongs(seat) + [Action(DISCARD, seat, self.drawn)]
             if p.declared:  # 亮倒: draw and discard the drawn tile, win, or a kong that keeps the wait
                 return acts + self._declared_actions(seat)
             if len(self.wall):
@@ -400,12 +399,45 @@ class Game:
             return []
         out = []
         melds = tuple(p.melds)
+        counts, wilds = cache.split(p.hand, self.wild_codes)
+        if cache.shanten(counts, wilds, len(melds), self.win_shapes) > 0:
+            return out  # no discard leaves a ready hand
         for t in sorted(set(p.hand)):
             rest = list(p.hand)
             rest.remove(t)
             if liangdao.ready_waits(self, seat, rest, melds):
                 out.append(Action(LIANG_DAO, seat, t))
         return out
+
+    def _stay_kongs(self, seat: int) -> list[Action]:
+        """血流成河 with ``stay_kong: keep_waits``: a winner who stays may kong the drawn tile (暗杠 with three
+        concealed, 加杠 onto its pung) when the hand then waits on exactly the tiles it waited on before."""
+        if self.play.stay_kong != "keep_waits" or not len(self.wall):
+            return []
+        p, drawn = self.players[seat], self.drawn
+        if drawn is None or T.is_flower(drawn) or drawn in self.wild_codes:
+            return []
+        before = list(p.hand)
+        before.remove(drawn)
+        acts = []
+        opt = self._self_opts.get(AN_KONG)
+        if opt and p.hand.count(drawn) == 4 and holds(opt.condition, Query(self, seat, drawn, True)):
+            rest = [t for t in p.hand if t != drawn]
+            if self._keeps_waits(seat, before, rest, tuple(p.melds) + (Meld(ANKONG, (drawn,) * 4),)):
+                acts.append(Action(AN_KONG, seat, drawn))
+        opt = self._self_opts.get(BU_KONG)
+        for i, m in enumerate(p.melds):
+            if opt and m.kind == PUNG_MELD and m.tiles[0] == drawn and holds(opt.condition, Query(self, seat, drawn, True)):
+                melds = tuple(p.melds[:i]) + (Meld(KONG, (drawn,) * 4, m.claimed, m.from_seat),) + tuple(p.melds[i + 1:])
+                if self._keeps_waits(seat, before, before, melds):
+                    acts.append(Action(BU_KONG, seat, drawn))
+        return acts
+
+    def _keeps_waits(self, seat: int, before: list[int], after: list[int], melds_after: tuple) -> bool:
+        """True when ``after`` + ``melds_after`` waits (for a legal win) on the same tiles as ``before`` with the
+        seat's current melds: the 血流成河 rule for a kong after winning."""
+        waits = liangdao.ready_waits(self, seat, before, tuple(self.players[seat].melds))
+        return bool(waits) and liangdao.ready_waits(self, seat, after, melds_after) == waits
 
     def _declared_actions(self, seat: int) -> list[Action]:
         """A declared seat's self actions besides a win: kongs that keep the wait, then the drawn tile's discard."""
@@ -436,6 +468,12 @@ class Game:
                 and holds(opt.condition, Query(self, seat, tile, False)):
             acts.append(Action(WIN, seat, tile))
         if p.locked or prelude.void_tile(self, seat, tile):  # 血流 after a win; 定缺: no claims of the void suit
+            opt = self._react_opts.get(MING_KONG)
+            if p.locked and self.play.stay_kong == "keep_waits" and opt and p.hand.count(tile) == 3 and len(self.wall) \
+                    and holds(opt.condition, Query(self, seat, tile, False)):
+                rest = [t for t in p.hand if t != tile]
+                if self._keeps_waits(seat, list(p.hand), rest, tuple(p.melds) + (Meld(KONG, (tile,) * 4, tile, discarder),)):
+                    acts.append(Action(MING_KONG, seat, tile))  # 血流: a kong that keeps the waits
             acts.append(Action(PASS, seat))
             return acts
         if p.declared:  # 亮倒: no claim but a kong of a concealed triplet that keeps the wait

@@ -137,16 +137,16 @@ def declared_hands(phase_options: Mapping) -> list[tuple[str, int]]:
     return out
 
 
-def phase_problems(phase) -> list[tuple[str, str]]:
-    """``(field path under the phase, Chinese message)`` for each problem of an ``opening_wins`` phase."""
+def phase_problems(phase) -> list[tuple[tuple, str]]:
+    """``(field path under the phase as steps, Chinese message)`` for each problem of an ``opening_wins`` phase."""
     hands = phase.options.get("hands")
     if not hands:
-        return [("hands", "起手小胡阶段需要列出 hands")]
+        return [(("hands",), "起手小胡阶段需要列出 hands")]
     out = []
     for i, entry in enumerate(hands):
         name = str(entry.get("name", "")) if isinstance(entry, Mapping) else str(entry)
         if lookup(name) is None:
-            out.append((f"hands[{i}].name", f"引擎不认识起手小胡 {name}（可用：{'、'.join(OPENING_HANDS)}）"))
+            out.append((("hands", i, "name"), f"引擎不认识起手小胡 {name}（可用：{'、'.join(OPENING_HANDS)}）"))
     return out
 
 

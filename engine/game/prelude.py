@@ -22,6 +22,7 @@ from itertools import combinations
 
 from engine import tiles as T
 from engine.defaults import default
+from engine.errors import Problem
 from engine.capabilities import register
 from engine.game.actions import DIRECTION_NAMES, PRELUDE_ACTIONS, Action, ActionKind
 
@@ -43,14 +44,14 @@ register("phase.exchange_three", "换三张", "发牌后每家交出同一门的
 register("phase.declare_void", "定缺", "每家宣布一门缺门：缺门的牌不能碰杠，手里有缺门牌不能胡，荒庄时仍有缺门牌为花猪", "0.1.0", __name__)
 
 
-def check_phase(phase, index: int, players: int = 4) -> str | None:
-    """A problem with a prelude phase's options (Chinese, with the field path), or None."""
+def check_phase(phase, index: int, players: int = 4) -> Problem | None:
+    """A problem with a prelude phase's options (at ``phases[index].direction``), or None."""
     if phase.type == "exchange_three":
         d = phase.options.get("direction", default(EXCHANGE_DIRECTION))
         if d not in DIRECTIONS:
-            return f"phases[{index}].direction: 不支持 {d!r}（{'/'.join(DIRECTIONS)}）"
+            return Problem(("phases", index, "direction"), f"不支持 {d!r}（{'/'.join(DIRECTIONS)}）")
         if d == "opposite" and players == 3:
-            return f"phases[{index}].direction: 三人麻将没有对家，不能换给对家（用 next / previous / dice / chosen）"
+            return Problem(("phases", index, "direction"), "三人麻将没有对家，不能换给对家（用 next / previous / dice / chosen）")
     return None
 
 

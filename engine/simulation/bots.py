@@ -206,15 +206,15 @@ class GreedyBot:
         Not counted: a tile the hand holds three of (at most one copy is left) and,
         tiles of the suits being emptied."""
         counts, wilds = cache.split(hand, view.wild_codes)
-        if wilds or sh <= 0:
-            near = T.PLAYABLE
-        else:
-            near = set()
-            for t in hand:
-                near.update(_NEAR[t])
         key = (bytes(counts), wilds, nmelds, shapes, off, view.wild_codes)
         kinds = _USEFUL.get(key)
         if kinds is None:
+            if wilds or sh <= 0:
+                near = T.PLAYABLE
+            else:
+                near = set()
+                for t in hand:
+                    near.update(_NEAR[t])
             wild = view.wild_codes
             tried = [t for t in near if counts[t] < 3 and t not in wild and T.suit_of(t) not in off]
             kinds = [t for t, v in zip(tried, cache.shanten_adding(counts, wilds, nmelds, shapes, tried)) if v < sh]
@@ -231,6 +231,8 @@ class GreedyBot:
         for a in legal:
             if a.kind == WIN:
                 return a
+        if view.players[seat].declared:  # 亮倒: the hand is locked; a kong offered keeps the wait
+            return next((a for a in legal if a.kind in (AN_KONG, BU_KONG, MING_KONG)), legal[-1])
         if any(a.kind == DISCARD for a in legal):
             if any(a.kind == LIANG_DAO for a in legal):
                 plain = [a for a in legal if a.kind != LIANG_DAO]
@@ -298,16 +300,20 @@ class GreedyBot:
         counts, wilds = cache.split(hand, view.wild_codes)
         # Narrowing the shapes is exact only when every discard is a candidate.
         shapes = view.shapes if narrowed else cache.focused(counts, wilds, nmelds, view.shapes)
-        scored = []
-        for a in discards:
-            d = a.tile
-            if d in view.wild_codes:
-                sh = cache.shanten(counts, wilds - 1, nmelds, shapes)
-            else:
-                counts[d] -= 1
-                sh = cache.shanten(counts, wilds, nmelds, shapes)
-                counts[d] += 1
-            scored.append((sh, a))
+        if not any(a.tile in view.wild_codes for a in discards):
+            tiles = [a.tile for a in discards]
+            scored = list(zip(cache.shanten_each(counts, wilds, nmelds, shapes, tiles, -1), discards))
+        else:
+            scored = []
+            for a in discards:
+                d = a.tile
+                if d in view.wild_codes:
+                    sh = cache.shanten(counts, wilds - 1, nmelds, shapes)
+                else:
+                    counts[d] -= 1
+                    sh = cache.shanten(counts, wilds, nmelds, shapes)
+                    counts[d] += 1
+                scored.append((sh, a))
         best = min(s for s, _ in scored)
         tied = [a for s, a in scored if s == best]
         if len(tied) == 1:

@@ -1,8 +1,13 @@
 """Playing whole games with bots, checking invariants after every action.
 
-Game ``k`` of a run with seed ``S`` is played with :func:`game_seed` ``(S, k)``,
-so a run's statistics depend only on (rules, seed, games, bot), however the
-games are split into chunks.
+Game ``k`` of a run with seed ``S`` is played with :func:`game_seed` ``(S, k)``.
+Games come in series of :data:`SERIES` (games ``0…7``, ``8…15`` …): the first game of a
+series starts afresh (dealer by ``game.seating.first_dealer``, no 连庄 streak); each later
+one is dealt by the seat the previous game named (``game.seating.next_dealer``) and carries
+the dealer's streak of consecutive wins (连庄, settlement item ``lian_zhuang``). A run's
+statistics depend only on (rules, seed, games, bot) as long as chunks start on a series
+boundary (:func:`run_chunk` replays the head of a series it starts inside, so even a
+misaligned chunk gives the same games).
 """
 
 from __future__ import annotations
@@ -17,6 +22,10 @@ from engine.simulation.record import GameRecord, Stats
 from engine.rules import Rules
 
 
+#: games per series: the dealer and the 连庄 streak carry over inside a series.
+SERIES = 8
+
+
 def game_seed(seed: int, index: int) -> int:
     """The seed of game ``index`` in a run seeded ``seed`` (64 bits of SHA-256)."""
     digest = hashlib.sha256(f"dslgen:{seed}:{index}".encode()).digest()
@@ -25,20 +34,22 @@ def game_seed(seed: int, index: int) -> int:
 
 def play_game(rules: Rules, seed: int, bot: str = "greedy", *, index: int = 0, run_seed: int | None = None,
               keep_events: bool = False, wall: list[int] | None = None, dealer: int | None = None,
-              observer: Callable[[Game], None] | None = None) -> GameRecord:
+              streak: int = 0, observer: Callable[[Game], None] | None = None) -> GameRecord:
     """Play one game with four ``bot`` players; never raises for a game-level failure.
 
     ``seed`` seeds the game (shuffle, dealer) and, derived from it, each bot. A
     violated invariant, an illegal bot choice or an exception inside the engine
     ends the game with ``record.error`` set (``seed`` is ``run_seed`` when given,
     so the error names the run's seed and ``index``). ``observer(game)``, when
-    given, is called once after the deal and after every applied action.
+    given, is called once after the deal and after every applied action. ``dealer`` and
+    ``streak`` (the dealer's consecutive wins before this hand) come from the previous game
+    of a series (:func:`follow`).
     """
-    rec = GameRecord(index=index, seed=seed)
+    rec = GameRecord(index=index, seed=seed, streak=streak)
     action_index = 0
     game = None
     try:
-        game = Game(rules, seed, wall=wall, dealer=dealer)
+        game = Game(rules, seed, wall=wall, dealer=dealer, streak=streak)
         rec.dealer = game.dealer
         bots = [make_bot(bot, (seed * 4 + s + 1) & 0xFFFFFFFFFFFFFFFF) for s in range(game.n)]
         checker = Checker(game)
@@ -92,9 +103,46 @@ def play_game(rules: Rules, seed: int, bot: str = "greedy", *, index: int = 0, r
     return rec
 
 
+def follow(rec: GameRecord) -> tuple[int | None, int]:
+    """The dealer and 连庄 streak of the game after ``rec`` in its series.
+
+    The next dealer is the one the game named (``next_dealer``). The streak counts the dealer's
+    consecutive wins: it grows by one when the dealer won and keeps the seat, stays when the
+    dealer keeps the seat without winning (荒庄), and restarts at 0 with a new dealer. A failed
+    game (or one naming no dealer) ends the chain: the next game starts afresh."""
+    if rec.error is not None or rec.next_dealer is None:
+        return None, 0
+    if rec.next_dealer != rec.dealer:
+        return rec.next_dealer, 0
+    won = any(w["seat"] == rec.dealer for w in rec.wins)
+    return rec.dealer, rec.streak + 1 if won else rec.streak
+
+
+def series_games(rules: Rules, seed: int, start: int, stop: int, bot: str, **kw):
+    """Yield the records of games ``start`` … ``stop - 1`` as the run plays them (series-chained);
+    the games of ``start``'s series before it are played, not yielded."""
+    first = start - start % SERIES
+    dealer, streak = None, 0
+    for k in range(first, stop):
+        if k % SERIES == 0:
+            dealer, streak = None, 0
+        rec = play_game(rules, game_seed(seed, k), bot, index=k, run_seed=seed, dealer=dealer, streak=streak,
+                        **(kw if k == stop - 1 else {}))
+        if k >= start:
+            yield rec
+        dealer, streak = follow(rec)
+
+
 def run_chunk(rules: Rules, seed: int, start: int, stop: int, bot: str = "greedy") -> Stats:
-    """Statistics of games ``start`` … ``stop - 1`` of the run seeded ``seed``."""
+    """Statistics of games ``start`` … ``stop - 1`` of the run seeded ``seed`` (series-chained)."""
     stats = Stats()
-    for k in range(start, stop):
-        stats.add(play_game(rules, game_seed(seed, k), bot, index=k, run_seed=seed))
+    for rec in series_games(rules, seed, start, stop, bot):
+        stats.add(rec)
     return stats
+
+
+def replay_game(rules: Rules, seed: int, index: int, bot: str = "greedy", *, keep_events: bool = True,
+                observer: Callable[[Game], None] | None = None) -> GameRecord:
+    """Game ``index`` of the run seeded ``seed`` exactly as the run played it: the earlier games of its
+    series are played first for its dealer and 连庄 streak (``dslgen replay``)."""
+    return list(series_games(rules, seed, index, index + 1, bot, keep_events=keep_events, observer=observer))[-1]

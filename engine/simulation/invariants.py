@@ -116,6 +116,8 @@ def wins_confirmed(game, checker: Checker) -> str | None:
                 return f"番型 {n} 未在 fan_types 中声明"
         for n in names:
             spec = rules.fan(n)
+            if spec is None:  # a pseudo fan (自摸加番) has no row and no exclusions
+                continue
             for other in spec.excludes:
                 if other in names:
                     return f"{n} 排除 {other}，却同时计入"

@@ -164,6 +164,9 @@ def item_details(e: dict) -> str:
         return "马牌 " + "；".join(f"{seat_label(int(s))} {'、'.join(ts)}" for s, ts in d["horses"].items())
     if "de_guo" in d:
         return "德国 " + ("、".join(seat_label(s) for s in d["de_guo"]) or "无")
+    if "open_melds" in d:
+        opened = [f"{seat_label(s)} {n} 个" for s, n in enumerate(d["open_melds"]) if n]
+        return "副露：" + ("、".join(opened) or "无")
     if "gen_zhuang" in d:
         return f"跟庄（{d['tile']}）" if d["gen_zhuang"] else "没有跟庄"
     if "streak" in d:

@@ -8,12 +8,15 @@ processes.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 #: Upper edges of the payment histogram buckets (a winner's gain from one win).
 PAYMENT_BUCKETS = (1, 2, 4, 8, 16, 32, 64, 128, 256)
 #: Failing games kept in full (with their seeds) per run; the rest are only counted.
 ERRORS_KEPT = 200
+#: The ``format`` of :meth:`Stats.to_json`.
+STATS_FORMAT = "dslgen.stats/1"
 
 
 @dataclass
@@ -45,6 +48,8 @@ class GameRecord:
     kongs: list[dict] = field(default_factory=list)
     #: 过水: wins passed on a discard.
     passed_wins: int = 0
+    #: the dealer's consecutive wins before this game (连庄; carried inside a series).
+    streak: int = 0
     #: 亮倒: the seats that declared, in order.
     declarations: list[int] = field(default_factory=list)
 
@@ -96,6 +101,12 @@ class Stats:
     #: 起手小胡 -> declarations (a hand shown twice counts twice), and games with any declaration
     opening_counts: Counter = field(default_factory=Counter)
     opening_games: int = 0
+    #: 连庄: games dealt by the previous game's dealer again, games played on a streak > 0, the streaks
+    #: (value -> games), and dealer wins made on a streak
+    dealer_kept: int = 0
+    streak_games: int = 0
+    streak_counts: Counter = field(default_factory=Counter)
+    streak_wins: int = 0
     #: 亮倒: games with a declaration, declarations, and wins by a seat that had declared
     liang_dao_games: int = 0
     liang_dao_declarations: int = 0
@@ -110,6 +121,12 @@ class Stats:
             self._keep_errors([dict(rec.error)])
             return
         self.length_sum += rec.length
+        if rec.next_dealer is not None and rec.next_dealer == rec.dealer:
+            self.dealer_kept += 1
+        if rec.streak:
+            self.streak_games += 1
+            self.streak_counts[rec.streak] += 1
+            self.streak_wins += any(w["seat"] == rec.dealer for w in rec.wins)
         if rec.wins:
             self.games_with_win += 1
         else:
@@ -166,8 +183,8 @@ class Stats:
         other._seats(len(self.seat_wins))
         for name in ("games", "games_with_win", "draws", "exhausted", "wins", "self_draw_wins", "discard_wins",
                      "robbing_wins", "dealer_wins", "length_sum", "gain_sum", "opening_games", "kongs_paid",
-                     "kong_points", "kong_transfers", "passed_wins", "liang_dao_games", "liang_dao_declarations",
-                     "liang_dao_wins"):
+                     "kong_points", "kong_transfers", "passed_wins", "dealer_kept", "streak_games", "streak_wins",
+                     "liang_dao_games", "liang_dao_declarations", "liang_dao_wins"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.error_count += other.error_count
         self._keep_errors(other.errors)
@@ -180,6 +197,7 @@ class Stats:
         self.item_moves.update(other.item_moves)
         self.item_amounts.update(other.item_amounts)
         self.opening_counts.update(other.opening_counts)
+        self.streak_counts.update(other.streak_counts)
         self.gain_max = max(self.gain_max, other.gain_max)
         return self
 
@@ -189,6 +207,47 @@ class Stats:
         if len(self.errors) > ERRORS_KEPT:
             self.errors.sort(key=lambda e: e["game"])
             del self.errors[ERRORS_KEPT:]
+
+    def to_json(self) -> dict[str, Any]:
+        """The raw counters as JSON-plain data: :meth:`from_json` rebuilds an equal ``Stats`` (so a run can
+        be stored or sent between processes and merged later). Counters are ``[key, count]`` pairs,
+        so an integer key (a fan total) stays an integer and is never read back from text."""
+        out: dict[str, Any] = {"format": STATS_FORMAT}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, Counter):
+                out[f.name] = [[k, v] for k, v in sorted(value.items(), key=lambda kv: (str(type(kv[0])), kv[0]))]
+            elif isinstance(value, list):
+                out[f.name] = [dict(e) if isinstance(e, dict) else e for e in value]
+            else:
+                out[f.name] = value
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Stats":
+        """The statistics :meth:`to_json` wrote (``from_json(s.to_json()) == s``, also through ``json``).
+
+        Raises ``ValueError`` when ``data`` is not that form."""
+        if not isinstance(data, dict) or data.get("format") != STATS_FORMAT:
+            raise ValueError(f"不是模拟统计的 JSON 形式（format 应为 {STATS_FORMAT}）")
+        kwargs: dict[str, Any] = {}
+        for f in fields(cls):
+            if f.name not in data:
+                raise ValueError(f"模拟统计缺少 {f.name}")
+            value = data[f.name]
+            if f.default_factory is Counter:  # type: ignore[comparison-overlap]
+                if not isinstance(value, list) or not all(isinstance(p, list) and len(p) == 2 for p in value):
+                    raise ValueError(f"模拟统计的 {f.name} 应为 [键, 次数] 列表")
+                kwargs[f.name] = Counter({k: v for k, v in value})
+            elif f.default_factory is list:  # type: ignore[comparison-overlap]
+                if not isinstance(value, list):
+                    raise ValueError(f"模拟统计的 {f.name} 应为列表")
+                kwargs[f.name] = list(value)
+            else:
+                if not isinstance(value, int) or isinstance(value, bool):
+                    raise ValueError(f"模拟统计的 {f.name} 应为整数")
+                kwargs[f.name] = value
+        return cls(**kwargs)
 
     def median_fan(self) -> float:
         """Median win total (0 without wins)."""
@@ -258,6 +317,11 @@ class Stats:
                                         for k, v in sorted(self.item_moves.items())},
             },
             "passed_wins": self.passed_wins,
+            "lian_zhuang": {"dealer_kept": self.dealer_kept, "dealer_kept_rate": round(self.dealer_kept / div, 4),
+                            "streak_games": self.streak_games, "streak_rate": round(self.streak_games / div, 4),
+                            "max_streak": max(self.streak_counts, default=0),
+                            "streaks": {str(k): v for k, v in sorted(self.streak_counts.items())},
+                            "streak_dealer_wins": self.streak_wins},
             "liang_dao": {"games": self.liang_dao_games, "rate": round(self.liang_dao_games / div, 4),
                           "declarations": self.liang_dao_declarations, "declarer_wins": self.liang_dao_wins,
                           "declarer_win_rate": round(self.liang_dao_wins / (self.liang_dao_declarations or 1), 4)},

@@ -5,7 +5,7 @@ tile code. Wild tiles are never in the counts: callers remove them and pass thei
 number as ``wilds``. See ``docs/architecture.md`` (Solver contract).
 """
 
-from engine.solver.shanten import shanten, shanten_by_shape
+from engine.solver.shanten import shanten, shanten_by_shape, shanten_each
 from engine.solver.shapes import SHAPE_LABELS, SHAPE_NAMES, Decomposition, Group, Shapes, shapes_for
 from engine.solver.waits import waits
 from engine.solver.win import decompositions, is_win, win_shapes
@@ -20,6 +20,7 @@ __all__ = [
     "waits",
     "shanten",
     "shanten_by_shape",
+    "shanten_each",
     "win_shapes",
     "SHAPE_NAMES",
     "SHAPE_LABELS",

@@ -10,7 +10,8 @@ declared melds made of 2/5/8 tiles.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import combinations, combinations_with_replacement, permutations
+from itertools import combinations, combinations_with_replacement, compress, permutations
+from operator import itemgetter
 
 from engine import tiles as T
 from engine.capabilities import register
@@ -28,6 +29,8 @@ KNITTED = tuple(
 #: 一色双龙会 per suit: tile -> copies (1122335577889 9 of one suit: 123 123 789 789 55).
 DOUBLE_DRAGON_TARGET = tuple({10 * s + r: 2 for r in (1, 2, 3, 5, 7, 8, 9)} for s in T.SUITS)
 _KNITTED_SETS = tuple(frozenset(k) for k in KNITTED)
+_orphan_counts = itemgetter(*ORPHANS)
+_suited_counts = itemgetter(*T.SUITED)
 #: bytes.translate table: a count -> 1 when odd
 _ODD = bytes(c & 1 for c in range(256))
 
@@ -49,7 +52,7 @@ def seven_pairs_decompose(counts: list[int], wilds: int, kinds: set[int]) -> Ite
     """Readings as seven pairs; leftover wild pairs take the kinds present (duplicates allowed)."""
     groups: list[Group] = []
     odd = 0
-    for t in range(T.COUNT_SIZE):
+    for t in compress(range(T.COUNT_SIZE), counts):
         c = counts[t]
         if c:
             if c > 1:
@@ -73,10 +76,10 @@ def thirteen_orphans_win(counts: list[int], n: int, wilds: int) -> bool:
     """One of each terminal and honor plus a pair of one of them."""
     if n + wilds != 14:
         return False
-    orphan_tiles = sum(counts[t] for t in ORPHANS)
-    if orphan_tiles != n:
+    held = _orphan_counts(counts)
+    if sum(held) != n:
         return False
-    return all(counts[t] <= 2 for t in ORPHANS) and sum(counts[t] == 2 for t in ORPHANS) <= 1
+    return max(held) <= 2 and held.count(2) <= 1
 
 
 def thirteen_orphans_kept(counts: list[int]) -> int:
@@ -109,7 +112,7 @@ def _fits(counts: list[int], knit: tuple[int, ...]) -> bool:
 
 def _fitting_knits(counts: list[int]) -> list[tuple[int, ...]]:
     """The knitted sets holding every suited tile of ``counts`` (same as filtering by :func:`_fits`)."""
-    held = {t for t in T.SUITED if counts[t]}
+    held = set(compress(T.SUITED, _suited_counts(counts)))
     return [k for k, ks in zip(KNITTED, _KNITTED_SETS) if held <= ks]
 
 
@@ -133,11 +136,13 @@ def honors_knitted_decompose(counts: list[int], wilds: int) -> Iterator[list[Gro
     if not honors_knitted_win(counts, b, sum(counts), wilds):
         return
     for knit in _fitting_knits(counts):
-        slots = [t for t in knit + T.HONORS if not counts[t]]
+        kinds = knit + T.HONORS
+        slots = [t for t in kinds if not counts[t]]
+        present = [t for t in kinds if counts[t]]
         for chosen in combinations(slots, wilds):
-            have = {t for t in knit + T.HONORS if counts[t]} | set(chosen)
-            suited = tuple(sorted(t for t in have if t < 30))
-            groups = [Group("knitted", suited, tuple(sorted(t for t in chosen if t < 30)))]
+            have = set(present).union(chosen) if chosen else present
+            suited = tuple(sorted([t for t in have if t < 30]))
+            groups = [Group("knitted", suited, tuple(sorted([t for t in chosen if t < 30])))]
             groups += [shared_group("single", (h,), (h,) if h in chosen else ()) for h in T.HONORS if h in have]
             yield groups
 
@@ -156,14 +161,22 @@ def _knit_split(counts: list[int], knit: tuple[int, ...]) -> tuple[int, list[int
     return missing, rest
 
 
+def _knit_missing(counts: list[int], knit: tuple[int, ...]) -> int:
+    """How many tiles of the knitted straight ``knit`` the counts lack (:func:`_knit_split` without the copy)."""
+    return _KNIT_GET[knit](counts).count(0)
+
+
+_KNIT_GET = {k: itemgetter(*k) for k in KNITTED}
+
+
 def knitted_straight_win(counts: list[int], n: int, wilds: int, melds: int) -> bool:
     """A knitted straight (nine tiles) plus one meld (concealed or declared) and a pair."""
     if melds > 1 or n + wilds != 14 - 3 * melds:
         return False
     for knit in KNITTED:
-        missing, rest = _knit_split(counts, knit)
-        if missing > wilds:
+        if _knit_missing(counts, knit) > wilds:
             continue
+        missing, rest = _knit_split(counts, knit)
         need = missing + standard_need(bytes(rest))
         if need <= wilds and (wilds - need) % 3 == 0:
             return True
@@ -186,9 +199,9 @@ def knitted_straight_decompose(
     if not knitted_straight_win(counts, sum(counts), wilds, melds):
         return
     for knit in KNITTED:
-        missing, rest = _knit_split(counts, knit)
-        if missing > wilds:
+        if _knit_missing(counts, knit) > wilds:
             continue
+        missing, rest = _knit_split(counts, knit)
         knitted = Group("knitted", tuple(sorted(knit)), tuple(sorted(t for t in knit if not counts[t])))
         # deduplicated readings in first-occurrence order: the caller deduplicates anyway
         for groups in standard_readings(rest, wilds - missing, False, kinds):

@@ -19,7 +19,7 @@ from engine import tiles as T
 from engine.capabilities import register
 from engine.melds import Meld
 from engine.solver.shapes import Group
-from engine.solver.tables import honor_need, suit_need
+from engine.solver.tables import EXACT_READINGS, exact_bits, honor_need, suit_need
 
 CANONICAL = T.tile(T.MAN, 5)  # 5万: the identity of wild tiles in a hand with no real tile
 
@@ -98,11 +98,13 @@ def shared_group(kind: str, tiles: tuple[int, ...], wild) -> Group:
     return g
 
 
-def part_readings(p: bytes, lo: int, budget: int, pair_258: bool) -> tuple[tuple[tuple[Group, ...], int, bool], ...]:
+def part_readings(p: bytes, lo: int, budget: int, pair_258: bool, shipped: bool = True) -> tuple[tuple[tuple[Group, ...], int, bool], ...]:
     """Distinct readings of one part (``p``: the counts of codes ``lo``.. ``lo + len(p) - 1``, a suit
     or the honors) into groups that each hold a real tile, using at most ``budget`` wild tiles:
     ``(groups sorted as decompositions sort them, wild tiles used, whether a pair is among them)``,
-    in the order the reference search first meets them."""
+    in the order the reference search first meets them. Without wild tiles or the 2/5/8 rule they
+    come from the shipped table (:mod:`engine.solver.exact_parts`) when it lists the pattern
+    (``shipped=False``: always by search, as the table's generator does)."""
     key = (p, lo, budget, pair_258)
     got = _PART_READINGS.get(key)
     if got is not None:
@@ -110,6 +112,13 @@ def part_readings(p: bytes, lo: int, budget: int, pair_258: bool) -> tuple[tuple
     if not any(p):
         return _EMPTY_PART
     if not budget:
+        if shipped and not pair_258:
+            enc = EXACT_READINGS.get(p)
+            if enc is None and not EXACT_READINGS:
+                exact_bits(p)  # loads the shipped table
+                enc = EXACT_READINGS.get(p)
+            if enc is not None:
+                return _decode_readings(enc, lo, key)
         return _exact_readings(p, lo, pair_258, key)
     hi = lo + len(p)
     c = [0] * T.COUNT_SIZE
@@ -169,6 +178,32 @@ def part_readings(p: bytes, lo: int, budget: int, pair_258: bool) -> tuple[tuple
 
     rec(lo, budget, False)
     readings = tuple(out.values())
+    if len(_PART_READINGS) > _PART_LIMIT:
+        _PART_READINGS.clear()
+    _PART_READINGS[key] = readings
+    return readings
+
+
+def _decode_readings(enc: bytes, lo: int, key) -> tuple[tuple[tuple[Group, ...], int, bool], ...]:
+    """The readings of a part from their shipped encoding (see :func:`engine.solver.tables.exact_parts_records`)."""
+    out = []
+    i, end = 0, len(enc)
+    while i < end:
+        n = enc[i]
+        groups = []
+        has_pair = False
+        for code in enc[i + 1:i + 1 + n]:
+            kind, t = code >> 4, lo + (code & 15)
+            if kind == 0:
+                groups.append(shared_group("pair", (t, t), ()))
+                has_pair = True
+            elif kind == 1:
+                groups.append(shared_group("pung", (t, t, t), ()))
+            else:
+                groups.append(shared_group("chow", (t, t + 1, t + 2), ()))
+        out.append((tuple(groups), 0, has_pair))
+        i += 1 + n
+    readings = tuple(out)
     if len(_PART_READINGS) > _PART_LIMIT:
         _PART_READINGS.clear()
     _PART_READINGS[key] = readings

@@ -42,7 +42,7 @@ def _codes(n: int) -> list[tuple[int, ...]]:
     return list(itertools.product(range(5), repeat=n))
 
 
-def _init_index() -> None:
+def _init_index() -> int:
     prefixes = _codes(_PREFIX)
     _P_SUM[:] = [sum(c) for c in prefixes]
     order = sorted(range(len(prefixes)), key=lambda k: (_P_SUM[k], k))
@@ -58,11 +58,11 @@ def _init_index() -> None:
         _S_START[k] = start
         if s <= MAX_TILES:
             start += within[MAX_TILES - s]
+    return start
 
 
-_init_index()
 #: Number of shipped patterns.
-PATTERNS = sum(sum(1 for s in _P_SUM if s <= MAX_TILES - t) for t in _S_SUM if t <= MAX_TILES)
+PATTERNS = _init_index()
 
 
 def index(p: bytes) -> int:

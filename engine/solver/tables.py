@@ -423,15 +423,41 @@ def honor_profile_id(p: bytes, limited: bool) -> int:
     return pid
 
 
-def combine(a: int, b: int) -> int:
-    """Profile of two disjoint parts: the best split of groups and of the pair between them.
+def _combined(A: tuple[int, ...], B: tuple[int, ...]) -> tuple[int, ...]:
+    """The combined profile of ``A`` and ``B``, unrolled: slot ``STRIDE*q + g`` is the best of every split
+    ``g1 + g2 = g`` of the groups, with the pair (q = 1, 2) on either side (see :func:`_combined_by_loops`)."""
+    a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17 = A
+    b0, b1, b2, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, b13, b14, b15, b16, b17 = B
+    return (
+        a0 + b0,
+        max(a0 + b1, a1 + b0),
+        max(a0 + b2, a1 + b1, a2 + b0),
+        max(a0 + b3, a1 + b2, a2 + b1, a3 + b0),
+        max(a0 + b4, a1 + b3, a2 + b2, a3 + b1, a4 + b0),
+        max(a0 + b5, a1 + b4, a2 + b3, a3 + b2, a4 + b1, a5 + b0),
+        max(a6 + b0, a0 + b6),
+        max(a6 + b1, a0 + b7, a7 + b0, a1 + b6),
+        max(a6 + b2, a0 + b8, a7 + b1, a1 + b7, a8 + b0, a2 + b6),
+        max(a6 + b3, a0 + b9, a7 + b2, a1 + b8, a8 + b1, a2 + b7, a9 + b0, a3 + b6),
+        max(a6 + b4, a0 + b10, a7 + b3, a1 + b9, a8 + b2, a2 + b8, a9 + b1, a3 + b7, a10 + b0, a4 + b6),
+        max(
+            a6 + b5, a0 + b11, a7 + b4, a1 + b10, a8 + b3, a2 + b9,
+            a9 + b2, a3 + b8, a10 + b1, a4 + b7, a11 + b0, a5 + b6,
+        ),
+        max(a12 + b0, a0 + b12),
+        max(a12 + b1, a0 + b13, a13 + b0, a1 + b12),
+        max(a12 + b2, a0 + b14, a13 + b1, a1 + b13, a14 + b0, a2 + b12),
+        max(a12 + b3, a0 + b15, a13 + b2, a1 + b14, a14 + b1, a2 + b13, a15 + b0, a3 + b12),
+        max(a12 + b4, a0 + b16, a13 + b3, a1 + b15, a14 + b2, a2 + b14, a15 + b1, a3 + b13, a16 + b0, a4 + b12),
+        max(
+            a12 + b5, a0 + b17, a13 + b4, a1 + b16, a14 + b3, a2 + b15,
+            a15 + b2, a3 + b14, a16 + b1, a4 + b13, a17 + b0, a5 + b12,
+        ),
+    )
 
-    Memoised under the int key ``a << 20 | b`` (both orders)."""
-    key = a << 20 | b
-    got = _COMBINE.get(key)
-    if got is not None:
-        return got
-    A, B = _PROFILES[a], _PROFILES[b]
+
+def _combined_by_loops(A: tuple[int, ...], B: tuple[int, ...]) -> tuple[int, ...]:
+    """The definition :func:`_combined` unrolls (kept for the tests)."""
     out = [NEG] * (3 * STRIDE)
     for g in range(STRIDE):
         for g1 in range(g + 1):
@@ -444,7 +470,19 @@ def combine(a: int, b: int) -> int:
                 v = max(A[o + g1] + B[g2], A[g1] + B[o + g2])
                 if v > out[o + g]:
                     out[o + g] = v
-    pid = _intern(tuple(out))
+    return tuple(out)
+
+
+def combine(a: int, b: int) -> int:
+    """Profile of two disjoint parts: the best split of groups and of the pair between them.
+
+    Memoised under the int key ``a << 20 | b`` (both orders)."""
+    key = a << 20 | b
+    got = _COMBINE.get(key)
+    if got is not None:
+        return got
+    out = _combined(_PROFILES[a], _PROFILES[b])
+    pid = _intern(out)
     _COMBINE[key] = pid
     _COMBINE[b << 20 | a] = pid
     return pid
@@ -474,11 +512,19 @@ SHANTEN_SUIT: dict[bytes, tuple[int, int, int, int, int, int, int]] = {}
 SHANTEN_HONOR: dict[bytes, tuple[int, int, int, int, int, int, int]] = {}
 
 
+_HALF = bytes(c // 2 for c in range(256))
+_ODD = bytes(c % 2 for c in range(256))
+
+
 def _stats(p: bytes, orphans: tuple[int, ...]) -> tuple[int, int, int, int, int]:
+    if len(orphans) == 2:  # a suit: the terminals
+        lo, hi = p[0], p[8]
+        return (sum(p), sum(p.translate(_HALF)), sum(p.translate(_ODD)), (lo > 0) + (hi > 0),
+                1 if lo >= 2 or hi >= 2 else 0)
     return (
         sum(p),
-        sum(c // 2 for c in p),
-        sum(c % 2 for c in p),
+        sum(p.translate(_HALF)),
+        sum(p.translate(_ODD)),
         sum(1 for i in orphans if p[i]),
         1 if any(p[i] >= 2 for i in orphans) else 0,
     )
@@ -493,8 +539,93 @@ _EXACT_BITS: dict[bytes, int] = {}
 
 def exact_bits(p: bytes) -> int:
     """How the pattern ``p`` splits into whole groups without wild tiles (bits as :data:`WIN_EXACT`);
-    a nine-count pattern is a suit (chows allowed), a seven-count one the honors. Empty: sets only."""
+    a nine-count pattern is a suit (chows allowed), a seven-count one the honors. Empty: sets only.
+
+    Patterns of at most 14 tiles and four copies are answered from the shipped table
+    (:mod:`engine.solver.exact_parts`, every such pattern that splits at all); others are computed."""
+    got = _EXACT_SHIPPED.get(p)
+    if got is not None:
+        return got
     got = _EXACT_BITS.get(p)
+    if got is not None:
+        return got
+    if not _EXACT_SHIPPED:
+        _load_exact_shipped()
+        return exact_bits(p)
+    if (len(p) == 9 or len(p) == 7) and max(p) <= 4 and sum(p) <= 14:
+        _EXACT_BITS[p] = 0  # the shipped table lists every pattern of this size that splits
+        return 0
+    return _compute_exact_bits(p)
+
+
+#: the shipped exact splits (static program data, loaded once; not a memo: :func:`engine.clear_caches`
+#: leaves it): pattern -> bits, for every suit/honor pattern of at most 14 tiles and four copies that splits.
+_EXACT_SHIPPED: dict[bytes, int] = {}
+#: the same patterns -> their readings without wild tiles and without the 2/5/8 pair rule, encoded
+#: (see :func:`exact_parts_records`; decoded by :func:`engine.solver.standard.part_readings`).
+EXACT_READINGS: dict[bytes, bytes] = {}
+
+#: group kinds in the encoded readings (code = kind index * 16 + rank offset in the part)
+READING_KINDS = ("pair", "pung", "chow")
+
+
+def _load_exact_shipped() -> None:
+    import base64
+    import zlib
+
+    from engine.solver import exact_parts
+
+    bits_of, readings_of = {}, {}
+    for width, text in ((9, exact_parts.SUITS), (7, exact_parts.HONORS)):
+        blob = zlib.decompress(base64.b64decode(text))
+        i, end = 0, len(blob)
+        while i < end:
+            j = i + width
+            p = blob[i:j]
+            bits_of[p] = blob[j]
+            k = j + 2 + blob[j + 1]
+            readings_of[p] = blob[j + 2:k]
+            i = k
+    EXACT_READINGS.update(readings_of)
+    _EXACT_SHIPPED.update(bits_of)
+
+
+def exact_parts_records(width: int) -> bytes:
+    """Every pattern of ``width`` counts (9: a suit, 7: the honors) with at most 14 tiles and four copies
+    that splits into whole groups, in ascending order: the content of :mod:`engine.solver.exact_parts`.
+
+    A record is the pattern, its bits (:func:`exact_bits`), the length of its readings and the readings
+    (:func:`engine.solver.standard.part_readings` without wild tiles or the 2/5/8 rule, in their order):
+    each reading is its number of groups, then one byte per group (kind index in :data:`READING_KINDS`
+    × 16 + the offset of its lowest tile in the part), groups in the reading's order."""
+    from itertools import product
+
+    from engine.solver.standard import part_readings
+
+    out = bytearray()
+    lo = 1 if width == 9 else 31
+    for counts in product(range(5), repeat=width):
+        if sum(counts) > 14 or sum(counts) % 3 == 1:
+            continue
+        p = bytes(counts)
+        bits = _compute_exact_bits(p, {})
+        if not bits:
+            continue
+        enc = bytearray()
+        for groups, _, _ in part_readings(p, lo, 0, False, shipped=False):
+            enc.append(len(groups))
+            enc += bytes(READING_KINDS.index(g.kind) * 16 + min(g.tiles) - lo for g in groups)
+        out += p
+        out.append(bits)
+        out.append(len(enc))
+        out += enc
+    return bytes(out)
+
+
+def _compute_exact_bits(p: bytes, memo_: dict | None = None) -> int:
+    """:func:`exact_bits` by search (sub-patterns memoised in ``memo_``, default the engine memo)."""
+    memo_ = _EXACT_BITS if memo_ is None else memo_
+    got = memo_.get(p)
     if got is not None:
         return got
     i = next((k for k, c in enumerate(p) if c), -1)
@@ -506,19 +637,19 @@ def exact_bits(p: bytes) -> int:
         c = p[i]
         if c >= 3:
             cur[i] = c - 3
-            res |= exact_bits(bytes(cur))
+            res |= _compute_exact_bits(bytes(cur), memo_)
         if c >= 2:
             cur[i] = c - 2
-            if exact_bits(bytes(cur)) & 1:
+            if _compute_exact_bits(bytes(cur), memo_) & 1:
                 res |= 6 if len(p) == 9 and i in RANK_258 else 2
         if len(p) == 9 and i <= 6 and p[i + 1] and p[i + 2]:
             cur[i] = c - 1
             cur[i + 1] -= 1
             cur[i + 2] -= 1
-            res |= exact_bits(bytes(cur))
-    if len(_EXACT_BITS) > 400_000:
-        _EXACT_BITS.clear()
-    _EXACT_BITS[p] = res
+            res |= _compute_exact_bits(bytes(cur), memo_)
+    if len(memo_) > 400_000:
+        memo_.clear()
+    memo_[p] = res
     return res
 
 
@@ -551,20 +682,88 @@ def fill_entries(b: bytes) -> None:
     for lo in (1, 11, 21):
         p = b[lo:lo + 9]
         if p not in SHANTEN_SUIT:
-            SHANTEN_SUIT[p] = (suit_profile_id(p), limited_suit_profile_id(p)) + _stats(p, (0, 8))
+            suit_entry(p)
     h = b[31:38]
     if h not in SHANTEN_HONOR:
-        SHANTEN_HONOR[h] = (honor_profile_id(h, False), honor_profile_id(h, True)) + _stats(h, tuple(range(7)))
+        honor_entry(h)
+
+
+def suit_entry(p: bytes) -> tuple[int, int, int, int, int, int, int]:
+    """The :data:`SHANTEN_SUIT` entry of the nine counts ``p`` (filled if missing)."""
+    got = SHANTEN_SUIT.get(p)
+    if got is None:
+        got = SHANTEN_SUIT[p] = (suit_profile_id(p), limited_suit_profile_id(p)) + _stats(p, (0, 8))
+    return got
+
+
+#: (part pattern, delta) -> per rank, the entry of the pattern with that count changed by delta
+#: (filled on demand): the greedy bot probes the same part with many different other parts.
+NEIGHBOURS: dict[tuple[bytes, int], list] = {}
+
+
+def neighbour_row(p: bytes, delta: int) -> list:
+    """The row of :data:`NEIGHBOURS` for part pattern ``p`` (nine suit or seven honor counts)."""
+    key = (p, delta)
+    row = NEIGHBOURS.get(key)
+    if row is None:
+        if len(NEIGHBOURS) > 200_000:
+            NEIGHBOURS.clear()
+        row = NEIGHBOURS[key] = [None] * len(p)
+    return row
+
+
+def neighbour_entry(p: bytes, delta: int, i: int) -> tuple[int, int, int, int, int, int, int]:
+    """The shanten entry of part pattern ``p`` with count ``i`` changed by ``delta`` (stored in its row)."""
+    cur = bytearray(p)
+    cur[i] += delta
+    new = bytes(cur)
+    e = suit_entry(new) if len(p) == 9 else honor_entry(new)
+    neighbour_row(p, delta)[i] = e
+    return e
+
+
+def honor_entry(h: bytes) -> tuple[int, int, int, int, int, int, int]:
+    """The :data:`SHANTEN_HONOR` entry of the seven honor counts ``h`` (filled if missing)."""
+    got = SHANTEN_HONOR.get(h)
+    if got is None:
+        got = SHANTEN_HONOR[h] = (honor_profile_id(h, False), honor_profile_id(h, True)) + _stats(h, tuple(range(7)))
+    return got
 
 
 def _clear() -> None:
     """Empty every table together: profile ids are interned and referenced by the other tables."""
     for table in (_SUIT_NEED, _HONOR_NEED, _PROFILE_IDS, _SUIT_PROFILE, _HONOR_PROFILE, _HONOR_PROFILE_LIMITED,
                   _COMBINE, _LIMITED_PROFILE, _LIMITED_ID, WIN_SUIT, WIN_HONOR, SHANTEN_SUIT, SHANTEN_HONOR,
-                  WIN_EXACT, _EXACT_BITS):
+                  WIN_EXACT, _EXACT_BITS, NEIGHBOURS):
         table.clear()
     del _PROFILES[:]
     _SHIPPED_PID[:] = [-1] * len(_SHIPPED_PID)
 
 
 memo.on_clear("solver.tables", _clear)
+
+
+def exact_parts_source() -> str:
+    """The text of :mod:`engine.solver.exact_parts`, generated from :func:`exact_parts_records`
+    (``dslgen tables build`` writes it; ``--check`` and the solver tests compare it)."""
+    import base64
+    import zlib
+
+    def block(name: str, width: int) -> list[str]:
+        text = base64.b64encode(zlib.compress(exact_parts_records(width), 9)).decode("ascii")
+        lines = [f"{name} = ("]
+        lines += [f'    "{text[i:i + 96]}"' for i in range(0, len(text), 96)]
+        return lines + [")", ""]
+
+    head = [
+        '"""Every suit and honor pattern that splits into whole groups without wild tiles: shipped data.',
+        "",
+        "Generated by ``python -m dslgen tables build`` from :func:`engine.solver.tables.exact_parts_records`;",
+        "do not edit. Each constant is base64 of zlib of fixed-size records: the pattern's counts (nine for",
+        "a suit, ranks 1-9; seven for the honors) followed by its split bits (1 whole sets, 2 whole sets and",
+        "one pair, 4 whole sets and a 2/5/8 pair), for every pattern of at most 14 tiles and four copies",
+        "whose bits are not 0. :func:`engine.solver.tables.exact_bits` reads it instead of searching.",
+        '"""',
+        "",
+    ]
+    return "\n".join(head + block("SUITS", 9) + block("HONORS", 7))

@@ -202,15 +202,6 @@ def decompositions(
     exposed = tuple(meld_group(m) for m in melds)
     # the candidate identities of wild-only groups: irrelevant without wild tiles
     kinds = relevant_kinds(counts, melds) if wilds else set()
-    found: dict[tuple, Decomposition] = {}
-
-    def add(shape: str, groups) -> None:
-        groups = tuple(sorted(groups, key=_group_key))
-        key = (shape, tuple(map(_group_key, groups)))  # plain tuples hash faster than Groups
-        if key not in found:
-            subs = tuple(sorted(w for g in groups for w in g.wilds))
-            found[key] = Decomposition(shape, groups + exposed, subs)
-
     shapes_found = win_shapes(counts, wilds, melds, shapes)
     out: list[Decomposition] = []
     if STANDARD in shapes_found:
@@ -222,6 +213,22 @@ def decompositions(
                 break
         if len(shapes_found) == 1:
             return out
+    return out + _special_decompositions(shapes_found, counts, wilds, melds, kinds, exposed)
+
+
+def _special_decompositions(shapes_found, counts: list[int], wilds: int, melds: tuple[Meld, ...], kinds: set[int],
+                            exposed: tuple[Group, ...]) -> list[Decomposition]:
+    """The distinct readings of the special shapes among ``shapes_found``, in :data:`SHAPE_NAMES` order,
+    each shape's readings sorted (:func:`decompositions`' tail)."""
+    found: dict[tuple, Decomposition] = {}
+
+    def add(shape: str, groups) -> None:
+        groups = tuple(sorted(groups, key=_group_key))
+        key = (shape, tuple(map(_group_key, groups)))  # plain tuples hash faster than Groups
+        if key not in found:
+            subs = tuple(sorted(w for g in groups for w in g.wilds))
+            found[key] = Decomposition(shape, groups + exposed, subs)
+
     if SEVEN_PAIRS in shapes_found:
         for groups in S.seven_pairs_decompose(counts, wilds, kinds):
             add(SEVEN_PAIRS, groups)
@@ -240,13 +247,13 @@ def decompositions(
     if ALL_258 in shapes_found:
         for groups in S.all_258_decompose(counts, wilds, melds):
             add(ALL_258, groups)
-    return out + list(found.values())
+    return list(found.values())
 
 
 def _exact_standard(counts: list[int], melds: tuple[Meld, ...], shapes: Shapes) -> list[Decomposition] | None:
-    """:func:`decompositions` of a hand without wild tiles when no special shape can apply (None when
-    one might: the general path decides). Cheap necessary conditions rule the special shapes out (tile
-    total, no declared melds, odd counts, distinct kinds, suits and honors present); the standard
+    """:func:`decompositions` of a hand without wild tiles (None under 将将胡: the general path).
+    Cheap necessary conditions (tile total, declared melds, odd counts, distinct kinds, suits and
+    honors present) rule most special shapes out before :func:`special_shapes` is asked; the standard
     readings are the per-part readings combined in the order :func:`standard_readings` yields them."""
     if shapes.all_258:
         return None
@@ -260,31 +267,42 @@ def _exact_standard(counts: list[int], melds: tuple[Meld, ...], shapes: Shapes) 
         fill_exact_entries(b)
         return _exact_standard(counts, melds, shapes)
     n = mn + sn + pn + hn
+    special = False  # whether a special shape may apply: then special_shapes decides
     if not melds and n == 14:
         if shapes.seven_pairs and mo + so + po + ho == 0:
-            return None
-        kinds = 38 - b.count(0)
-        if (shapes.thirteen_orphans and kinds == 13 and b[2:9] == _NONE7 and b[12:19] == _NONE7
-                and b[22:29] == _NONE7):
-            return None
-        if shapes.honors_knitted and kinds == 14:
-            return None
+            special = True
+        else:
+            kinds = 38 - b.count(0)
+            if (shapes.thirteen_orphans and kinds == 13 and b[2:9] == _NONE7 and b[12:19] == _NONE7
+                    and b[22:29] == _NONE7):
+                special = True
+            elif shapes.honors_knitted and kinds == 14:
+                special = True
     k = len(melds)
-    if (shapes.knitted_straight and k <= 1 and n == 14 - 3 * k and 29 - b[1:30].count(0) >= 9
+    if (not special and shapes.knitted_straight and k <= 1 and n == 14 - 3 * k and 29 - b[1:30].count(0) >= 9
             and not knit_missing(b)):
-        return None
-    if shapes.double_dragon and not hn and n == 14 - 3 * k:
+        special = True
+    if not special and shapes.double_dragon and not hn and n == 14 - 3 * k:
         q = b[1:10] if mn else b[11:20] if sn else b[21:30]
         if (n in (mn, sn, pn) and q[4] == 2 and not q[3] and not q[5] and max(q) <= 2
                 and all(x.kind == "chow" for x in melds)):
-            return None
-    out: list[Decomposition] = []
-    if not shapes.standard or (m & 1) + (s & 1) + (p & 1) + (h & 1) != 3:
-        return out
-    pair_258 = shapes.pair_258
-    if not (m | s | p | h) & (4 if pair_258 else 2):
-        return out
+            special = True
     exposed = tuple(meld_group(x) for x in melds) if melds else ()
+    specials = special_shapes(counts, b, 0, melds, shapes) if special else ()
+    out: list[Decomposition] = []
+    pair_258 = shapes.pair_258
+    if (shapes.standard and (m & 1) + (s & 1) + (p & 1) + (h & 1) == 3
+            and (m | s | p | h) & (4 if pair_258 else 2)):
+        _standard_exact(b, pair_258, exposed, out)
+    if specials:
+        out += _special_decompositions(specials, counts, 0, melds, set(), exposed)
+    return out
+
+
+def _standard_exact(b: bytes, pair_258: bool, exposed: tuple[Group, ...], out: list[Decomposition]) -> None:
+    """Append the standard readings of the counts ``b`` (no wild tiles; at most
+    :data:`MAX_STANDARD_READINGS`) to ``out``: the per-part readings combined in the order
+    :func:`standard_readings` yields them."""
     man = part_readings(b[1:10], 1, 0, pair_258)
     sou = part_readings(b[11:20], 11, 0, pair_258)
     pin = part_readings(b[21:30], 21, 0, pair_258)
@@ -304,8 +322,7 @@ def _exact_standard(counts: list[int], melds: tuple[Meld, ...], shapes: Shapes) 
                     if h2 != p3:  # exactly one pair in the hand
                         out.append(new(STANDARD, g012 + g3 + exposed))
                         if len(out) >= MAX_STANDARD_READINGS:
-                            return out
-    return out
+                            return
 
 
 _new_object = object.__new__

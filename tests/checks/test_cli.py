@@ -107,7 +107,7 @@ def test_missing_capability_known_to_the_spec_is_explained():
 
     facts = engine_facts()
     fewer = {k: v for k, v in facts.capabilities.items() if k != "meldsolver.wildcard"}
-    loaded = load_yaml_file(CATALOG / "wuhan.yaml")
+    loaded = load_yaml_file(CATALOG / "hongzhong_laizi.yaml")
     report = check_data(loaded, facts=dataclasses.replace(facts, capabilities=fewer))
     (finding,) = [f for f in report.findings if f.code == "C101"]
     from dslgen.checks.capability import spec_capability_notes
@@ -116,4 +116,4 @@ def test_missing_capability_known_to_the_spec_is_explained():
     assert note and f"meldsolver.wildcard（{note}）" in finding.message and finding.line > 0
     homes = {c.module.replace(".", "/") for k, c in fewer.items() if k.startswith("meldsolver.")}
     assert any(h in finding.hint for h in homes)
-    assert report.missing == ["meldsolver.wildcard"] and check_file(CATALOG / "wuhan.yaml").missing == []
+    assert report.missing == ["meldsolver.wildcard"] and check_file(CATALOG / "hongzhong_laizi.yaml").missing == []

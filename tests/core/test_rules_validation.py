@@ -95,3 +95,28 @@ def test_the_capability_table_is_the_one_the_check_and_the_drafter_read():
     assert set(data["requires"]) == set(capabilities.BASELINE) | set(found)
     registered = capabilities.registry()
     assert all(n.capability in registered for n in capabilities.NEEDS)
+
+
+def test_problems_carry_their_path_as_steps_and_check_places_them_without_parsing(sichuan, monkeypatch):
+    """Issue 12.3: a position is never formatted into a string and parsed back. The engine's problems
+    carry keys and list indices; the text path is only rendered from them; C709 and the rule-file loader
+    locate them from the steps (parse_path is disabled here and nothing needs it)."""
+    from dslgen.checks import finding
+    from dslgen.checks.playable import engine_problems
+    from engine.errors import path_text
+
+    data = copy.deepcopy(sichuan)
+    data["fan_types"][0]["excludes"] = ["不存在的番"]
+    data["scoring"]["pre_hooks"] = [{"name": "check_weather"}]
+    with pytest.raises(RulesError) as info:
+        Rules.from_dict(data)
+    steps = [p.steps for p in info.value.problems]
+    assert ("fan_types", 0, "excludes", 0) in steps and ("scoring", "pre_hooks", 0, "name") in steps
+    assert all(p.path == path_text(p.steps) for p in info.value.problems)
+    assert info.value.steps == info.value.problems[0].steps
+
+    def refuse(text):
+        raise AssertionError(f"parsed a path back from text: {text}")
+
+    monkeypatch.setattr(finding, "parse_path", refuse)
+    assert set(steps) <= {s for s, _ in engine_problems(data)}

@@ -49,7 +49,7 @@ def test_rules_cannot_be_changed():
 
 
 def test_caches_key_on_the_value_and_clear_in_one_call():
-    data = load_rules(CATALOG / "wuhan.yaml").data
+    data = load_rules(CATALOG / "hongzhong_laizi.yaml").data
     first, second = Rules.from_dict(data), Rules.from_dict(copy.deepcopy(data))
     assert compile_table(first) is compile_table(second)  # an equal value hits, whatever object carries it
     play_game(first, seed=1)

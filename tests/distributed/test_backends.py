@@ -26,7 +26,7 @@ from dslgen.rulefile import load_rules
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOG = sorted((ROOT / "dsl-examples").glob("*.yaml"))
-GAMES = 24  # chunks of 1 game: every catalog file, many tasks, still quick
+GAMES = 24  # chunks of one series (8 games): every catalog file, three tasks, still quick
 
 ray = pytest.importorskip("ray")
 
@@ -50,8 +50,9 @@ def ray_local():
 
 
 def test_chunks_depend_on_the_game_count_alone():
-    assert simulation.chunks(1000) == [(i, i + 50) for i in range(0, 1000, 50)]
-    assert simulation.chunks(5) == [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5)]
+    # 50 games a chunk, rounded up to whole series (the dealer and 连庄 carry over inside a series of 8)
+    assert simulation.chunks(1000) == [(i, min(1000, i + 56)) for i in range(0, 1000, 56)]
+    assert simulation.chunks(5) == [(0, 5)] and simulation.chunks(24) == [(0, 8), (8, 16), (16, 24)]
     assert sum(b - a for a, b in simulation.chunks(1_000_003)) == 1_000_003
 
 
@@ -62,7 +63,7 @@ def test_local_backend_any_jobs_same_bytes(local_stats):
 
 def test_local_worker_killed_mid_run_costs_a_retry_not_a_game(tmp_path, monkeypatch, local_stats):
     marker = tmp_path / "fired"
-    monkeypatch.setenv(faults.ENV, f"5:{marker}")
+    monkeypatch.setenv(faults.ENV, f"8:{marker}")
     path = ROOT / "dsl-examples" / "sichuan_xuezhan.yaml"
     assert _stats(path, jobs=2) == local_stats["sichuan_xuezhan"]
     assert marker.exists(), "the fault hook never fired: the test proved nothing"
@@ -75,7 +76,7 @@ def test_ray_backend_same_bytes_for_every_catalog_file(ray_local, local_stats):
 
 def test_ray_worker_killed_mid_run_costs_a_retry_not_a_game(ray_local, tmp_path, monkeypatch, local_stats):
     marker = tmp_path / "fired"
-    monkeypatch.setenv(faults.ENV, f"9:{marker}")
+    monkeypatch.setenv(faults.ENV, f"16:{marker}")
     path = ROOT / "dsl-examples" / "guobiao.yaml"
     assert _stats(path, spec=BackendSpec("ray")) == local_stats["guobiao"]
     assert marker.exists(), "the fault hook never fired: the test proved nothing"
@@ -170,7 +171,7 @@ def test_killing_the_driver_leaves_no_ray_process_behind():
     """Issue 19.19: SIGKILL a driver that started a private cluster: its agents and workers do not outlive it."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env.pop("RAY_ADDRESS", None)
-    proc = subprocess.Popen([sys.executable, "-m", "dslgen", "simulate", str(ROOT / "dsl-examples" / "wuhan.yaml"),
+    proc = subprocess.Popen([sys.executable, "-m", "dslgen", "simulate", str(ROOT / "dsl-examples" / "hongzhong_laizi.yaml"),
                              "--games", "2000", "--backend", "ray", "--jobs", "2"], env=env, start_new_session=True,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:

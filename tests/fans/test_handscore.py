@@ -13,7 +13,7 @@ VARIANT_HANDS = {
     "sichuan_xuezhan.yaml": ("111m222m333m999m55m", ""),
     "guangdong_jipinghu.yaml": ("123m456s789p234m55s", ""),
     "guobiao.yaml": ("123m456m789m234m55m", ""),
-    "wuhan.yaml": ("123m456m789m234m5m中", ""),
+    "hongzhong_laizi.yaml": ("123m456m789m234m5m中", ""),
     "changsha.yaml": ("456m789m234s55s", "chi:123m"),
 }
 
@@ -98,7 +98,7 @@ def test_hand_batch_lines_take_the_scoring_flags(tmp_path):
     import json
 
     batch = tmp_path / "hands.txt"
-    wuhan = CATALOG / "wuhan.yaml"
+    wuhan = CATALOG / "hongzhong_laizi.yaml"
     batch.write_text(f"{wuhan} 123m456m789m234m5m中 --win 5m --from 2\n"
                      f"{wuhan} 123m456m789m234s55s --robbing-kong --from=3 --seat 0\n"
                      f"{wuhan} 123m456m789m234s5s --from x\n", encoding="utf-8")

@@ -11,7 +11,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 FIXTURES = HERE / "fixtures"
 CATALOG = ROOT / "dsl-examples"
-CATALOG_FILES = ("sichuan_xuezhan", "guangdong_jipinghu", "guobiao", "wuhan", "changsha")
+CATALOG_FILES = ("sichuan_xuezhan", "guangdong_jipinghu", "guobiao", "hongzhong_laizi", "changsha")
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ import pytest
 
 from dslgen.rulefile import spec
 from dslgen.rulefile import load_rules
-from dslgen.rulefile.validate import validate_file
+from dslgen.rulefile.validate import render_finding, validate_file
 
 from .conftest import CATALOG, CATALOG_FILES
 
@@ -23,7 +23,7 @@ def test_header_validity_and_meta(name):
     path = CATALOG / f"{name}.yaml"
     assert path.read_text(encoding="utf-8").splitlines()[0] == HEADER
     result = validate_file(path)
-    assert result.valid, [i.render(str(path)) for i in result.issues]
+    assert result.valid, [render_finding(str(path), f) for f in result.findings]
     meta = result.loaded.data["meta"]
     assert meta["id"] == name
     assert len(meta["description"]) > 150 and meta["description"].count("。") >= 4

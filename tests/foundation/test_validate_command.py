@@ -104,9 +104,26 @@ def test_json_output(dslgen, tmp_path):
     assert data[0] == {"file": str(good), "valid": True, "errors": []}
     assert data[1]["valid"] is False
     first = data[1]["errors"][0]
-    assert set(first) == {"line", "column", "path", "message", "hint", "code"}
-    assert (first["line"], first["column"], first["path"]) == (15, 3, "deal.dealer_extar")
-    assert "未知字段" in first["message"]
+    assert set(first) == {"code", "severity", "path", "steps", "line", "column", "message", "hint"}
+    assert (first["line"], first["column"], first["path"], first["steps"]) == (15, 3, "deal.dealer_extar", ["deal", "dealer_extar"])
+    assert (first["code"], first["severity"]) == ("C002", "error") and "未知字段" in first["message"]
+
+
+def test_json_errors_are_the_shared_finding_shape_and_round_trip(dslgen, tmp_path):
+    """validate --json writes each error as ``Finding.to_json``: check --json's shape, read back exactly."""
+    from dslgen.checks.finding import Finding
+
+    bad = FIXTURES / "wrong_types.yaml"
+    broken = FIXTURES / "syntax_error.yaml"
+    data = json.loads(dslgen("validate", "--json", bad, broken).stdout)
+    errors = data[0]["errors"] + data[1]["errors"]
+    for raw in errors:
+        assert Finding.from_json(raw).to_json() == raw
+    assert data[1]["errors"][0]["code"] == "C001" and data[1]["errors"][0]["steps"] == []
+    assert (data[1]["errors"][0]["line"], data[1]["errors"][0]["column"]) == (4, 5)
+    checked = json.loads(dslgen("check", "--json", bad).stdout)
+    schema = [f for f in checked[0]["findings"] if f["code"] == "C002"]
+    assert schema == data[0]["errors"]
 
 
 def test_exit_codes(dslgen, tmp_path):

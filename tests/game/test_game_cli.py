@@ -12,7 +12,7 @@ from engine.simulation import invariants
 
 from tests.game.conftest import ROOT
 
-WUHAN = str(ROOT / "dsl-examples" / "wuhan.yaml")
+WUHAN = str(ROOT / "dsl-examples" / "hongzhong_laizi.yaml")
 SICHUAN = str(ROOT / "dsl-examples" / "sichuan_xuezhan.yaml")
 JSON_KEYS = {"games", "errors", "wins", "draws", "draw_rate", "seat_win_rate", "fan_frequency", "self_draw_wins",
              "discard_wins", "dealer_win_rate", "avg_fan", "median_fan", "max_fan", "avg_length", "payments"}
@@ -80,10 +80,11 @@ def test_replay_prints_a_chinese_log_that_matches_the_simulation():
     assert "发牌" in res.stdout and "打出" in res.stdout and "结束" in res.stdout
     data = json.loads(run_cli("replay", SICHUAN, "--seed", "3", "--game", "2", "--json").stdout)
     from dslgen.rulefile import load_rules
-    from engine.simulation import game_seed, play_game
+    from engine.simulation.games import series_games
 
-    rec = play_game(load_rules(SICHUAN).rules, game_seed(3, 2))
+    rec = list(series_games(load_rules(SICHUAN).rules, 3, 0, 3, "greedy"))[2]  # game 2 as the run plays it
     assert data["wins"] == rec.wins and data["payments"] == rec.payments and data["log"]
+    assert data["dealer"] == rec.dealer
 
 
 @pytest.mark.parametrize("args, code", [
@@ -99,7 +100,7 @@ def test_bad_arguments_exit_2_without_traceback(args, code):
 
 
 def test_rules_the_flow_cannot_play_exit_1(tmp_path):
-    text = (ROOT / "dsl-examples" / "wuhan.yaml").read_text(encoding="utf-8")
+    text = (ROOT / "dsl-examples" / "hongzhong_laizi.yaml").read_text(encoding="utf-8")
     bad = tmp_path / "bad.yaml"
     bad.write_text(text.replace("priority_policy: highest_wins", "priority_policy: all_winners")
                    .replace("{action: discard}", "{action: an_kong}", 1), encoding="utf-8")

@@ -278,3 +278,70 @@ def test_blood_flow_self_draw_is_paid_by_all_three_and_the_game_runs_to_the_wall
         seats = [w["seat"] for w in rec.wins]
         seen_repeat |= len(seats) != len(set(seats))
     assert seen_repeat, "血流: some seat should win more than once in six games"
+
+
+# --- 血流成河: a winner who stays may kong when the waits stay the same (stay_kong: keep_waits) ------------
+
+def _locked_winner(hand: str, draws: str, win: str = "5m", tail: str = "", stay_kong: str = "keep_waits") -> Game:
+    """Seat 1 holds ``hand`` (13 tiles, m and p only: 缺一门) and wins on seat 0's ``win`` and stays locked;
+    the next draws are ``draws`` (seat 2, seat 3, seat 0, then seat 1 …), kong replacements ``tail``."""
+    data = play_only("sichuan_xueliu")
+    play = next(p for p in data["phases"] if p["type"] == "mahjong_turn")
+    play["sub_phases"]["others_reaction"]["stay_kong"] = stay_kong
+    game = new_game(data, {0: win + "78m1p9p2p8p3p7p1s9s2s8s3s", 1: hand}, draws="1s2s7s8s" + draws, tail=tail)
+    act(game, 0, "discard", "3s")
+    pass_all(game)
+    for seat, tile in ((1, "1s"), (2, "2s"), (3, "7s")):
+        act(game, seat, "discard", tile)
+        pass_all(game)
+    act(game, 0, "discard", win)
+    act(game, 1, "win")
+    assert game.players[1].locked
+    return game
+
+
+def _to_seat_1(game: Game, discards=("6s", "9s", "4s")) -> None:
+    for seat, tile in zip((2, 3, 0), discards):
+        act(game, seat, "discard", tile)
+        pass_all(game)
+    assert game.turn == 1
+
+
+def test_blood_flow_winner_may_kong_when_the_waits_stay_the_same():
+    """46m 999m 123p 456p 99p waits on 5m; drawing the fourth 9m, 暗杠 9m leaves 46m 123p 456p 99p — still
+    waiting on 5m only — so the kong is offered, paid (刮风下雨 暗杠: 2 from each other seat) and followed
+    by a replacement draw from the tail."""
+    g = _locked_winner("46m999m123p456p99p", "6s9s4s9m", tail="2s")
+    _to_seat_1(g)
+    assert {a.kind for a in g.legal_actions(1)} == {"an_kong", "discard"}
+    before = list(g.payments)
+    act(g, 1, "an_kong", "9m")
+    assert [b - a for a, b in zip(before, g.payments)] == [-2, 6, -2, -2]
+    assert g.drawn == t("2s") and [a.kind for a in g.legal_actions(1)] == ["discard"]
+
+
+def test_blood_flow_kong_that_changes_the_waits_is_not_offered():
+    """1112m 456p 789p 555p waits on 2m and 3m and wins on 3m; with the fourth 1m, 暗杠 1m would leave
+    2m 456p 789p 555p waiting on 2m alone: no kong, the 1m is discarded. With ``stay_kong: none`` (the
+    default) even the kong that keeps the waits is not offered."""
+    g = _locked_winner("1112m456p789p555p", "6s9s4s1m", win="3m")
+    _to_seat_1(g)
+    assert [a.kind for a in g.legal_actions(1)] == ["discard"] and g.legal_actions(1)[0].tile == t("1m")
+    g = _locked_winner("46m999m123p456p99p", "6s9s4s9m", stay_kong="none")
+    _to_seat_1(g)
+    assert [a.kind for a in g.legal_actions(1)] == ["discard"]
+
+
+def test_blood_flow_winner_may_claim_a_kong_that_keeps_the_waits():
+    """Seat 0 draws and discards the fourth 9m: the locked winner holding 999m may 明杠 it (waits stay 5m)."""
+    g = _locked_winner("46m999m123p456p99p", "6s9s9m", tail="2p")
+    for seat, tile in ((2, "6s"), (3, "9s")):
+        act(g, seat, "discard", tile)
+        pass_all(g)
+    act(g, 0, "discard", "9m")
+    assert "ming_kong" in {a.kind for a in g.legal_actions(1)}
+    act(g, 1, "ming_kong", "9m")
+    for s in g.to_act():
+        if s != 1:
+            act(g, s, "pass")
+    assert g.players[1].melds[-1].tiles == (t("9m"),) * 4 and g.turn == 1 and g.drawn == t("2p")

@@ -21,7 +21,7 @@ def pool():
 
 
 def _wuhan(pool):
-    return copy.deepcopy(next(e for e in pool if e.id == "wuhan").data)
+    return copy.deepcopy(next(e for e in pool if e.id == "hongzhong_laizi").data)
 
 
 # --- the gate judges any draft, whoever wrote it --------------------------------------------------

@@ -31,7 +31,7 @@ def test_key_echoed_by_the_endpoint_reaches_no_output(fake_openai, isolated):
     def echo(headers):
         auth = headers.get("Authorization") or headers.get("authorization")
         assert SECRET in auth
-        yaml_text = _good_yaml().replace("name: 武汉麻将", f"name: {SECRET} 武汉麻将 {auth}", 1)
+        yaml_text = _good_yaml().replace("name: 红中癞子麻将", f"name: {SECRET} 武汉麻将 {auth}", 1)
         return _answer(yaml_text, f"gaps:\n  - {{text: '{auth}', reason: '回显 {SECRET}'}}\nmapping: []\nunmapped: ['{auth}']")
 
     fake_openai.script = [{"content": echo}]
@@ -60,7 +60,7 @@ def test_key_echoed_by_the_endpoint_reaches_no_output(fake_openai, isolated):
 
 def test_key_shaped_game_name_is_kept_and_parses(fake_openai, isolated):
     """Issue 19.1: a model naming a game ``key-mahjong2024 四川`` (no secret at all) is not rewritten into an alias."""
-    yaml_text = _good_yaml().replace("name: 武汉麻将", "name: key-mahjong2024 四川", 1)
+    yaml_text = _good_yaml().replace("name: 红中癞子麻将", "name: key-mahjong2024 四川", 1)
     fake_openai.script = [{"content": _answer(yaml_text)}]
     result = _invoke("new", WUHAN_DESC, "--games", "10", "--jobs", "1", "--out", "d", "--json")
     assert result.exit_code == 0, result.output
@@ -171,7 +171,7 @@ _TEXT = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=2
 _ANSWERS = st.one_of(
     _TEXT,
     _TEXT.map(lambda t: f"```yaml\n{t}\n```"),
-    _TEXT.map(lambda t: _answer(_good_yaml().replace("武汉麻将", t.replace("\n", " ") or "x", 1))),
+    _TEXT.map(lambda t: _answer(_good_yaml().replace("红中癞子麻将", t.replace("\n", " ") or "x", 1))),
     st.sampled_from(["```yaml\n", "```yaml\n&a [*a]\n```", "```yaml\n!!python/object:os.system x\n```",
                      "```yaml\ngame: {name: '\\ud800'}\n```", "```gaps\n- 1\n```"]),
 )

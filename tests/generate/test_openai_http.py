@@ -16,7 +16,7 @@ WUHAN_DESC = "武汉麻将：红中做癞子，只用万条筒加四张红中，
 
 
 def _good_yaml() -> str:
-    wuhan = next(e for e in load_examples() if e.id == "wuhan")
+    wuhan = next(e for e in load_examples() if e.id == "hongzhong_laizi")
     return wuhan.yaml
 
 

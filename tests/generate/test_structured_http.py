@@ -42,7 +42,7 @@ def test_the_answer_schema_is_the_rule_schema_plus_notes():
 
 def test_structured_answer_where_the_endpoint_supports_it(fake_openai, isolated):
     provenance = [{"field": "max_fan", "sentence": "封顶 16 番"}, {"field": "fan_types[清一色]", "sentence": "清一色 4 番"}]
-    assumptions = [{"field": "fan_stacking", "value": "add", "from": "参考示例 wuhan"}]
+    assumptions = [{"field": "fan_stacking", "value": "add", "from": "参考示例 hongzhong_laizi"}]
     fake_openai.script = [{"content": _structured(_wuhan_rules(), provenance=provenance, assumptions=assumptions,
                                                   gaps=[{"text": "点炮三倍", "reason": "点炮倍数以外的包赔无法表达"}])}]
     code, result = _run(isolated)
@@ -54,7 +54,7 @@ def test_structured_answer_where_the_endpoint_supports_it(fake_openai, isolated)
     assert result["verdict"] == "pass" and result["gates"]["consistency"]
     rows = {r["field"]: r for r in result["value_sources"]["rows"]}
     assert rows["max_fan"]["source"] == "stated" and rows["max_fan"]["value"] == 16
-    assert rows["fan_stacking"]["source"] == "assumed" and rows["fan_stacking"]["from"] == "参考示例 wuhan"
+    assert rows["fan_stacking"]["source"] == "assumed" and rows["fan_stacking"]["from"] == "参考示例 hongzhong_laizi"
     assert {"text": "点炮三倍", "reason": "点炮倍数以外的包赔无法表达"} in result["gaps"]
     assert (isolated / "draft" / "wuhan.yaml").read_text(encoding="utf-8").startswith("meta:")
 
@@ -103,4 +103,4 @@ def test_a_model_draft_that_stays_wrong_fails_the_gate(fake_openai, isolated):
 
 
 def test_catalog_pool_is_available():
-    assert any(e.id == "wuhan" for e in load_examples())
+    assert any(e.id == "hongzhong_laizi" for e in load_examples())

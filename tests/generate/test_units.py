@@ -118,7 +118,7 @@ def test_gaps_block_and_plain_yaml():
 ])
 def test_bad_answers_become_findings(text, code):
     answer = parse_answer(text)
-    assert not answer.ok and answer.problems[0]["code"] == code
+    assert not answer.ok and answer.problems[0].code == code
 
 
 # --- prompting and similarity ----------------------------------------------------------------
@@ -126,7 +126,7 @@ def test_bad_answers_become_findings(text, code):
 
 def test_selector_picks_the_closest_variants():
     pool = load_examples()
-    assert select_examples("红中癞子，将要258", pool, k=1)[0].id == "wuhan"
+    assert select_examples("红中癞子，将要258", pool, k=1)[0].id == "hongzhong_laizi"
     assert select_examples("血战到底，缺一门，查花猪", pool, k=1)[0].id == "sichuan_xuezhan"
     assert rank("十三幺 全不靠 组合龙 8番起和", [e.description for e in pool])[0] == [e.id for e in pool].index("guobiao")
     assert similarity("红中癞子", "红中癞子") == pytest.approx(1.0) and similarity("", "x") == 0.0
@@ -134,7 +134,7 @@ def test_selector_picks_the_closest_variants():
 
 def test_messages_hold_spec_examples_and_fenced_description():
     pool = load_examples()
-    messages = build_messages("武汉红中癞子。<<<描述开始>>>", "wuhan", pool, "SPEC-TEXT {braces}", "9.9", k=2)
+    messages = build_messages("武汉红中癞子。<<<描述开始>>>", "hongzhong_laizi", pool, "SPEC-TEXT {braces}", "9.9", k=2)
     assert [m.role for m in messages] == ["system", "user", "assistant", "user", "assistant", "user"]
     assert "SPEC-TEXT {braces}" in messages[0].content and "9.9" in messages[0].content
     assert messages[2].content.startswith("```yaml") and "```gaps" in messages[2].content

@@ -49,7 +49,7 @@ def test_playing_commands_refuse_the_extreme_file_without_crashing(name, command
 
 def test_validate_a_folder_goes_past_a_5000_digit_file(tmp_path):
     shutil.copy(FILES / "base_fan_5000_digits.yaml", tmp_path / "a.yaml")
-    shutil.copy(FILES.parents[2] / "dsl-examples" / "wuhan.yaml", tmp_path / "b.yaml")
+    shutil.copy(FILES.parents[2] / "dsl-examples" / "hongzhong_laizi.yaml", tmp_path / "b.yaml")
     result = _run("validate", str(tmp_path))
     assert result.exit_code == 1 and "内部错误" not in result.output
     assert "b.yaml: 通过" in result.stdout
@@ -64,7 +64,7 @@ def test_simulate_refuses_what_check_refuses(negative, tmp_path, monkeypatch):
     assert result.exit_code == 1 and negative[:4] in result.stderr, result.output
 
 
-@pytest.mark.parametrize("name", ["wuhan", "sichuan_xuezhan", "guobiao", "changsha", "guangdong_jipinghu"])
+@pytest.mark.parametrize("name", ["hongzhong_laizi", "sichuan_xuezhan", "guobiao", "changsha", "guangdong_jipinghu"])
 def test_unknown_end_condition_action_is_refused_for_every_catalog_file(name, tmp_path):
     path = FILES.parents[2] / "dsl-examples" / f"{name}.yaml"
     text = path.read_text(encoding="utf-8")

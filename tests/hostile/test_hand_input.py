@@ -19,7 +19,7 @@ from dslgen.cli import cli
 
 CATALOG = Path(__file__).resolve().parents[2] / "dsl-examples"
 SICHUAN, GUOBIAO, GUANGDONG, WUHAN = (str(CATALOG / f) for f in (
-    "sichuan_xuezhan.yaml", "guobiao.yaml", "guangdong_jipinghu.yaml", "wuhan.yaml"))
+    "sichuan_xuezhan.yaml", "guobiao.yaml", "guangdong_jipinghu.yaml", "hongzhong_laizi.yaml"))
 GOOD = f"{GUOBIAO} 19m19s19p东南西北中发白白"
 
 

@@ -13,7 +13,7 @@ HOSTILE = "<script>alert(1)</script> <img src=x onerror=alert(2)> <!-- hidden ![
 
 def test_markdown_report_escapes_html_and_markdown(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    text = (Path(__file__).parents[2] / "dsl-examples" / "wuhan.yaml").read_text(encoding="utf-8")
+    text = (Path(__file__).parents[2] / "dsl-examples" / "hongzhong_laizi.yaml").read_text(encoding="utf-8")
     text = text.replace("  name: 武汉麻将（红中癞子）", f"  name: '{HOSTILE}'", 1)
     text = text.replace("  description: >-\n", f"  description: >-\n    {HOSTILE}\n    ```\n", 1)
     (tmp_path / "w.yaml").write_text(text, encoding="utf-8")

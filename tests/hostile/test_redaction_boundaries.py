@@ -30,8 +30,8 @@ def key(monkeypatch):
 
 
 def _with_key(tmp_path: Path) -> Path:
-    text = (ROOT / "dsl-examples" / "wuhan.yaml").read_text(encoding="utf-8")
-    text = text.replace("id: wuhan", "id: leaky", 1)
+    text = (ROOT / "dsl-examples" / "hongzhong_laizi.yaml").read_text(encoding="utf-8")
+    text = text.replace("id: hongzhong_laizi", "id: leaky", 1)
     assert "id: leaky" in text
     text = f"# pasted by mistake: {KEY}\n" + text.replace("description: ", f"description: {KEY} ", 1)
     path = tmp_path / "leaky.yaml"

@@ -53,7 +53,7 @@ def _children(pid: int) -> set[int]:
 def test_killing_simulate_leaves_no_worker_behind():
     """SIGKILL the parent mid-run: its pool workers notice and exit within a second or two."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen([sys.executable, "-m", "dslgen", "simulate", str(ROOT / "dsl-examples" / "wuhan.yaml"),
+    proc = subprocess.Popen([sys.executable, "-m", "dslgen", "simulate", str(ROOT / "dsl-examples" / "hongzhong_laizi.yaml"),
                              "--games", "5000", "--jobs", "2", "--json"], env=env, cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     workers: set[int] = set()

@@ -9,9 +9,10 @@ from click.testing import CliRunner
 
 from dslgen.cli import cli
 from engine.errors import RulesError
-from engine.game import Action, play_game
+from engine.game import Action
+from engine.simulation import play_game
 from engine.game.actions import DISCARD, LIANG_DAO
-from engine.game.narrate import narrate
+from engine.simulation.narrate import narrate
 from engine.rules import Rules
 from engine.settlement_items import Table, WinFacts, settle_items
 from engine.tiles import parse_tiles
@@ -176,3 +177,28 @@ def test_hand_refuses_liang_dao_for_rules_without_it():
     result = CliRunner().invoke(cli, ["hand", "dsl-examples/erren.yaml", "123456789m11222m", "--win", "2m",
                                       "--liang-dao", "0"])
     assert result.exit_code == 2 and "亮倒" in result.output
+
+
+def test_hand_batch_lines_take_liang_dao(tmp_path):
+    batch = tmp_path / "hands.txt"
+    batch.write_text(f"{KAWUXING} 46s123456789p11s5s --win 5s --from 1 --liang-dao 0\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["hand", "--batch", str(batch), "--json"])
+    (line,) = json.loads(result.output)["results"]
+    assert line["net"] == [8, -8, 0]
+
+
+def test_semantic_diff_names_the_liang_dao_changes():
+    from dslgen.review.semantic_diff import semantic_changes
+
+    old = catalog_data("kawuxing")
+    new = catalog_data("kawuxing")
+    new["liang_dao"] = {"expose": "all", "kongs": "none"}
+    new["settlement_items"][0]["loss_multiplier"] = 1
+    changes = semantic_changes(old, new)
+    assert any(c.startswith("亮倒时亮出什么") and "亮出全部暗手" in c for c in changes), changes
+    assert any(c.startswith("亮倒后开杠") and "不能再杠" in c for c in changes), changes
+    assert any("loss_multiplier" in c or "付别人的和牌" in c for c in changes), changes
+    play = next(p for p in new["phases"] if p["type"] == "mahjong_turn")
+    play["sub_phases"]["self_action"]["options"] = [o for o in play["sub_phases"]["self_action"]["options"]
+                                                    if o["action"] != "liang_dao"]
+    assert "可以亮倒：是 → 否" in semantic_changes(old, new)

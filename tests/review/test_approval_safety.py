@@ -115,7 +115,7 @@ def test_history_keeps_every_approval_and_rejection(approved_catalog, draft_fact
 
 
 def test_in_place_reapproval_of_unchanged_rules_needs_no_replace(approved_catalog):
-    path = approved_catalog / "wuhan.yaml"
+    path = approved_catalog / "hongzhong_laizi.yaml"
     again = ("approve", path, "--catalog", approved_catalog, "--games", "3", "--jobs", "1", "--force")
     assert _run(*again, "--reviewer", "甲").exit_code == 0
     path.write_text(path.read_text(encoding="utf-8").replace("max_fan: 16", "max_fan: 32"), encoding="utf-8")
@@ -241,12 +241,12 @@ def test_an_interrupted_approval_leaves_the_old_or_the_new_state(approved_catalo
 # --- 19.15: verify is truthful about files that are gone ---------------------------------------------
 
 def test_verify_fails_for_a_deleted_or_dangling_approved_file(approved_catalog):
-    (approved_catalog / "wuhan.yaml").unlink()
+    (approved_catalog / "hongzhong_laizi.yaml").unlink()
     code, entries = _verify(approved_catalog)
-    assert code == 1 and entries["wuhan"]["status"] == "missing"
-    (approved_catalog / "wuhan.yaml").symlink_to(approved_catalog / "nowhere.yaml")
+    assert code == 1 and entries["hongzhong_laizi"]["status"] == "missing"
+    (approved_catalog / "hongzhong_laizi.yaml").symlink_to(approved_catalog / "nowhere.yaml")
     code, entries = _verify(approved_catalog)
-    assert code == 1 and entries["wuhan"]["status"] == "unreadable"
+    assert code == 1 and entries["hongzhong_laizi"]["status"] == "unreadable"
     text = _run("catalog", "verify", "--catalog", approved_catalog)
     assert text.exit_code == 1 and "全部" not in text.output
 

@@ -47,7 +47,7 @@ def test_approve_draft_then_verify_then_edit_fails(catalog, draft_factory, chi_v
     assert statuses["sichuan_xuezhan"] == "ok"
     assert code == 1  # the other catalog files have no approval yet
     others = {p.stem for p in catalog.glob("*.yaml")} - {"sichuan_xuezhan"}  # every other catalog file
-    assert {k for k, v in statuses.items() if v == "unapproved"} == others and {"changsha", "wuhan"} <= others
+    assert {k for k, v in statuses.items() if v == "unapproved"} == others and {"changsha", "hongzhong_laizi"} <= others
 
     for other in others:
         catalog.joinpath(other + ".yaml").unlink()
@@ -80,7 +80,7 @@ def test_failing_draft_needs_force_and_force_is_recorded(catalog, draft_factory,
 
 
 def test_approve_plain_catalog_file_in_place(catalog):
-    target = catalog / "wuhan.yaml"
+    target = catalog / "hongzhong_laizi.yaml"
     rules_before = {k: v for k, v in load_yaml_file(target).data.items() if k != "meta"}
     result = CliRunner().invoke(cli, ["approve", str(target), "--reviewer", "王五", "--catalog", str(catalog),
                                       "--games", "20", "--json"])
@@ -89,11 +89,11 @@ def test_approve_plain_catalog_file_in_place(catalog):
     assert {k: v for k, v in after.items() if k != "meta"} == rules_before
     assert after["meta"]["approval"]["status"] == "approved"
     code, report = _verify(catalog)
-    assert {v["id"]: v["status"] for v in report["variants"]}["wuhan"] == "ok"
+    assert {v["id"]: v["status"] for v in report["variants"]}["hongzhong_laizi"] == "ok"
     history = CliRunner().invoke(cli, ["approve", str(target), "--reviewer", "赵六", "--catalog", str(catalog),
                                        "--games", "20", "--json"])
     assert history.exit_code == 0, history.output
-    stored = json.loads((catalog / "approvals" / "wuhan.json").read_text(encoding="utf-8"))
+    stored = json.loads((catalog / "approvals" / "hongzhong_laizi.json").read_text(encoding="utf-8"))
     assert stored["reviewer"] == "赵六" and stored["history"][0]["reviewer"] == "王五"
 
 
@@ -139,31 +139,31 @@ def test_catalog_list_json(catalog):
     assert result.exit_code == 0
     variants = {v["id"]: v for v in json.loads(result.stdout)["variants"]}
     assert set(variants) == {p.stem for p in catalog.glob("*.yaml")}
-    assert {"changsha", "guangdong_jipinghu", "guobiao", "nanchang", "sichuan_xuezhan", "wuhan", "zhuanzhuan"} <= set(variants)
-    assert variants["wuhan"]["status"] == "unapproved" and variants["wuhan"]["name"].startswith("武汉")
+    assert {"changsha", "guangdong_jipinghu", "guobiao", "nanchang", "sichuan_xuezhan", "hongzhong_laizi", "zhuanzhuan"} <= set(variants)
+    assert variants["hongzhong_laizi"]["status"] == "unapproved" and variants["hongzhong_laizi"]["name"].startswith("红中癞子")
 
 
 def test_new_review_approve_verify_end_to_end(catalog, workdir, monkeypatch):
     monkeypatch.setenv("DSLGEN_CATALOG", str(catalog))
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
     runner = CliRunner()
-    description = "武汉麻将：108 张万条筒再加 4 张红中，红中是癞子。可以吃、碰、杠，将牌要 2、5、8。清一色 8 番，七对 4 番，封顶 16 番。"
-    made = runner.invoke(cli, ["new", description, "--name", "wuhan", "--provider", "offline", "--games", "20",
+    description = "红中癞子麻将：108 张万条筒再加 4 张红中，红中是癞子。可以吃、碰、杠，将牌要 2、5、8。清一色 8 番，七对 4 番，封顶 16 番。"
+    made = runner.invoke(cli, ["new", description, "--name", "hongzhong_laizi", "--provider", "offline", "--games", "20",
                                "--jobs", "1", "--out", str(workdir / "draft"), "--json"])
     assert made.exit_code in (0, 1), made.output
     review = runner.invoke(cli, ["review", str(workdir / "draft"), "--json"])
     report = json.loads(review.stdout)
-    assert report["baseline"]["reason"] == "previous" and report["baseline"]["id"] == "wuhan"
+    assert report["baseline"]["reason"] == "previous" and report["baseline"]["id"] == "hongzhong_laizi"
     assert "清一色：4 番 → 8 番" in report["semantic_changes"]
     approved = runner.invoke(cli, ["approve", str(workdir / "draft"), "--reviewer", "张三", "--force", "--replace"])
     assert approved.exit_code == 0, approved.output
     verify = runner.invoke(cli, ["catalog", "verify", "--json"])
     statuses = {v["id"]: v["status"] for v in json.loads(verify.stdout)["variants"]}
-    assert statuses["wuhan"] == "ok"
+    assert statuses["hongzhong_laizi"] == "ok"
 
 
 def test_review_of_an_edited_catalog_file_compares_with_its_approved_version(catalog):
-    target = catalog / "wuhan.yaml"
+    target = catalog / "hongzhong_laizi.yaml"
     runner = CliRunner()
     assert runner.invoke(cli, ["approve", str(target), "--reviewer", "王五", "--catalog", str(catalog),
                                "--games", "10"]).exit_code == 0

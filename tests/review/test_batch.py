@@ -49,7 +49,7 @@ def test_batch_regenerates_everything_and_touches_no_approved_file(catalog, work
 
 def test_interrupted_batch_resumes(catalog, workdir, monkeypatch):
     out = workdir / "batch"
-    args = ["batch", "--catalog", str(catalog), "--only", "wuhan,changsha", "--provider", "offline",
+    args = ["batch", "--catalog", str(catalog), "--only", "hongzhong_laizi,changsha", "--provider", "offline",
             "--games", "10", "--out", str(out), "--json"]
     real = batch_mod.regenerate
     calls = []
@@ -63,29 +63,29 @@ def test_interrupted_batch_resumes(catalog, workdir, monkeypatch):
     monkeypatch.setattr(batch_mod, "regenerate", interrupted)
     first = CliRunner().invoke(cli, args)
     assert first.exit_code == 130
-    assert calls == ["changsha", "wuhan"]
-    assert (out / "changsha" / "done.json").is_file() and not (out / "wuhan" / "done.json").exists()
+    assert calls == ["changsha", "hongzhong_laizi"]
+    assert (out / "changsha" / "done.json").is_file() and not (out / "hongzhong_laizi" / "done.json").exists()
     assert not (out / "summary.json").exists()
     done_before = (out / "changsha" / "done.json").read_bytes()
 
     calls.clear()
     second = CliRunner().invoke(cli, args)
     assert second.exit_code in (0, 1), second.output
-    assert calls == ["wuhan"]  # changsha was done: skipped
+    assert calls == ["hongzhong_laizi"]  # changsha was done: skipped
     rows = {v["id"]: v for v in json.loads(second.stdout)["variants"]}
-    assert rows["changsha"]["resumed"] is True and rows["wuhan"]["resumed"] is False
+    assert rows["changsha"]["resumed"] is True and rows["hongzhong_laizi"]["resumed"] is False
     assert (out / "changsha" / "done.json").read_bytes() == done_before
     assert _leftovers(out) == []
 
 
 
 def test_changed_inputs_are_not_resumed(catalog, workdir):
-    doc = batch_mod.read_rule_doc(catalog / "wuhan.yaml")
+    doc = batch_mod.read_rule_doc(catalog / "hongzhong_laizi.yaml")
     opts = batch_mod.BatchOptions(catalog=str(catalog), out=str(workdir / "b"), games=10)
     same = batch_mod._fingerprint(doc, opts)
     assert batch_mod._fingerprint(doc, opts) == same
     assert batch_mod._fingerprint(doc, batch_mod.BatchOptions(**{**opts.__dict__, "games": 11})) != same
-    edited = catalog / "wuhan.yaml"
+    edited = catalog / "hongzhong_laizi.yaml"
     edited.write_text(edited.read_text(encoding="utf-8").replace("max_fan: 16", "max_fan: 32"), encoding="utf-8")
     assert batch_mod._fingerprint(batch_mod.read_rule_doc(edited), opts) != same
 

@@ -69,7 +69,7 @@ def test_zero_win_file_is_refused_by_new_review_approve_and_batch(catalog, workd
 
 
 def test_verdict_and_simulation_round_trip_exactly(workdir):
-    text = (CATALOG / "wuhan.yaml").read_bytes()
+    text = (CATALOG / "hongzhong_laizi.yaml").read_bytes()
     for content in (text, text.replace(b"name:", b"nam:", 1), b"a: [", b"\xff\xfe"):
         judgement = judge_bytes(content, "x.yaml", games=3, seed=1, jobs=1, cache=False)
         data = json.loads(json.dumps(judgement.verdict.to_json(), ensure_ascii=False))

@@ -88,7 +88,7 @@ def test_html_is_well_formed_self_contained_with_charts(catalog, draft_factory, 
 
 def test_plain_file_review_runs_the_gates_and_picks_a_similar_baseline(catalog, workdir):
     target = workdir / "my_variant.yaml"
-    target.write_text((catalog / "wuhan.yaml").read_text(encoding="utf-8").replace("id: wuhan", "id: my_variant"),
+    target.write_text((catalog / "hongzhong_laizi.yaml").read_text(encoding="utf-8").replace("id: hongzhong_laizi", "id: my_variant"),
                       encoding="utf-8")
     result = CliRunner().invoke(cli, ["review", str(target), "--catalog", str(catalog), "--games", "20", "--json"])
     assert result.exit_code == 0, result.output
@@ -96,7 +96,7 @@ def test_plain_file_review_runs_the_gates_and_picks_a_similar_baseline(catalog, 
     assert report["kind"] == "file"
     assert all(g["status"] == "pass" for g in report["gates"].values())
     assert report["simulation"]["games"] == 20
-    assert report["baseline"]["id"] == "wuhan" and report["baseline"]["reason"] == "similar"
+    assert report["baseline"]["id"] == "hongzhong_laizi" and report["baseline"]["reason"] == "similar"
     assert report["semantic_changes"] == []
 
 
@@ -158,8 +158,8 @@ def test_stats_diff_intervals_and_dealer_advantage():
 def test_against_overrides_the_baseline(catalog, draft_factory, chi_variant):
     draft = draft_factory("sichuan_xuezhan", chi_variant, simulate=False)
     result = CliRunner().invoke(cli, ["review", str(draft), "--catalog", str(catalog), "--against",
-                                      str(catalog / "wuhan.yaml"), "--json"])
+                                      str(catalog / "hongzhong_laizi.yaml"), "--json"])
     report = json.loads(result.stdout)
-    assert report["baseline"]["reason"] == "against" and report["baseline"]["id"] == "wuhan"
+    assert report["baseline"]["reason"] == "against" and report["baseline"]["id"] == "hongzhong_laizi"
     assert "癞子：红中（固定） → 无" in report["semantic_changes"]
     assert report["stats_diff"] == []  # the draft has no simulation to compare

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from dslgen.cli import cli
 
 CATALOG = Path(__file__).resolve().parents[2] / "dsl-examples"
-SICHUAN, GUOBIAO, WUHAN = (str(CATALOG / f) for f in ("sichuan_xuezhan.yaml", "guobiao.yaml", "wuhan.yaml"))
+SICHUAN, GUOBIAO, WUHAN = (str(CATALOG / f) for f in ("sichuan_xuezhan.yaml", "guobiao.yaml", "hongzhong_laizi.yaml"))
 
 
 def run(*args):

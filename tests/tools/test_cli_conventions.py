@@ -17,7 +17,7 @@ from dslgen.generate.prompt import prompt_version
 ROOT = Path(__file__).resolve().parents[2]
 BASE = ROOT / "tests" / "checks" / "base.yaml"
 UNKNOWN_FAN = ROOT / "tests" / "checks" / "negative" / "C201_unknown_fan.yaml"
-WUHAN = ROOT / "dsl-examples" / "wuhan.yaml"
+WUHAN = ROOT / "dsl-examples" / "hongzhong_laizi.yaml"
 
 ENV_NAMES = ("DSLGEN_PROVIDER", "DSLGEN_MODEL", "OPENAI_BASE_URL", "DSLGEN_GAMES", "DSLGEN_JOBS", "DSLGEN_CATALOG",
              "DSLGEN_REVIEWER", "DSLGEN_TIMEOUT", "DSLGEN_MAX_RETRIES", "DSLGEN_RETRY_CAP", "DSLGEN_REPLAY",
@@ -217,7 +217,7 @@ def test_unknown_key_and_bad_values_are_usage_errors_naming_the_file(home):
     # simulate accepts auto; batch wants a number: only batch complains, naming the setting and the file
     ok = CliRunner().invoke(cli, ["simulate", str(WUHAN), "--games", "2", "--json"])
     assert ok.exit_code == 0, ok.output
-    bad = CliRunner().invoke(cli, ["batch", "--only", "wuhan", "--json"])
+    bad = CliRunner().invoke(cli, ["batch", "--only", "hongzhong_laizi", "--json"])
     assert bad.exit_code == 2 and "jobs" in bad.output and str(path) in bad.output
     path.write_text("games = [", encoding="utf-8")
     broken = CliRunner().invoke(cli, ["validate", str(BASE)])

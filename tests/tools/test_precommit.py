@@ -124,14 +124,14 @@ def test_catalog_verify_hook_checks_the_studio_catalog(tmp_path, hook_repo, env)
     repo = tmp_path / "studio"
     catalog = repo / "dsl-examples"
     (catalog / "approvals").mkdir(parents=True)
-    shutil.copy(ROOT / "dsl-examples" / "wuhan.yaml", catalog / "wuhan.yaml")
-    shutil.copy(ROOT / "dsl-examples" / "approvals" / "wuhan.json", catalog / "approvals" / "wuhan.json")
+    shutil.copy(ROOT / "dsl-examples" / "hongzhong_laizi.yaml", catalog / "hongzhong_laizi.yaml")
+    shutil.copy(ROOT / "dsl-examples" / "approvals" / "hongzhong_laizi.json", catalog / "approvals" / "hongzhong_laizi.json")
     _git(repo, "init", "-q")
     _git(repo, "add", ".")
     ok = _try(repo, hook_repo, env, "dslgen-catalog-verify")
     assert ok.returncode == 0, ok.stdout + ok.stderr
-    with (catalog / "wuhan.yaml").open("a", encoding="utf-8") as fh:
+    with (catalog / "hongzhong_laizi.yaml").open("a", encoding="utf-8") as fh:
         fh.write("# edited after approval\n")
     _git(repo, "add", ".")
     bad = _try(repo, hook_repo, env, "dslgen-catalog-verify")
-    assert bad.returncode == 1 and "wuhan" in bad.stdout, bad.stdout + bad.stderr
+    assert bad.returncode == 1 and "hongzhong_laizi" in bad.stdout, bad.stdout + bad.stderr

@@ -43,7 +43,7 @@ def test_review_markdown_of_a_file_outside_the_working_folder_has_no_absolute_pa
     work.mkdir()
     outside = tmp_path / "elsewhere" / "my_variant.yaml"
     outside.parent.mkdir()
-    text = (ROOT / "dsl-examples" / "wuhan.yaml").read_text(encoding="utf-8").replace("id: wuhan", "id: my_variant")
+    text = (ROOT / "dsl-examples" / "hongzhong_laizi.yaml").read_text(encoding="utf-8").replace("id: hongzhong_laizi", "id: my_variant")
     outside.write_text(text, encoding="utf-8")
     monkeypatch.chdir(work)
     md = work / "review.md"
