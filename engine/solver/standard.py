@@ -260,6 +260,25 @@ def _exact_readings(p: bytes, lo: int, pair_258: bool, key) -> tuple[tuple[tuple
     return readings
 
 
+def exact_readings(b: bytes, pair_258: bool) -> Iterator[tuple[Group, ...]]:
+    """The standard readings (melds + exactly one pair) of the wild-free counts ``b`` (indexed by tile
+    code), combined from the per-part readings in a fixed order: man, then sou, pin, honors."""
+    man, sou, pin, hon = (part_readings(b[lo:hi], lo, 0, pair_258) for lo, hi in _PARTS)
+    for g0, _, p0 in man:
+        for g1, _, p1 in sou:
+            if p0 and p1:
+                continue
+            h1 = p0 or p1
+            for g2, _, p2 in pin:
+                if h1 and p2:
+                    continue
+                h2 = h1 or p2
+                g012 = g0 + g1 + g2
+                for g3, _, p3 in hon:
+                    if h2 != p3:  # exactly one pair in the hand
+                        yield g012 + g3
+
+
 def standard_readings(counts: list[int], wilds: int, pair_258: bool, kinds: set[int]) -> Iterator[tuple[Group, ...]]:
     """The distinct standard readings (melds + one pair) of ``counts`` + ``wilds``, groups sorted,
     in the order of first occurrence in :func:`standard_groups` (same list, deduplicated).
@@ -267,22 +286,10 @@ def standard_readings(counts: list[int], wilds: int, pair_258: bool, kinds: set[
     ``kinds`` (see :func:`relevant_kinds`) is only read when wild tiles are left for
     wild-only groups."""
     b = bytes(bytearray(counts))
-    man, sou, pin, hon = (part_readings(b[lo:hi], lo, wilds, pair_258) for lo, hi in _PARTS)
     if not wilds:
-        for g0, _, p0 in man:
-            for g1, _, p1 in sou:
-                if p0 and p1:
-                    continue
-                h1 = p0 or p1
-                for g2, _, p2 in pin:
-                    if h1 and p2:
-                        continue
-                    h2 = h1 or p2
-                    g012 = g0 + g1 + g2
-                    for g3, _, p3 in hon:
-                        if h2 != p3:  # exactly one pair in the hand
-                            yield g012 + g3
+        yield from exact_readings(b, pair_258)
         return
+    man, sou, pin, hon = (part_readings(b[lo:hi], lo, wilds, pair_258) for lo, hi in _PARTS)
     cand: list = []
 
     def finish(r: int, have_pair: bool, acc: tuple[Group, ...]) -> Iterator[tuple[Group, ...]]:

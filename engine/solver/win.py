@@ -20,7 +20,7 @@ from engine.solver.shapes import (
     Group,
     Shapes,
 )
-from engine.solver.standard import _group_key, part_readings, relevant_kinds, standard_readings
+from engine.solver.standard import _group_key, exact_readings, relevant_kinds, standard_readings
 from engine.solver.tables import WIN_EXACT, WIN_HONOR, WIN_SUIT, fill_exact_entries, fill_win_entries
 
 DEFAULT_SHAPES = Shapes()
@@ -303,26 +303,11 @@ def _standard_exact(b: bytes, pair_258: bool, exposed: tuple[Group, ...], out: l
     """Append the standard readings of the counts ``b`` (no wild tiles; at most
     :data:`MAX_STANDARD_READINGS`) to ``out``: the per-part readings combined in the order
     :func:`standard_readings` yields them."""
-    man = part_readings(b[1:10], 1, 0, pair_258)
-    sou = part_readings(b[11:20], 11, 0, pair_258)
-    pin = part_readings(b[21:30], 21, 0, pair_258)
-    hon = part_readings(b[31:38], 31, 0, pair_258)
     new = _new_decomposition
-    for g0, _, p0 in man:
-        for g1, _, p1 in sou:
-            if p0 and p1:
-                continue
-            h1 = p0 or p1
-            for g2, _, p2 in pin:
-                if h1 and p2:
-                    continue
-                h2 = h1 or p2
-                g012 = g0 + g1 + g2
-                for g3, _, p3 in hon:
-                    if h2 != p3:  # exactly one pair in the hand
-                        out.append(new(STANDARD, g012 + g3 + exposed))
-                        if len(out) >= MAX_STANDARD_READINGS:
-                            return
+    for groups in exact_readings(b, pair_258):
+        out.append(new(STANDARD, groups + exposed))
+        if len(out) >= MAX_STANDARD_READINGS:
+            return
 
 
 _new_object = object.__new__
