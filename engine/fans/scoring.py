@@ -511,14 +511,17 @@ def score_win(rules: Rules, ctx: WinContext) -> ScoreResult | None:
     best = None
     free = []
     prefer = table.tie_prefer
+    evs = [] if prefer and len(decomps) > 1 else None
     for d in decomps:
         ev = _evaluate(table, ctx, d, wild_count, bonuses, hand_counts)
-        if best is None or ev[:3] > best[:3]:
-            best = ev
-        elif prefer and ev[:3] == best[:3] and _wins_tie(prefer, ev, best):
+        if evs is not None:
+            evs.append(ev)
+        elif best is None or ev[:3] > best[:3]:
             best = ev
         if wilds and d.shape in _REFINABLE and any(_wild_only(g) for g in d.groups):
             free.append((ev, d))
+    if evs is not None:
+        best = _canonical_best(prefer, evs)
     for ev, d in free:
         ev = _refine(table, ctx, d, ev, wild_count, bonuses)
         if ev[:3] > best[:3]:
@@ -526,19 +529,33 @@ def score_win(rules: Rules, ctx: WinContext) -> ScoreResult | None:
     return _result(table, ctx, best, bonuses)
 
 
-def _wins_tie(prefer: frozenset[str], ev: tuple, best: tuple) -> bool:
-    """Between two readings with the same total: the one counting a ``prefer_on_tie`` fan, else the
-    four-sets reading whose concealed sets, sorted, come first (lowest tiles, a pung before a chow)."""
-    mine = any(r.spec.name in prefer for r in ev[3])
-    theirs = any(r.spec.name in prefer for r in best[3])
-    if mine != theirs:
-        return mine
-    return _reading_key(ev[6]) < _reading_key(best[6])
+def _canonical_best(prefer: frozenset[str], evs: list[tuple]) -> tuple:
+    """The reading kept when the file declares ``prefer_on_tie`` fans (国标): the readings are taken in
+    canonical order — special shapes first, then the four-sets readings by their concealed sets, sorted
+    (lowest tiles first, a pung before a chow) — and a reading replaces the one kept so far when its total
+    is higher, or equal while it counts a ``prefer_on_tie`` fan (or it is a four-sets reading of a hand
+    that also reads as 七对). So among tied readings the last one counting a preferred fan wins, and
+    without one the first; this is the order and the rule of the competition-rules reference calculator."""
+    evs = sorted(evs, key=lambda ev: _reading_key(ev[6]))
+    seven = any(ev[6].shape == "seven_pairs" for ev in evs)
+    best = evs[0]
+    for ev in evs[1:]:
+        if ev[:3] > best[:3]:
+            best = ev
+        elif ev[:3] == best[:3] and (any(r.spec.name in prefer for r in ev[3])
+                                     or (seven and ev[6].shape == "standard")):
+            best = ev
+    return best
+
+
+#: shapes made of four sets and a pair (the solver's 一色双龙会 shape is one more reading of them,
+#: taken after the plain four-sets readings).
+_FOUR_SETS = ("standard", "double_dragon")
 
 
 def _reading_key(d) -> tuple:
     sets = sorted(g.tiles for g in d.groups if not g.exposed and g.kind != "pair")
-    return (d.shape != "standard", sets)
+    return (d.shape in _FOUR_SETS, d.shape != "standard", sets)
 
 
 #: shapes whose all-wild groups may take any identity without breaking the shape.
