@@ -19,6 +19,7 @@ TOPIC_ZH = {
     "requires": "requires 一致性",
     "exclusion": "番型互斥图",
     "phases": "阶段图",
+    "win_condition": "和牌条件",
 }
 
 

@@ -9,7 +9,8 @@ first line is its title, the rest explains what it catches and how to fix it.
 
 Codes are grouped by topic: ``C0xx`` input, ``C1xx`` capabilities, ``C2xx``
 fans and conditions, ``C3xx`` actions and hooks, ``C4xx`` unsupported modes,
-``C5xx`` requires consistency, ``C6xx`` exclusion graph, ``C7xx`` phase graph.
+``C5xx`` requires consistency, ``C6xx`` exclusion graph, ``C7xx`` phase graph, ``C8xx`` regional
+scoring (川麻 and its kin), ``C9xx`` win conditions.
 """
 
 from __future__ import annotations

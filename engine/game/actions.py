@@ -46,6 +46,9 @@ DIRECTION_NAMES = {1: "下家", 2: "对家", 3: "上家"}
 
 DISCARD, AN_KONG, BU_KONG, WIN = "discard", "an_kong", "bu_kong", "win"
 CHI, PUNG, MING_KONG, PASS = "chi", "pung", "ming_kong", "pass"
+#: The reactions that expose a meld and so open the hand (开口, ``win_condition.must_open``); 暗杠 does not
+#: open it, and 加杠 (``bu_kong``) needs a pung first.
+OPENING_CLAIMS = (CHI, PUNG, MING_KONG)
 LIANG_DAO = "liang_dao"
 
 register_action(DISCARD, "打出", "从手牌中打出一张牌", self_action=True)
