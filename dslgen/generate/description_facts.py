@@ -1,8 +1,10 @@
 """Reading rule facts from a plain-language Chinese description (the offline drafter's reader).
 
 The description is cut into clauses (sentences, then commas). Every clause goes through the
-registered readers below; a reader that recognises a wording records a fact (``chi: False``), the DSL
-section it belongs to, or a gap (a rule the DSL cannot express, with the reason). A clause no reader
+registered readers (below, then :mod:`dslgen.generate.sichuan_facts` and :mod:`dslgen.generate.wuhan_reader`;
+see :data:`READER_MODULES`); a reader that recognises a wording records a fact (``chi: False``), the DSL
+section it belongs to, or a gap (a rule the DSL cannot express, with the reason). Most readers declare
+their wordings as tables of sentence rules (:mod:`dslgen.generate.sentence_rules`). A clause no reader
 recognises is kept in ``unmapped`` (the draft was not changed for it) so the reviewer sees it too:
 nothing is silently dropped.
 
@@ -19,12 +21,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
+
+# 川麻 readers (换三张 direction, 刮风下雨, 退税, 呼叫转移, 根, 加倍计分, 封顶番) and 武汉 readers (必须开口, 口口翻)
+# live in their own modules; importing them registers their readers.
+from dslgen.generate import wuhan_reader  # noqa: F401
+from dslgen.generate.sentence_rules import (NUM, NUMBER, Clause, cn_number, maps, passes, read_each, read_first, reader,
+                                            readers_in, says, yes_no)
+from dslgen.generate.sichuan_facts import DOUBLING, exchange_direction
 
 # --- vocabulary ------------------------------------------------------------------
 
-_CN_DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
-NUM = r"(\d+|[零一二两三四五六七八九十百]+)"
 #: Words designers use for a wildcard tile.
 WILD = r"(?:癞子|赖子|癞|赖|混子|混儿|混牌|会儿|会牌|鬼牌|鬼|精牌|精|财神|百搭|宝牌|万能牌|听用|花猫)"
 _FIXED_TILES = {"红中": "红中", "发财": "发财", "白板": "白板", "红中牌": "红中"}
@@ -94,23 +101,6 @@ _DOUBLING = re.compile(r"\s*(?:再|就|则)?(?:翻倍|加倍|翻一倍|翻番|�
 _FAN_GAP_REASON = "引擎没有这个番型的识别器（不在规范的番型表中），无法计分"
 
 
-def cn_number(text: str) -> int:
-    """``"8"`` → 8, ``"十二"`` → 12, ``"两"`` → 2, ``"一百"`` → 100."""
-    if text.isdigit():
-        return int(text)
-    total, current = 0, 0
-    for ch in text:
-        if ch in _CN_DIGITS:
-            current = _CN_DIGITS[ch]
-        elif ch == "十":
-            total += (current or 1) * 10
-            current = 0
-        elif ch == "百":
-            total += (current or 1) * 100
-            current = 0
-    return total + current
-
-
 @dataclass
 class Facts:
     """What the offline reader understood from a description."""
@@ -149,91 +139,10 @@ class Facts:
                 "gaps": self.gaps, "mapping": self.mapping, "unmapped": self.unmapped, "name": self.name}
 
 
-class _Clause:
-    """One clause being read: its text and what the readers recorded for it."""
-
-    def __init__(self, text: str, facts: Facts, previous: str = ""):
-        self.text = text
-        self.facts = facts
-        self.previous = previous  # the clause before, in the same sentence
-        self.hits = 0
-        self.keys: list[str] = []
-        self.values: dict[str, Any] = {}
-        self.fan_values: dict[str, int | None] = {}
-        self.removed: list[str] = []
-        self.fans: list[str] = []
-        self.gaps: list[str] = []
-        self.sections: list[str] = []
-
-    undecided = False
-
-    def set(self, key: str, value: Any, section: str, claim: Any = None) -> None:
-        """Record fact ``key`` (with this clause as its evidence) and the DSL section it maps to.
-
-        ``claim`` is what this clause alone says when it is less than ``value`` (a wildcard drawn by
-        flipping, with the count said elsewhere)."""
-        if self.undecided:  # "可以吃也可以不吃，看大家商量": an open question, not a rule
-            return
-        self.facts.values[key] = value
-        self.facts.sources[key] = self.text
-        self.values[key] = value if claim is None else claim
-        if key not in self.keys:
-            self.keys.append(key)
-        self.map(section)
-
-    def fan(self, name: str, value: int | None, word: str = "") -> None:
-        """Record fan ``name`` (``value`` may be ``None``: named without a value) read from this clause."""
-        if value is not None or name not in self.facts.fans:
-            self.facts.fans[name] = value
-            if word:
-                self.facts.fan_words.setdefault(name, word)
-            self.facts.fan_sources[name] = self.text
-        self.facts.removed_fans.discard(name)
-        self.fan_values[name] = value
-        if name not in self.fans:
-            self.fans.append(name)
-        self.map(f"fan_types[{name}]")
-
-    def map(self, section: str) -> None:
-        """Record that this clause maps to ``section`` (no fact of its own)."""
-        self.hits += 1
-        if section not in self.sections:
-            self.sections.append(section)
-        entry = {"section": section, "sentence": self.text}
-        if entry not in self.facts.mapping:
-            self.facts.mapping.append(entry)
-
-    def gap(self, reason: str, text: str | None = None, blocking: bool = False) -> None:
-        """Record a rule the DSL cannot express, with the reason (``blocking``: the game's structure)."""
-        if blocking:
-            entry = {"text": text or self.text, "reason": reason}
-            if entry not in self.facts.blocking:
-                self.facts.blocking.append(entry)
-        self.hits += 1
-        self.gaps.append(reason)
-        entry = {"text": text or self.text, "reason": reason}
-        if entry not in self.facts.gaps:
-            self.facts.gaps.append(entry)
-
-    def search(self, pattern: str) -> re.Match | None:
-        """``re.search`` on the clause text."""
-        return re.search(pattern, self.text)
-
-
-Reader = Callable[[_Clause], None]
-_READERS: list[Reader] = []
-
-
-def reader(fn: Reader) -> Reader:
-    """Register a clause reader (they run in definition order)."""
-    _READERS.append(fn)
-    return fn
-
-
 # --- readers ---------------------------------------------------------------------
 
 @reader
-def _undecided(c: _Clause) -> None:
+def _undecided(c: Clause) -> None:
     """``可以吃也可以不吃，看大家商量`` / ``具体多少番看心情``: the designer has not decided; ask, never guess."""
     if re.search(r"可以(\S{1,3})也可以不\1|看大家|大家商量|商量着|看心情|不一定|随便定|自己定|没定", c.text):
         c.undecided = True
@@ -241,7 +150,7 @@ def _undecided(c: _Clause) -> None:
 
 
 @reader
-def _name(c: _Clause) -> None:
+def _name(c: Clause) -> None:
     m = c.search(r"^[【\[]?(?:玩法名(?:称)?[:：]?\s*)?([\u4e00-\u9fff]{1,8}?(?:麻将|麻雀|血战到底|血流成河|红中|鸡平胡)(?:[（(][\u4e00-\u9fff]{1,8}[）)])?)")
     if m and not c.facts.name and (len(c.text) <= 20 or re.match(r"[】\]）)]?\s*[:：（(]", c.text[m.end():])):
         c.facts.name = m.group(1)
@@ -255,7 +164,7 @@ def _name(c: _Clause) -> None:
 
 
 @reader
-def _players(c: _Clause) -> None:
+def _players(c: Clause) -> None:
     m = c.search(r"(两|二|2|三|3)\s*(?:个)?人(?:麻将|玩法|对局|打|玩|场|局)?|(?:两|二|三)人麻将")
     if m:
         c.set("players", 2 if re.search(r"两|二|2", m.group(0)) else 3, "game.players")
@@ -268,7 +177,7 @@ _DECK_SIZES = {108, 112, 116, 120, 136, 144}
 
 
 @reader
-def _deck_size(c: _Clause) -> None:
+def _deck_size(c: Clause) -> None:
     """``共84张`` / ``一共一百一十二张``: a deck size the DSL cannot build is a gap, never a silent default."""
     t = c.text
     for m in re.finditer(r"(?:共|一共|总共|合计|牌数|牌库|用牌)?\s*" + NUM + r"\s*张", t):
@@ -298,7 +207,7 @@ _DROP = r"(?:没有|没得|不要|去掉|去除|不用|不含|拿掉|除去)"
 _SUIT_RUN = r"(?:[万条筒饼索](?:子|牌)?[、和与跟及]?)+"
 
 
-def _suits(c: _Clause) -> None:
+def _suits(c: Clause) -> None:
     """``只用条子和筒子`` / ``去掉万子`` / ``没有条和筒``: ``deck.suits`` (the suits kept)."""
     t = c.text
     dropped = {_SUIT_WORDS[ch] for run in re.findall(_DROP + r"[^，。万条筒饼索]{0,2}(" + _SUIT_RUN + ")", t)
@@ -311,7 +220,7 @@ def _suits(c: _Clause) -> None:
 
 
 @reader
-def _honor_subset(c: _Clause) -> None:
+def _honor_subset(c: Clause) -> None:
     """``再加中、发、白三种字牌``: ``deck.honors`` (the honors kept; ``没有东南西北`` is read by ``_deck``)."""
     t = c.text
     if re.search(r"(?:加|只有|只用|再加|和)[^，。]{0,2}中[、,]?发[、,]?白(?:三种|三张)?(?:字牌|箭牌)?", t) and not re.search(r"东南西北", t):
@@ -320,7 +229,7 @@ def _honor_subset(c: _Clause) -> None:
 
 
 @reader
-def _deck(c: _Clause) -> None:
+def _deck(c: Clause) -> None:
     t = c.text
     if re.search(r"108\s*张|一百零八张|只(有|用|留|打)?\s*(万|条|筒|饼|索)[、,/和及与]?(万|条|筒|饼|索)[、,/和及与]?(万|条|筒|饼|索)(三门|三种)?(?!.*[字风])", t) \
             or re.search(r"(只|仅)(有|用|打|留|要)?\s*(万条筒|条筒万|筒条万|万筒条|条万筒|筒万条)", t):
@@ -357,32 +266,35 @@ def _deck(c: _Clause) -> None:
 
 #: ``game.seating.next_dealer`` phrases (checked in order).
 _NEXT_DEALER = (
-    (r"一炮多响[^，。]*放炮(?:的人|者)(?:坐|做|当)庄|谁(?:胡|和|赢)谁(?:坐|做|当)庄|(?:胡|和)(?:牌)?(?:的人|者|的一家|家)(?:坐|做|当|接)庄|赢(?:家|的人)(?:坐|做|当)庄", "winner"),
-    (r"轮(?:流)?(?:坐|做)?庄|庄家轮(?:流|换)|每(?:局|盘)(?:都)?(?:轮|换)(?:到)?下家(?:坐|做)?庄?", "rotate"),
-    (r"庄家(?:胡|和|赢)(?:牌)?[^，。]{0,4}连庄|闲家(?:胡|和|赢)(?:牌)?[^，。]{0,4}下家(?:坐|做|接)庄|荒庄[^，。]{0,3}连庄", "stay_on_win"),
+    says(r"一炮多响[^，。]*放炮(?:的人|者)(?:坐|做|当)庄|谁(?:胡|和|赢)谁(?:坐|做|当)庄|(?:胡|和)(?:牌)?(?:的人|者|的一家|家)(?:坐|做|当|接)庄|赢(?:家|的人)(?:坐|做|当)庄",
+         "next_dealer", "winner", "game.seating.next_dealer"),
+    says(r"轮(?:流)?(?:坐|做)?庄|庄家轮(?:流|换)|每(?:局|盘)(?:都)?(?:轮|换)(?:到)?下家(?:坐|做)?庄?",
+         "next_dealer", "rotate", "game.seating.next_dealer"),
+    says(r"庄家(?:胡|和|赢)(?:牌)?[^，。]{0,4}连庄|闲家(?:胡|和|赢)(?:牌)?[^，。]{0,4}下家(?:坐|做|接)庄|荒庄[^，。]{0,3}连庄",
+         "next_dealer", "stay_on_win", "game.seating.next_dealer"),
+)
+#: ``game.seating.first_dealer`` phrases (checked in order).
+_FIRST_DEALER = (
+    says(r"(?:东家|东风位|座位\s*0|第一家)(?:先)?(?:坐|做|当)(?:首局)?庄|首局(?:由)?东家(?:坐|做)?庄",
+         "first_dealer", "seat_0", "game.seating.first_dealer"),
+    says(r"掷骰(?:子)?(?:定|决定|选)庄|打骰(?:子)?定庄|随机定庄", "first_dealer", "random", "game.seating.first_dealer"),
 )
 
 
 @reader
-def _seating(c: _Clause) -> None:
+def _seating(c: Clause) -> None:
     """``谁胡谁坐庄`` / ``轮庄`` / ``庄家胡了连庄``: ``game.seating.next_dealer``; ``东家先坐庄``: ``first_dealer``;
     ``两人坐对家``: ``seat_winds`` 东西."""
     t = c.text
-    for pattern, rule in _NEXT_DEALER:
-        if re.search(pattern, t):
-            c.set("next_dealer", rule, "game.seating.next_dealer")
-            break
-    if re.search(r"(?:东家|东风位|座位\s*0|第一家)(?:先)?(?:坐|做|当)(?:首局)?庄|首局(?:由)?东家(?:坐|做)?庄", t):
-        c.set("first_dealer", "seat_0", "game.seating.first_dealer")
-    elif re.search(r"掷骰(?:子)?(?:定|决定|选)庄|打骰(?:子)?定庄|随机定庄", t):
-        c.set("first_dealer", "random", "game.seating.first_dealer")
+    read_first(c, _NEXT_DEALER)
+    read_first(c, _FIRST_DEALER)
     if re.search(r"(?:两|二)(?:人|个人|家)?[^，。]{0,4}(?:坐|面)对(?:家|面)|^坐对家|对坐|东西(?:对坐|两家)", t) \
             and c.facts.values.get("players", 2) == 2:
         c.set("seat_winds", ["东", "西"], "game.seating.seat_winds")
 
 
 @reader
-def _settlement_items(c: _Clause) -> None:
+def _settlement_items(c: Clause) -> None:
     """精分 / 冲关 / 德国 / 抓鸟 / 买马 / 跟庄 / 连庄 / 飘 / 包赔: :mod:`dslgen.generate.items_reader`."""
     from dslgen.generate.items_reader import read_items
 
@@ -390,7 +302,7 @@ def _settlement_items(c: _Clause) -> None:
 
 
 @reader
-def _opening(c: _Clause) -> None:
+def _opening(c: Clause) -> None:
     """起手小胡 (四喜 / 板板胡 / 缺一色 / 六六顺): :mod:`dslgen.generate.opening_reader`."""
     from dslgen.generate.opening_reader import read_opening
 
@@ -398,20 +310,20 @@ def _opening(c: _Clause) -> None:
 
 
 @reader
-def _liang_dao(c: _Clause) -> None:
+def _liang_dao(c: Clause) -> None:
     """亮倒 (the action, how it is laid down, what it pays): :mod:`dslgen.generate.liangdao_reader`."""
     from dslgen.generate.liangdao_reader import read_liang_dao
 
     read_liang_dao(c)
 
 
-def _in_opening(c: _Clause) -> bool:
+def _in_opening(c: Clause) -> bool:
     """The clause belongs to a 起手小胡 context: its 小胡 / 四喜 / 2、5、8 / 自摸 speak of the opening hands."""
     return c.facts.values.get("_opening_clause") == c.text
 
 
 @reader
-def _wildcards(c: _Clause) -> None:
+def _wildcards(c: Clause) -> None:
     t = c.text
     v = c.facts.values
     special = False
@@ -506,48 +418,49 @@ def _wildcards(c: _Clause) -> None:
         c.map("wildcard_rules")
 
 
+_CHI = yes_no("chi", "phases.play.sub_phases.others_reaction",
+              no=r"(?:不能|不可以|不可|不许|不准|禁止|不让|没有|无|不)吃(?![胡和炮])|只(?:能|可以|许)?碰(?:不|不能|不可)吃|只碰不吃|吃牌不允许|吃(?:是|牌)?(?:不许|不允许|不可以|不能)的?|吃不行|吃不可以|不给吃|不能上牌|不可上牌|只许碰|只能碰(?:杠|和杠|、杠|牌)?(?![^，。]*吃)",
+              yes=r"(?:可以|能|允许|可|准|能够|也能|也可以)吃(?![胡和炮])|吃碰杠|吃、碰|吃，碰|[碰杠][、和与及,，/]吃(?![胡和炮])|可以上牌|可以上(?=[（(]|$)|上牌|有吃(?![胡和炮])|能吃能碰")
+_PUNG = maps(r"(?:可以|能|可|只能|只可以)碰|碰牌|碰随便|碰杠|碰(?:也)?可以", "phases.play.sub_phases.others_reaction(pung)",
+             unless=r"不(?:能|可以|可)碰")
+
+
 @reader
-def _chi(c: _Clause) -> None:
+def _chi(c: Clause) -> None:
     t = c.text
-    neg = r"(?:不能|不可以|不可|不许|不准|禁止|不让|没有|无|不)吃(?![胡和炮])|只(?:能|可以|许)?碰(?:不|不能|不可)吃|只碰不吃|吃牌不允许|吃(?:是|牌)?(?:不许|不允许|不可以|不能)的?|吃不行|吃不可以|不给吃|不能上牌|不可上牌|只许碰|只能碰(?:杠|和杠|、杠|牌)?(?![^，。]*吃)"
-    pos = r"(?:可以|能|允许|可|准|能够|也能|也可以)吃(?![胡和炮])|吃碰杠|吃、碰|吃，碰|[碰杠][、和与及,，/]吃(?![胡和炮])|可以上牌|可以上(?=[（(]|$)|上牌|有吃(?![胡和炮])|能吃能碰"
     if _FAN_PATTERN.search(t) and re.search(NUM + r"\s*[番翻]", t):
         return  # a fan's definition ("没有吃碰明杠的门前清 1 番"), not a rule about chow
     t = re.sub(r"吃[^，。吃]{0,8}?(?:胡|和)", "", t)  # 吃别人打出的牌胡 is winning on a discard
-    if re.search(neg, t):
-        c.set("chi", False, "phases.play.sub_phases.others_reaction")
-    elif re.search(pos, t):
-        c.set("chi", True, "phases.play.sub_phases.others_reaction")
-    if re.search(r"(?:可以|能|可|只能|只可以)碰|碰牌|碰随便|碰杠|碰(?:也)?可以", t) and not re.search(r"不(?:能|可以|可)碰", t):
-        c.map("phases.play.sub_phases.others_reaction(pung)")
+    read_first(c, _CHI, t)
+    read_each(c, (_PUNG,), t)
+
+
+_KONG = (
+    maps(r"选择不杠|可以不杠", "phases.play.sub_phases"),  # an option the player has, not a prohibition
+    passes(r"缺门"),  # 定缺: the void suit may not be konged (a rule of the declare_void phase, not of kongs)
+    says(r"(不能|不可以|不许|禁止|没有|不)杠(?![上开花炮])", "kong", False, "phases.play.sub_phases"),
+    says(r"(可以|能|允许|可)(碰、?)?杠|吃[、，,]?碰[、，,和]?杠|碰[、和与]杠|杠牌|明杠|暗杠|加杠|补杠|碰杠|杠(?:也)?(?:可以|都可以|随便)",
+         "kong", True, "phases.play.sub_phases", unless=r"收|付|给|赔|分|钱"),
+)
 
 
 @reader
-def _kong(c: _Clause) -> None:
-    t = c.text
-    if re.search(r"选择不杠|可以不杠", t):
-        c.map("phases.play.sub_phases")  # an option the player has, not a prohibition
-    elif re.search(r"缺门", t):
-        return  # 定缺: the void suit may not be konged (a rule of the declare_void phase, not of kongs)
-    elif re.search(r"(不能|不可以|不许|禁止|没有|不)杠(?![上开花炮])", t):
-        c.set("kong", False, "phases.play.sub_phases")
-    elif re.search(r"(可以|能|允许|可)(碰、?)?杠|吃[、，,]?碰[、，,和]?杠|碰[、和与]杠|杠牌|明杠|暗杠|加杠|补杠|碰杠|杠(?:也)?(?:可以|都可以|随便)", t) and not re.search(r"收|付|给|赔|分|钱", t):
-        c.set("kong", True, "phases.play.sub_phases")
+def _kong(c: Clause) -> None:
+    """``不能杠`` / ``可以碰杠``: whether kongs are played (``kong``)."""
+    read_first(c, _KONG)
 
 
 #: "别人加杠时可以抢杠胡" / "抢杠胡算自摸": robbing a kong as a rule (not a fan with a value).
 _ROB_RULE = re.compile(r"(?:可以|能|允许|准|也可以|也能|可)抢杠|抢杠(?:胡|和)?(?:算|按|当)(?:作|成)?自摸")
+_ROB_KONG = yes_no("rob_kong", "phases.play.sub_phases.others_reaction(win)",
+                   no=r"(?:不能|不可以|不许|不准|不可|没有)抢杠", yes=_ROB_RULE.pattern)
 
 
 @reader
-def _rob_kong(c: _Clause) -> None:
+def _rob_kong(c: Clause) -> None:
     """``别人加杠时可以抢杠胡`` / ``不能抢杠``: whether a kong may be robbed (``rob_kong``). In a self-draw-only
     variant (转转) the drafter then lets the ``win`` reaction rob a kong only (``condition: can_rob_kong``)."""
-    t = c.text
-    if re.search(r"(?:不能|不可以|不许|不准|不可|没有)抢杠", t):
-        c.set("rob_kong", False, "phases.play.sub_phases.others_reaction(win)")
-    elif _ROB_RULE.search(t):
-        c.set("rob_kong", True, "phases.play.sub_phases.others_reaction(win)")
+    read_first(c, _ROB_KONG)
 
 
 #: The plain win's names (the fallback fan 鸡胡 and the words designers use for it).
@@ -555,7 +468,7 @@ _PLAIN_WIN = r"(?:鸡胡|鸡和|屁胡|小胡|素胡)"
 
 
 @reader
-def _ji_hu_mode(c: _Clause) -> None:
+def _ji_hu_mode(c: Clause) -> None:
     """鸡胡 beside other fans (``win_rule.ji_hu_dropped_by: shape_fan``): ``没有其他牌型番的普通胡牌算鸡胡`` /
     ``只有牌型番才不算鸡胡`` / ``鸡胡可以和门前清一起算`` / ``牌型一级里鸡胡 1 番``: only a hand-shape fan replaces
     鸡胡, so 门前清, 自摸 or 杠上开花 add to it. (The default, any fan replacing it, is never inferred from
@@ -572,8 +485,21 @@ def _ji_hu_mode(c: _Clause) -> None:
         c.set("ji_hu_dropped_by", "shape_fan", "win_rule.ji_hu_dropped_by")
 
 
+_DISCARD_WIN = yes_no(
+    "discard_win", "phases.play.sub_phases.others_reaction",
+    no=_NEG + r"(?:点炮|放炮|接炮|吃胡|吃和|食胡|捉炮|点胡|胡别人|胡他人|胡别人打的)|只(?:能|许|准|可以)?(?:自摸|自己摸)(?:胡|和)?|必须自摸|自摸才(?:能|可以|算|能算)?(?:胡|和)|(?:点炮|放炮)(?:胡)?不算|只有自摸(?:才)?(?:能|可以)?(?:胡|和)|别人(?:打|放|点)[^，。]{0,6}(?:不能|不可以|不可|一律不能)(?:胡|和)",
+    yes=r"(?:可以|能|允许|可|也可以|也能)(?:点炮|放炮|接炮|吃胡|捉炮|食胡|食糊|放冲|出铳|放枪)|点炮、?自摸都(?:能|可以|算)|(?:点炮|放炮)(?:也)?胡得|点炮[^，。]{0,2}(?:均|都)(?:可|能|可以)(?:胡|和)?|(?:点炮|放炮)(?:和|、)自摸都|点炮也算|(?:可以|能)吃[^，。吃]{0,8}?(?:胡|和)|(?:点炮|放炮)(?:也)?(?:可以|可|能)(?:胡|和)|点炮(?:胡|和|也?(?:可以|能)胡)|接炮|放炮(?:胡|和)|点炮(?:者|的人|方)?[^，。]*?(?:付|出|赔|包)")
+#: Only one player may win on a discard (截胡 / 一炮一响).
+_ONE_WIN = (says(r"截胡|一炮一响|只(?:能|有)[^，。]{0,8}(?:一|1)家(?:能|可以)?(?:胡|和)|只算(?:一|1)家|只让[^，。]*(?:一家|最近)|只有[^，。]{0,8}最近的一家",
+                 "multi_win", False, "phases.play.sub_phases.others_reaction.priority_policy"),)
+_WIN_SECTIONS = (
+    maps(r"(?:可以|能)自摸|自摸(?:也)?(?:可以|能)(?:胡|和)", "phases.play.sub_phases.self_action"),
+    maps(r"几家都能(?:胡|和)时|多家(?:同时)?(?:要|想)(?:胡|和)时", "phases.play.sub_phases.others_reaction.priority_policy"),
+)
+
+
 @reader
-def _discard_win(c: _Clause) -> None:
+def _discard_win(c: Clause) -> None:
     t = c.text
     if _QUALIFIER.search(t):
         return  # "没有癞子的时候只能自摸": a qualified rule (listed as a gap by the wildcard reader)
@@ -584,27 +510,31 @@ def _discard_win(c: _Clause) -> None:
                                                   or re.match(r"^(?:不能|不可以|不许|不准)(?:吃|点炮|接炮|捉炮|胡别人)", t)):
         c.map("win_rule.ji_hu_self_draw_only")
         return
-    neg = _NEG + r"(?:点炮|放炮|接炮|吃胡|吃和|食胡|捉炮|点胡|胡别人|胡他人|胡别人打的)|只(?:能|许|准|可以)?(?:自摸|自己摸)(?:胡|和)?|必须自摸|自摸才(?:能|可以|算|能算)?(?:胡|和)|(?:点炮|放炮)(?:胡)?不算|只有自摸(?:才)?(?:能|可以)?(?:胡|和)|别人(?:打|放|点)[^，。]{0,6}(?:不能|不可以|不可|一律不能)(?:胡|和)"
-    pos = r"(?:可以|能|允许|可|也可以|也能)(?:点炮|放炮|接炮|吃胡|捉炮|食胡|食糊|放冲|出铳|放枪)|点炮、?自摸都(?:能|可以|算)|(?:点炮|放炮)(?:也)?胡得|点炮[^，。]{0,2}(?:均|都)(?:可|能|可以)(?:胡|和)?|(?:点炮|放炮)(?:和|、)自摸都|点炮也算|(?:可以|能)吃[^，。吃]{0,8}?(?:胡|和)|(?:点炮|放炮)(?:也)?(?:可以|可|能)(?:胡|和)|点炮(?:胡|和|也?(?:可以|能)胡)|接炮|放炮(?:胡|和)|点炮(?:者|的人|方)?[^，。]*?(?:付|出|赔|包)"
-    if re.search(neg, t):
-        c.set("discard_win", False, "phases.play.sub_phases.others_reaction")
-    elif re.search(pos, t):
-        c.set("discard_win", True, "phases.play.sub_phases.others_reaction")
-    if re.search(r"(?:可以|能)自摸|自摸(?:也)?(?:可以|能)(?:胡|和)", t):
-        c.map("phases.play.sub_phases.self_action")
-    if re.search(r"几家都能(?:胡|和)时|多家(?:同时)?(?:要|想)(?:胡|和)时", t):
-        c.map("phases.play.sub_phases.others_reaction.priority_policy")
+    read_first(c, _DISCARD_WIN)
+    read_each(c, _WIN_SECTIONS)
     multi = re.search(r"一炮(?:可以)?(?:多|双|三)响|多家(?:同时)?(?:都)?(?:可以|能)?胡|几家同时(?:胡|和)|多(?:人|家)胡同一张|几家(?:能|可以)胡就几家胡", t)
-    if multi and negated_at(t, multi.start()):
-        c.set("multi_win", False, "phases.play.sub_phases.others_reaction.priority_policy")
-    elif multi:
-        c.set("multi_win", True, "phases.play.sub_phases.others_reaction.priority_policy")
-    elif re.search(r"截胡|一炮一响|只(?:能|有)[^，。]{0,8}(?:一|1)家(?:能|可以)?(?:胡|和)|只算(?:一|1)家|只让[^，。]*(?:一家|最近)|只有[^，。]{0,8}最近的一家", t):
-        c.set("multi_win", False, "phases.play.sub_phases.others_reaction.priority_policy")
+    if multi:
+        c.set("multi_win", not negated_at(t, multi.start()), "phases.play.sub_phases.others_reaction.priority_policy")
+    else:
+        read_first(c, _ONE_WIN)
+
+
+#: 血战到底 (the game goes on after a win) or not (checked in order; a negated 血战 is read first).
+_XUEZHAN = (
+    says(r"血战|胡(?:了|牌)?(?:后|之后|以后)?(?:牌局)?(?:不结束|不算完|继续|接着打)|接到打|退出本局|(?:剩余|其余|剩下)(?:的)?玩家继续|(?:其他|其余|剩下|剩余)的?(?:人|玩家|家)?(?:继续|接着)打|打到(?:只)?剩(?:下)?(?:最后)?(?:一|1)家|直到(?:只剩|剩下?)(?:一|1)(?:家|人)|先胡(?:的)?(?:人|玩家|家)?(?:离场|退出|出局|下桌)",
+         "xuezhan", True, "phases.play.parallel_elimination"),
+    says(r"(一|1)(家|人)胡(了|牌)?(就|即|则)?(结束|算完)|[胡和]牌(即|就|后)(本局|这局|牌局)?结束|胡了就结束|胡了(?:以后|之后)?(?:这局|本局)?就结束",
+         "xuezhan", False, "phases.play.parallel_elimination"),
+)
+#: 过水不能胡 (a passed win stays passed until the player discards again).
+_FU_FLAG = (
+    says(r"过水|过胡|漏胡|过手胡|弃胡|过了不能胡|放弃胡[^，。]*不能", "fu_flag", True, "phases.play.fu_flag"),
+    maps(r"不能再(?:胡|和)这张|下一次打牌之前|再次打牌(?:之)?前", "phases.play.fu_flag", when="fu_flag"),
+)
 
 
 @reader
-def _flow(c: _Clause) -> None:
+def _flow(c: Clause) -> None:
     t = c.text
     if re.search(r"血流成河|血流|胡了(?:以后)?(?:可以|还能|还可以|能)(?:继续|接着|再)胡", t):
         c.set("blood", True, "phases.play.sub_phases.others_reaction.on_win")
@@ -613,43 +543,44 @@ def _flow(c: _Clause) -> None:
     xz = re.search(r"血战", t)
     if xz and negated_at(t, xz.start()):
         c.set("xuezhan", False, "phases.play.parallel_elimination")
-    elif re.search(r"血战|胡(?:了|牌)?(?:后|之后|以后)?(?:牌局)?(?:不结束|不算完|继续|接着打)|接到打|退出本局|(?:剩余|其余|剩下)(?:的)?玩家继续|(?:其他|其余|剩下|剩余)的?(?:人|玩家|家)?(?:继续|接着)打|打到(?:只)?剩(?:下)?(?:最后)?(?:一|1)家|直到(?:只剩|剩下?)(?:一|1)(?:家|人)|先胡(?:的)?(?:人|玩家|家)?(?:离场|退出|出局|下桌)", t):
-        c.set("xuezhan", True, "phases.play.parallel_elimination")
-    elif re.search(r"(一|1)(家|人)胡(了|牌)?(就|即|则)?(结束|算完)|[胡和]牌(即|就|后)(本局|这局|牌局)?结束|胡了就结束|胡了(?:以后|之后)?(?:这局|本局)?就结束", t):
-        c.set("xuezhan", False, "phases.play.parallel_elimination")
+    else:
+        read_first(c, _XUEZHAN)
     if re.search(r"查花猪|花猪", t):
         c.map("scoring.pre_hooks")
         c.facts.values["hua_zhu"] = True
     if re.search(r"查叫|查大叫|查听|没听牌[^，。]*赔", t):
         c.map("scoring.pre_hooks")
         c.facts.values["cha_jiao"] = True
-    if re.search(r"过水|过胡|漏胡|过手胡|弃胡|过了不能胡|放弃胡[^，。]*不能", t):
-        c.set("fu_flag", True, "phases.play.fu_flag")
-    elif re.search(r"不能再(?:胡|和)这张|下一次打牌之前|再次打牌(?:之)?前", t) and c.facts.values.get("fu_flag"):
-        c.map("phases.play.fu_flag")
+    read_first(c, _FU_FLAG)
     if re.search(r"赔给(?:其他|听牌|没胡|未胡)", t) and (c.facts.values.get("hua_zhu") or c.facts.values.get("cha_jiao")):
         c.map("scoring.pre_hooks")
 
 
+#: Wordings that end the 缺一门 reading: the fan 缺一门 with its value, ``不计缺一门``, ``不用缺一门``.
+_NO_MISS_SUIT = (
+    passes(r"缺一门\s*[:：]?\s*" + NUM + r"\s*(?:[番翻]|[、，,。；;]|$)|不(?:再)?计[^，。]*缺一门"),
+    says(r"(不用|不需要|不必|无需|不要求)(缺一门|缺门|打缺|定缺)", "miss_suit", False, "win_condition.must_miss_suit"),
+)
+#: 缺一门才能胡 (``win_condition.must_miss_suit``) and 定缺 (the declare_void phase).
+_MISS_SUIT = (
+    says(r"(?:必须|须|要|才能|才可以|需要|得)[^，。]{0,8}缺(?:一)?门|缺一门(?:方可|才能|才可以)|打缺|定缺|缺门才|必须缺|只能有两门|最多(?:只能)?有?两门|两门牌"
+         r"|^\s*缺(?:一)?门\s*$", "miss_suit", True, "win_condition.must_miss_suit"),
+    says(r"定缺|定一门|选一门", "void", True, "phases[type=declare_void]"),
+)
+
+
 @reader
-def _miss_suit(c: _Clause) -> None:
+def _miss_suit(c: Clause) -> None:
     t = c.text
-    if re.search(r"缺一门\s*[:：]?\s*" + NUM + r"\s*(?:[番翻]|[、，,。；;]|$)", t) or re.search(r"不(?:再)?计[^，。]*缺一门", t):
+    if read_first(c, _NO_MISS_SUIT):
         return
-    if re.search(r"(不用|不需要|不必|无需|不要求)(缺一门|缺门|打缺|定缺)", t):
-        c.set("miss_suit", False, "win_condition.must_miss_suit")
-        return
-    if re.search(r"(?:必须|须|要|才能|才可以|需要|得)[^，。]{0,8}缺(?:一)?门|缺一门(?:方可|才能|才可以)|打缺|定缺|缺门才|必须缺|只能有两门|最多(?:只能)?有?两门|两门牌", t) \
-            or t.strip() in ("缺一门", "缺门"):
-        c.set("miss_suit", True, "win_condition.must_miss_suit")
-    if re.search(r"定缺|定一门|选一门", t):
-        c.set("void", True, "phases[type=declare_void]")
+    read_each(c, _MISS_SUIT)
     if re.search(r"换三张|换牌", t):
-        c.set("exchange", _sichuan.exchange_direction(t, c.facts.values.get("exchange")), "phases[type=exchange_three]")
+        c.set("exchange", exchange_direction(t, c.facts.values.get("exchange")), "phases[type=exchange_three]")
 
 
 @reader
-def _pair(c: _Clause) -> None:
+def _pair(c: Clause) -> None:
     t = c.text
     if _in_opening(c):
         return
@@ -664,27 +595,31 @@ def _pair(c: _Clause) -> None:
         c.set("pair_258", True, "win_condition.pair_must_be_258")
 
 
+_U = r"[番翻台分倍]"
+#: ``8番起胡`` / ``起胡 2 番`` / ``至少 1 番``: ``win_min_fan`` (the number stated; 0 for ``不限番``).
+_MIN_FAN = (
+    says(NUM + r"\s*" + _U + r"\s*(?:起胡|起和|起糊|起|才能胡|才可以胡|才能和|以上(?:才能|方可|才可以)?胡)", "min_fan", NUMBER, "win_min_fan"),
+    says(r"(?:起[胡和糊]|[胡和]牌起点)\s*(?:番数?)?\s*[:：]?\s*(?:为|是|要)?\s*" + NUM + r"\s*" + _U, "min_fan", NUMBER, "win_min_fan"),
+    says(r"(?:至少|最少|最低|起码|满|够|不少于|不低于|不足)\s*(?:要)?\s*" + NUM + r"\s*" + _U, "min_fan", NUMBER, "win_min_fan"),
+    says(r"(没有|无|不限|不设)(起胡|番数限制|最低番)|胡牌不限番|不限番", "min_fan", 0, "win_min_fan"),
+)
+#: ``封顶 16 番`` / ``最多 8 番`` / ``上限 13``: ``max_fan`` (``None`` for ``不封顶``).
+_MAX_FAN = (
+    says(r"封顶\s*[:：]?\s*(?:为|是)?\s*" + NUM + r"(?:\s*" + _U + r"|\s*$)", "max_fan", NUMBER, "max_fan"),
+    says(NUM + r"\s*" + _U + r"\s*(?:为止)?\s*(?:就)?封顶", "max_fan", NUMBER, "max_fan"),
+    says(r"(?:顶到|到)\s*" + NUM + r"\s*" + _U + r"[^，。]{0,4}封顶", "max_fan", NUMBER, "max_fan"),
+    says(r"最(?:高|多|大)\s*(?:只)?(?:算|计|到)?(?:到)?\s*" + NUM + r"\s*" + _U, "max_fan", NUMBER, "max_fan"),
+    says(r"(?:上限|番数上限)\s*(?:为|是)?\s*" + NUM, "max_fan", NUMBER, "max_fan"),
+    says(r"不(?:超过|能超过)\s*" + NUM + r"\s*" + _U, "max_fan", NUMBER, "max_fan"),
+    says(r"不封顶|无封顶|没有封顶|没有上限|不设上限", "max_fan", None, "max_fan"),
+)
+
+
 @reader
-def _fan_limits(c: _Clause) -> None:
-    t = c.text
-    u = r"[番翻台分倍]"
-    m = re.search(NUM + r"\s*" + u + r"\s*(?:起胡|起和|起糊|起|才能胡|才可以胡|才能和|以上(?:才能|方可|才可以)?胡)", t) \
-        or re.search(r"(?:起[胡和糊]|[胡和]牌起点)\s*(?:番数?)?\s*[:：]?\s*(?:为|是|要)?\s*" + NUM + r"\s*" + u, t) \
-        or re.search(r"(?:至少|最少|最低|起码|满|够|不少于|不低于|不足)\s*(?:要)?\s*" + NUM + r"\s*" + u, t)
-    if m:
-        c.set("min_fan", cn_number(m.group(1)), "win_min_fan")
-    elif re.search(r"(没有|无|不限|不设)(起胡|番数限制|最低番)|胡牌不限番|不限番", t):
-        c.set("min_fan", 0, "win_min_fan")
-    m = re.search(r"封顶\s*[:：]?\s*(?:为|是)?\s*" + NUM + r"(?:\s*" + u + r"|\s*$)", t) \
-        or re.search(NUM + r"\s*" + u + r"\s*(?:为止)?\s*(?:就)?封顶", t) \
-        or re.search(r"(?:顶到|到)\s*" + NUM + r"\s*" + u + r"[^，。]{0,4}封顶", t) \
-        or re.search(r"最(?:高|多|大)\s*(?:只)?(?:算|计|到)?(?:到)?\s*" + NUM + r"\s*" + u, t) \
-        or re.search(r"(?:上限|番数上限)\s*(?:为|是)?\s*" + NUM, t) \
-        or re.search(r"不(?:超过|能超过)\s*" + NUM + r"\s*" + u, t)
-    if m:
-        c.set("max_fan", cn_number(m.group(1)), "max_fan")
-    elif re.search(r"不封顶|无封顶|没有封顶|没有上限|不设上限", t):
-        c.set("max_fan", None, "max_fan")
+def _fan_limits(c: Clause) -> None:
+    """The fewest fans a win needs (``win_min_fan``) and the cap (``max_fan``)."""
+    read_first(c, _MIN_FAN)
+    read_first(c, _MAX_FAN)
 
 
 def _times(t: str, start: int) -> int | None:
@@ -699,7 +634,7 @@ def _times(t: str, start: int) -> int | None:
 
 
 @reader
-def _multipliers(c: _Clause) -> None:
+def _multipliers(c: Clause) -> None:
     t = c.text
     if _in_opening(c):
         return
@@ -748,37 +683,41 @@ def _multipliers(c: _Clause) -> None:
                 c.set("discard_win_multiplier", n, "scoring.discard_win_multiplier")
 
 
+_BASE_POINTS = (says(r"底分\s*" + NUM + r"\s*分?", "base_points", NUMBER, "scoring.base_points", unless=DOUBLING),
+                says(r"(?:另外|其他|其余)(?:两|二)家[^，。]*各(?:付|给|出)(?:一份)?底分|(?:每家|三家)都(?:付|给|出)底分",
+                     "base_paid_by", "all_losers", "scoring.base_paid_by"))
+
+
 @reader
-def _base_points(c: _Clause) -> None:
+def _base_points(c: Clause) -> None:
     """``底分 8 分``: a base every paying loser adds (scoring.base_points); ``另外两家各付底分``:
     on a discard win the other losers pay it too (scoring.base_paid_by: all_losers). A 底分 in a
     doubling statement (``得分 = 底分 1 × 2 的番数次方``) is the doubling's base, read by sichuan_facts."""
-    m = re.search(r"底分\s*" + NUM + r"\s*分?", c.text)
-    if m and not re.search(_sichuan.DOUBLING, c.text):
-        c.set("base_points", cn_number(m.group(1)), "scoring.base_points")
-    if re.search(r"(?:另外|其他|其余)(?:两|二)家[^，。]*各(?:付|给|出)(?:一份)?底分|(?:每家|三家)都(?:付|给|出)底分", c.text):
-        c.set("base_paid_by", "all_losers", "scoring.base_paid_by")
+    read_each(c, _BASE_POINTS)
+
+
+#: How fans combine (``fan_stacking``), checked in order; first the doubling table of 川麻 (``doubling``).
+_STACKING = (
+    says(DOUBLING, "doubling", True, "fan_stacking"),
+    says(r"相乘|乘法|番番相乘|连乘|(番|番型)[^，。]*翻倍计|翻倍叠加", "fan_stacking", "multiply", "fan_stacking"),  # 卡五星 各番相乘
+    says(r"(同级|同一级|每级|各级|每一级)[^，。]*(最大|最高)[^，。]*(相加|累加|叠加)|各级(?:的)?番数?(?:相加|累加|叠加)|番型分(?:等)?级",
+         "fan_stacking", "add_max", "fan_stacking"),
+    # "牌型一级里……只取最大的": the maximum within one level group (read by _levels)
+    passes(r"一级|同级|同一级", unless=r"相加|累加|叠加"),
+    says(r"(只|仅)(算|取|计|按)(最大|最高|最大的|最高的)|取最大|不叠加|不累加|就高不就低|不能叠加|不可叠加",
+         "fan_stacking", "max_level", "fan_stacking"),
+    says(r"番(?:数|型)?(?:可以|直接|全部|都)?(?:叠加|累加|相加)|各番相加|可以叠加|累计相加|叠加计算|累加计算", "fan_stacking", "add", "fan_stacking"),
+)
 
 
 @reader
-def _stacking(c: _Clause) -> None:
-    t = c.text
-    if re.search(_sichuan.DOUBLING, t):
-        c.set("doubling", True, "fan_stacking")
-    elif re.search(r"相乘|乘法|番番相乘|连乘|(番|番型)[^，。]*翻倍计|翻倍叠加", t):
-        c.set("fan_stacking", "multiply", "fan_stacking")  # 卡五星 各番相乘
-    elif re.search(r"(同级|同一级|每级|各级|每一级)[^，。]*(最大|最高)[^，。]*(相加|累加|叠加)|各级(?:的)?番数?(?:相加|累加|叠加)|番型分(?:等)?级", t):
-        c.set("fan_stacking", "add_max", "fan_stacking")
-    elif re.search(r"一级|同级|同一级", t) and not re.search(r"相加|累加|叠加", t):
-        return  # "牌型一级里……只取最大的": the maximum within one level group (read by _levels)
-    elif re.search(r"(只|仅)(算|取|计|按)(最大|最高|最大的|最高的)|取最大|不叠加|不累加|就高不就低|不能叠加|不可叠加", t):
-        c.set("fan_stacking", "max_level", "fan_stacking")
-    elif re.search(r"番(?:数|型)?(?:可以|直接|全部|都)?(?:叠加|累加|相加)|各番相加|可以叠加|累计相加|叠加计算|累加计算", t):
-        c.set("fan_stacking", "add", "fan_stacking")
+def _stacking(c: Clause) -> None:
+    """``按番翻倍`` (the doubling table, :mod:`dslgen.generate.sichuan_facts`) or how fans combine (``fan_stacking``)."""
+    read_first(c, _STACKING)
 
 
 @reader
-def _exclusions(c: _Clause) -> None:
+def _exclusions(c: Clause) -> None:
     """``七对不计门前清`` / ``大于五、小于五都不计无字``: the fans before 不计 exclude the fans after it."""
     m = re.search(r"^(.*)不(?:再)?(?:计|算|叠加)(.+)$", c.text)
     if not m:
@@ -795,7 +734,7 @@ def _exclusions(c: _Clause) -> None:
 
 
 @reader
-def _fans(c: _Clause) -> None:
+def _fans(c: Clause) -> None:
     t = c.text
     if c.facts.values.get("_exclusion_clause") == t or _in_opening(c):
         return
@@ -847,7 +786,7 @@ def _fans(c: _Clause) -> None:
 
 
 @reader
-def _other_unsupported(c: _Clause) -> None:
+def _other_unsupported(c: Clause) -> None:
     t = c.text
     if _in_opening(c):
         return
@@ -894,7 +833,7 @@ _NOT_FAN = re.compile(r"赢|封顶|起胡|起和|最高|最多|最低|至少|上
 
 
 @reader
-def _shared_values(c: _Clause) -> None:
+def _shared_values(c: Clause) -> None:
     """``碰碰胡、清一色……，每个 6 番`` / ``各6番``: one value for every fan of the list (or the clause before)."""
     m = re.search(r"(?:每个|每种|各|都|均)(?:是|算|为|计)?\s*" + NUM + r"\s*[番翻台分]", c.text)
     lone = re.match(r"^(?:算|计|记|为)\s*" + NUM + r"\s*[番翻台分倍]$", c.text)
@@ -911,7 +850,7 @@ def _shared_values(c: _Clause) -> None:
 
 
 @reader
-def _levels(c: _Clause) -> None:
+def _levels(c: Clause) -> None:
     """``牌型一级里鸡胡 1 番、平胡 2 番……只取最大的一个`` / ``门前清 1 番单独一级``: one level group per clause."""
     if not re.search(r"一级|同一级|单独一级|同级|一组", c.text):
         return
@@ -924,40 +863,43 @@ def _levels(c: _Clause) -> None:
     c.map("fan_types.level")
 
 
+#: When flowers are replaced (checked in order).
+_FLOWER_TIMING = (
+    says(r"不在开局(?:前)?补|开局(?:前)?不补", "flower_timing", "play", "flower_rules.replace_tiles"),
+    says(r"开局(?:前)?(?:先)?[^，。]*花牌[^，。]*补|开局补花|起手补花|发牌后(?:先)?补花", "flower_timing", "start", "flower_rules.replace_tiles"),
+    maps(r"(?:打牌中|行牌中|游戏中|摸到)[^，。]*花[^，。]*(?:补一张|补牌|补花)", "phases.play.sub_phases.draw.on_draw_flower"),
+)
+#: What each flower is worth, and a matching flower's bonus.
+_FLOWER_VALUES = (
+    says(r"每(?:张|个)花(?:牌)?\s*(?:算|计|得|加)?\s*" + NUM + r"\s*(?:分|番)", "flower_value", NUMBER, "flower_rules.scoring.normal"),
+    says(r"(?:相配|配对|本命花|正花|座位花)[^。]*?(?:再|另|额外)?加\s*" + NUM + r"\s*(?:分|番)", "flower_match", NUMBER,
+         "flower_rules.scoring.matching"),
+)
+
+
 @reader
-def _flower_rules(c: _Clause) -> None:
+def _flower_rules(c: Clause) -> None:
     """When flowers are replaced, and what each is worth."""
-    t = c.text
-    if re.search(r"不在开局(?:前)?补|开局(?:前)?不补", t):
-        c.set("flower_timing", "play", "flower_rules.replace_tiles")
-    elif re.search(r"开局(?:前)?(?:先)?[^，。]*花牌[^，。]*补|开局补花|起手补花|发牌后(?:先)?补花", t):
-        c.set("flower_timing", "start", "flower_rules.replace_tiles")
-    elif re.search(r"(?:打牌中|行牌中|游戏中|摸到)[^，。]*花[^，。]*(?:补一张|补牌|补花)", t):
-        c.map("phases.play.sub_phases.draw.on_draw_flower")
-    m = re.search(r"每(?:张|个)花(?:牌)?\s*(?:算|计|得|加)?\s*" + NUM + r"\s*(?:分|番)", t)
-    if m:
-        c.set("flower_value", cn_number(m.group(1)), "flower_rules.scoring.normal")
-    m = re.search(r"(?:相配|配对|本命花|正花|座位花)[^。]*?(?:再|另|额外)?加\s*" + NUM + r"\s*(?:分|番)", t)
-    if m:
-        c.set("flower_match", cn_number(m.group(1)), "flower_rules.scoring.matching")
+    read_first(c, _FLOWER_TIMING)
+    read_each(c, _FLOWER_VALUES)
 
 
 @reader
-def _counted(c: _Clause) -> None:
+def _counted(c: Clause) -> None:
     """``幺九刻、箭刻每副计一次`` / ``一般高每对计一次``: counted fans (``fan_types[].per``)."""
     if re.search(r"每(?:副|对|种|张)(?:都)?(?:计|算)(?:一次|1\s*次)", c.text) and _FAN_PATTERN.search(c.text):
         c.map("fan_types.per")
 
 
 @reader
-def _shapes(c: _Clause) -> None:
+def _shapes(c: Clause) -> None:
     if re.search(r"组合龙", c.text):
         c.facts.values["combo_dragon"] = True
         c.map("requires")
 
 
 @reader
-def _unknown_fans(c: _Clause) -> None:
+def _unknown_fans(c: Clause) -> None:
     """A list item written like a fan with a value (``财神归位 2番``, ``自摸1``) that no fan name matched."""
     body = re.sub(r"[（(][^）)]*[）)]", "", c.text)
     body = re.sub(r"^[^：:]*[：:]", "", body)
@@ -968,23 +910,23 @@ def _unknown_fans(c: _Clause) -> None:
         c.gap("没有识别为规范中的番型，无法计分（番型名须是规范番型表中的名字）", text=item.strip())
 
 
+#: Wordings that restate what every draft has (the deal, the deck, the end of a hand …): mapped, no fact.
+_RESTATED = (
+    maps(r"(?:庄家|闲家)[^，。]{0,4}(?:13|14|十三|十四)\s*张|(每人|每家|各|每个人)\s*(起手|起牌)?\s*(摸|抓|发|拿)?\s*(13|十三)\s*张|庄家\s*(多摸|多抓|多拿)?\s*(14|十四|1|一)\s*张",
+         "deal"),
+    maps(r"流局|荒庄|牌摸完|牌墙摸完|没人胡", "phases.play.end_conditions"),
+    maps(r"^(?:其他就是|就是|只用|用)?(?:万|条|筒)[、和]?(?:万|条|筒)[、和]?(?:万|条|筒)(?:三门|三种)?$|每种\s*(?:4|四)\s*张", "deck"),
+    maps(r"没(?:有)?别的番|没有(?:任何)?(?:其他|别的)番|胡了就算", "fan_types"),
+    maps(r"四组面子加一对将|四个面子加一对将|普通牌型|4\s*组面子|四副牌加一对", "requires"),
+    maps(r"牌全要|(加入|另加|加上|再加)\s*(4|四)\s*[张个](红中|发财|白板)|牌库共\s*\d+\s*张|共\s*(112|116|120)\s*张", "deck.total"),
+    maps(r"最有利|最优|最大化", "wildcard_rules.fan_calculation_policy"),
+)
+
+
 @reader
-def _deal(c: _Clause) -> None:
-    t = c.text
-    if re.search(r"(?:庄家|闲家)[^，。]{0,4}(?:13|14|十三|十四)\s*张|(每人|每家|各|每个人)\s*(起手|起牌)?\s*(摸|抓|发|拿)?\s*(13|十三)\s*张|庄家\s*(多摸|多抓|多拿)?\s*(14|十四|1|一)\s*张", t):
-        c.map("deal")
-    if re.search(r"流局|荒庄|牌摸完|牌墙摸完|没人胡", t):
-        c.map("phases.play.end_conditions")
-    if re.search(r"^(?:其他就是|就是|只用|用)?(?:万|条|筒)[、和]?(?:万|条|筒)[、和]?(?:万|条|筒)(?:三门|三种)?$|每种\s*(?:4|四)\s*张", t):
-        c.map("deck")
-    if re.search(r"没(?:有)?别的番|没有(?:任何)?(?:其他|别的)番|胡了就算", t):
-        c.map("fan_types")
-    if re.search(r"四组面子加一对将|四个面子加一对将|普通牌型|4\s*组面子|四副牌加一对", t):
-        c.map("requires")
-    if re.search(r"牌全要|(加入|另加|加上|再加)\s*(4|四)\s*[张个](红中|发财|白板)|牌库共\s*\d+\s*张|共\s*(112|116|120)\s*张", t):
-        c.map("deck.total")
-    if re.search(r"最有利|最优|最大化", t):
-        c.map("wildcard_rules.fan_calculation_policy")
+def _deal(c: Clause) -> None:
+    """Wordings that restate what every draft has (:data:`_RESTATED`)."""
+    read_each(c, _RESTATED)
 
 
 # --- driver ----------------------------------------------------------------------
@@ -1059,6 +1001,10 @@ def is_rule_bearing(clause: str) -> bool:
     return bool(RULE_WORDS.search(clause.replace("麻将", ""))) and bool(_FILLER.sub("", clause))
 
 
+#: The reader modules in reading order: the general wording (this module), then 川麻, then 武汉.
+READER_MODULES = (__name__, "dslgen.generate.sichuan_facts", "dslgen.generate.wuhan_reader")
+
+
 def read_facts(description: str) -> Facts:
     """Every fact, gap and unmapped clause the offline reader finds in ``description``."""
     facts = Facts()
@@ -1068,9 +1014,9 @@ def read_facts(description: str) -> Facts:
         facts.pending_fan = ""
         for text in sentence:
             facts.clauses.append(text)
-            clause = _Clause(text, facts, previous)
+            clause = Clause(text, facts, previous)
             previous = text
-            for fn in _READERS:
+            for fn in readers_in(READER_MODULES):
                 fn(clause)
             bearing = is_rule_bearing(text)
             facts.readings.append({"text": text, "keys": clause.keys, "values": clause.values, "fans": clause.fans,
@@ -1086,6 +1032,3 @@ def read_facts(description: str) -> Facts:
     return facts
 
 
-# 川麻 readers (换三张 direction, 刮风下雨, 退税, 呼叫转移, 根, 加倍计分, 封顶番) live in their own module.
-from dslgen.generate import sichuan_facts as _sichuan  # noqa: E402  (registers its readers)
-from dslgen.generate import wuhan_reader as _wuhan  # noqa: E402,F401  (registers its readers: 必须开口, 口口翻)

@@ -14,16 +14,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from dslgen.generate.sentence_rules import NUM, cn_number
 from engine.settlement_items import ITEMS
 
-NUM = r"(\d+|[零一二两三四五六七八九十百]+)"
 _DOUBLE = r"(?:翻倍|加倍|翻一倍|乘\s*2|乘以\s*2|[x×]\s*2|番一倍|两倍)"
-
-
-def _n(text: str) -> int:
-    from dslgen.generate.description_facts import cn_number
-
-    return cn_number(text)
 
 
 def _items(c) -> dict[str, dict[str, Any]]:
@@ -55,9 +49,9 @@ def _jing(c) -> None:
     s = re.search(r"副精\s*(?:每张)?\s*(?:算|计|得)?\s*" + NUM + r"\s*分", t)
     params: dict[str, Any] = {}
     if p:
-        params["primary"] = _n(p.group(1))
+        params["primary"] = cn_number(p.group(1))
     if s:
-        params["secondary"] = _n(s.group(1))
+        params["secondary"] = cn_number(s.group(1))
     if params:
         params["holders"] = "winner" if re.search(r"(胡牌|和牌)(的人|者|家)[^，。]*(正精|精)", t) else "all"
         _put(c, "jing_points", **params)
@@ -84,12 +78,12 @@ def _chong_guan(c) -> None:
         m = re.search(r"(?:达到|到了|到|满|够|有|超过)\s*" + NUM + r"\s*分", t)
         params: dict[str, Any] = {}
         if m:
-            params["chong_guan_threshold"] = _n(m.group(1))
+            params["chong_guan_threshold"] = cn_number(m.group(1))
         if re.search(_DOUBLE, t):
             params["chong_guan_multiplier"] = 2
         mult = re.search(r"(?:乘|乘以|[x×])\s*" + NUM, t)
         if mult and "chong_guan_multiplier" not in params:
-            params["chong_guan_multiplier"] = _n(mult.group(1))
+            params["chong_guan_multiplier"] = cn_number(mult.group(1))
         if params:
             _put(c, "jing_points", **params)
         if "chong_guan_threshold" not in params and not _items(c).get("jing_points", {}).get("chong_guan_threshold"):
@@ -112,7 +106,7 @@ def _ba_wang(c) -> None:
     if "霸王精" not in t:
         return
     m = re.search(r"(?:乘|乘以|[x×])\s*" + NUM + r"|" + NUM + r"\s*倍", t)
-    value = 2 if re.search(_DOUBLE, t) or not m else _n(m.group(1) or m.group(2))
+    value = 2 if re.search(_DOUBLE, t) or not m else cn_number(m.group(1) or m.group(2))
     _put(c, "jing_points", ba_wang_multiplier=value)
 
 
@@ -126,7 +120,7 @@ def _de_guo(c) -> None:
     if re.search(_DOUBLE, t):
         _put(c, "de_guo", mode="multiply", value=2)
     elif add:
-        _put(c, "de_guo", mode="add", value=_n(add.group(1)))
+        _put(c, "de_guo", mode="add", value=cn_number(add.group(1)))
     elif named and re.search(r"加分|奖励|多赢|多收", t):
         _put(c, "de_guo", "assumed:描述没有给德国的分值：每个付款者多付 1 分", mode="add", value=1)
     elif named and re.search(r"另算|照旧|老规矩|照算", t):
@@ -143,7 +137,7 @@ def _payer_open_melds(c) -> None:
     if not (payer and opened and re.search(r"(?:付|给|出)的?(?:钱|分)|也", t)):
         return
     m = re.search(NUM + r"\s*倍", t)
-    value = 2 if re.search(_DOUBLE, t) or not m else _n(m.group(1))
+    value = 2 if re.search(_DOUBLE, t) or not m else cn_number(m.group(1))
     _put(c, "payer_open_melds", value=value)
 
 
@@ -157,14 +151,14 @@ def _birds(c) -> None:
     params: dict[str, Any] = {}
     m = re.search(r"(?:抓|扎|翻|奖|摸)\s*" + NUM + r"\s*(?:张|只|个|码)|(?:抓|扎|奖)(?:鸟|码)\s*" + NUM, t)
     if m:
-        params["count"] = _n(m.group(1) or m.group(2))
+        params["count"] = cn_number(m.group(1) or m.group(2))
     if re.search(r"1\s*[、，,]?\s*5\s*[、，,]?\s*9|一五九|幺五九", t):
         params["mapping"] = "winner_159"
     elif "扎鸟" in t or re.search(r"按(?:点数|牌)[^，。]*(?:数|算)[^，。]*(?:座位|家)", t):
         params["mapping"] = "seat_by_rank"
     add = re.search(r"(?:每中一(?:只|个)鸟|中一(?:只|个)鸟|每只鸟|每个鸟)[^，。]*?(?:多|加)(?:赢|收|给)?(?:每家)?\s*" + NUM + r"\s*分", t)
     if add:
-        params.update(effect="add", value=_n(add.group(1)))
+        params.update(effect="add", value=cn_number(add.group(1)))
     elif re.search(r"鸟[^，。]*" + _DOUBLE, t):
         params["effect"] = "multiply"
     if re.search(r"牌墙(?:最)?(?:后|尾)|海底", t):
@@ -180,10 +174,10 @@ def _horses(c) -> None:
     if not re.search(r"买马|买码|奖马|中马|马牌", t):
         return
     m = re.search(r"买\s*" + NUM + r"\s*(?:匹|个|张)?\s*马|买马\s*" + NUM + r"\s*(?:匹|个|张)", t)
-    params: dict[str, Any] = {"count": _n(m.group(1) or m.group(2))} if m else {}
+    params: dict[str, Any] = {"count": cn_number(m.group(1) or m.group(2))} if m else {}
     add = re.search(r"(?:每匹|中一匹|每中一匹)[^，。]*(?:多|加)\s*" + NUM + r"\s*分", t)
     if add:
-        params.update(effect="add", value=_n(add.group(1)))
+        params.update(effect="add", value=cn_number(add.group(1)))
     _put(c, "horses", **params)
 
 
@@ -192,7 +186,7 @@ def _gen_zhuang(c) -> None:
     if "跟庄" not in t:
         return
     m = re.search(r"(?:庄家)?(?:赔|付|给|输)(?:给)?(?:其他)?(?:每家|每人|各家)?\s*" + NUM + r"\s*分", t)
-    _put(c, "gen_zhuang", **({"value": _n(m.group(1))} if m else {}))
+    _put(c, "gen_zhuang", **({"value": cn_number(m.group(1))} if m else {}))
 
 
 def _lian_zhuang(c) -> None:
@@ -203,7 +197,7 @@ def _lian_zhuang(c) -> None:
         return  # "庄家胡了连庄": who deals next (game.seating), no stake
     m = re.search(r"(?:每连一庄|连一庄|每连庄一次)[^，。]*?(?:加|多)(?:算|收|赢)?\s*" + NUM + r"\s*[分番台]", t)
     if m:
-        _put(c, "lian_zhuang", mode="add", value=_n(m.group(1)))
+        _put(c, "lian_zhuang", mode="add", value=cn_number(m.group(1)))
     elif re.search(r"连庄[^，。]*" + _DOUBLE, t):
         _put(c, "lian_zhuang", mode="multiply", value=2)
     else:
@@ -215,7 +209,7 @@ def _piao(c) -> None:
     if not re.search(r"飘|漂", t) or re.search(r"财飘|飘两次", t):
         return
     m = re.search(r"(?:飘|漂)(?:分)?\s*" + NUM + r"\s*分|" + NUM + r"\s*分[^，。]*(?:飘|漂)", t)
-    _put(c, "piao", **({"value": _n(m.group(1) or m.group(2))} if m else {}))
+    _put(c, "piao", **({"value": cn_number(m.group(1) or m.group(2))} if m else {}))
 
 
 def _liability(c) -> None:

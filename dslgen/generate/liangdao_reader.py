@@ -24,7 +24,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from dslgen.generate.items_reader import NUM, _DOUBLE, _n, _put
+from dslgen.generate.items_reader import _DOUBLE, _put
+from dslgen.generate.sentence_rules import NUM, cn_number
 
 #: Words that name 亮倒 (or, inside its sentence, refer back to it).
 _NAMES = re.compile(r"亮倒|(?:听牌|听了|报听)[^。]{0,12}亮(?:牌|出|开|倒)")
@@ -48,7 +49,7 @@ def is_liang_dao_clause(c) -> bool:
 def _times(m: re.Match) -> int:
     """The multiplier a :data:`_TIMES` match says (翻倍 = 2)."""
     number = next((g for g in m.groups() if g), None)
-    return max(1, _n(number)) if number else 2  # "零倍" is no multiplier the schema allows
+    return max(1, cn_number(number)) if number else 2  # "零倍" is no multiplier the schema allows
 
 
 def read_liang_dao(c) -> None:
@@ -98,7 +99,7 @@ def _money(c, t: str) -> None:
     if re.search(r"(?:荒庄|流局|黄庄|没人胡)", t):
         m = re.search(r"赔(?:给)?(?:每家|各家|每人|其他(?:每)?家|别家)?\s*" + NUM + r"\s*[分个番]?", t)
         if m:
-            _put(c, "liang_dao", draw_penalty=_n(m.group(1)))
+            _put(c, "liang_dao", draw_penalty=cn_number(m.group(1)))
     elif re.search(r"包赔|包三家|包两家|包(?:所有|全部)|替[^，。]*(?:付|给)|(?:一个人|一家)(?:付|给|出)", t) \
             and re.search(r"放炮|点炮|打出|喂", t + c.previous):
         _put(c, "liang_dao", feeder_pays_all=True)

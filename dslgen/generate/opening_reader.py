@@ -16,9 +16,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from dslgen.generate.sentence_rules import NUM, cn_number
 from engine.defaults import default
 
-NUM = r"(\d+|[零一二两三四五六七八九十百]+)"
 PHASE = {"name": "opening", "type": "opening_wins"}
 #: Clause words of an opening context that carry no hand but belong to it (payment, showing, play goes on).
 _CONTEXT_WORDS = re.compile(r"起手|起牌|亮(?:牌|出来|出)|当场|立即|马上|收钱|照常|接着打|继续打|各(?:付|给|出)|"
@@ -37,12 +37,6 @@ def _names() -> dict[str, str]:
 
 def _pattern() -> re.Pattern:
     return re.compile("|".join(sorted(map(re.escape, _names()), key=len, reverse=True)))
-
-
-def _n(text: str) -> int:
-    from dslgen.generate.description_facts import cn_number
-
-    return cn_number(text)
 
 
 def _state(c) -> dict[str, Any]:
@@ -71,7 +65,7 @@ def read_opening(c) -> None:
         if word in _AMBIGUOUS and not state["on"] and not re.search(r"四张(?:一样|相同)", t):
             continue
         value = re.match(r"\s*[:：]?\s*(?:算|计|为)?\s*" + NUM + r"\s*[番分台]", t[m.end():])
-        found.append((names[word], _n(value.group(1)) if value else None))
+        found.append((names[word], cn_number(value.group(1)) if value else None))
     if found:
         state["on"] = True
     if not state["on"]:
@@ -90,7 +84,7 @@ def read_opening(c) -> None:
         if name not in state["hands"]:
             state["hands"].append(name)
     if shared:
-        state["shared"] = _n(shared.group(1))
+        state["shared"] = cn_number(shared.group(1))
         for name in state["hands"]:
             if hands.get(name) is None:
                 hands[name] = claim[name] = state["shared"]

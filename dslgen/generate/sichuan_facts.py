@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from dslgen.generate.description_facts import NUM, _Clause, cn_number, reader
+from dslgen.generate.sentence_rules import NUM, Clause, cn_number, maps, read_each, read_first, reader, says
 
 #: Wording of a doubling table: points = base × 2^番.
 DOUBLING = (r"2\s*的番数?次方|2\s*的\s*N\s*次方|按番(?:数)?翻倍|每(?:多)?(?:一|1)?番(?:翻一倍|翻倍|乘以?\s*2)|"
@@ -21,23 +21,18 @@ DOUBLING = (r"2\s*的番数?次方|2\s*的\s*N\s*次方|按番(?:数)?翻倍|每
 DEFAULT_KONG = {"ming_kong": 2, "an_kong": 2, "bu_kong": 1}
 
 
+#: 换三张 directions by their wording (checked in order).
+_DIRECTIONS = ((r"骰", "dice"), (r"自选|自己选|庄家选|选择方向", "chosen"), (r"对家", "opposite"), (r"上家|逆时针", "previous"),
+               (r"下家|顺时针", "next"))
+
+
 def exchange_direction(text: str, current: str | None = None) -> str:
-    """The 换三张 direction a clause states (``dice`` when it names none)."""
-    if re.search(r"骰", text):
-        return "dice"
-    if re.search(r"自选|自己选|庄家选|选择方向", text):
-        return "chosen"
-    if re.search(r"对家", text):
-        return "opposite"
-    if re.search(r"上家|逆时针", text):
-        return "previous"
-    if re.search(r"下家|顺时针", text):
-        return "next"
-    return current or "dice"
+    """The 换三张 direction a clause states (``current``, else ``dice``, when it names none)."""
+    return next((direction for pattern, direction in _DIRECTIONS if re.search(pattern, text)), current or "dice")
 
 
 @reader
-def _exchange_direction(c: _Clause) -> None:
+def _exchange_direction(c: Clause) -> None:
     """A direction stated in a clause after the one naming 换三张 (``掷骰子决定换给下家、上家还是对家``)."""
     v = c.facts.values
     if v.get("exchange") and not re.search(r"换三张|换牌", c.text) and re.search(r"(换给|方向)", c.text):
@@ -45,8 +40,17 @@ def _exchange_direction(c: _Clause) -> None:
         c.map("phases[type=exchange_three].direction")
 
 
+#: 刮风下雨 paid at once, 退税, 呼叫转移.
+_KONG_RULES = (
+    maps(r"开杠时当场付|当场(?:收|付)|即时(?:收|付|结算)", "scoring.kong_payments", when="kong_payments"),
+    says(r"退税", "refund", True, "scoring.kong_payments.refund"),
+    says(r"呼叫转移|转移杠分|杠分转给", "transfer", True, "scoring.kong_payments.transfer"),
+)
+
+
 @reader
-def _kong_money(c: _Clause) -> None:
+def _kong_money(c: Clause) -> None:
+    """刮风下雨 (``kong_payments``: the amounts each kong collects), 退税, 呼叫转移."""
     t = c.text
     v = c.facts.values
     if re.search(r"刮风下雨|杠钱|杠分|杠(?:牌)?(?:后|时)?(?:立即|马上|当场)?收(?:分|钱)", t):
@@ -57,16 +61,19 @@ def _kong_money(c: _Clause) -> None:
         if m:
             v.setdefault("kong_payments", dict(DEFAULT_KONG))[key] = cn_number(m.group(1))
             c.map(f"scoring.kong_payments.{key}")
-    if re.search(r"开杠时当场付|当场(?:收|付)|即时(?:收|付|结算)", t) and v.get("kong_payments"):
-        c.map("scoring.kong_payments")
-    if re.search(r"退税", t):
-        c.set("refund", True, "scoring.kong_payments.refund")
-    if re.search(r"呼叫转移|转移杠分|杠分转给", t):
-        c.set("transfer", True, "scoring.kong_payments.transfer")
+    read_each(c, _KONG_RULES)
+
+
+#: What one 根 counts (``fan_types[根].per``), in a clause that names 根.
+_GEN_UNIT = (
+    says(r"只(?:算|数)(?:开出的)?杠|杠了才算|开杠才算", "gen_unit", "kong", "fan_types[根].per"),
+    says(r"杠了或没杠都算|没杠也算|四张(?:一样|相同)", "gen_unit", "four_of_a_kind", "fan_types[根].per"),
+)
 
 
 @reader
-def _gen(c: _Clause) -> None:
+def _gen(c: Clause) -> None:
+    """``每个根加 1 番`` (the fan 根 and its value) and what a 根 counts (``gen_unit``)."""
     t = c.text
     m = re.search(r"(?:每|一)个?根[^，。；]*?(?:加|算|计)\s*" + NUM + r"\s*[番翻]", t) \
         or re.search(r"根\s*[:：]?\s*(?:每个)?\s*(?:加)?\s*" + NUM + r"\s*[番翻]", t)
@@ -78,27 +85,28 @@ def _gen(c: _Clause) -> None:
         c.facts.fans.setdefault("根", None)
         c.map("fan_types[根]")
     if re.search(r"根", t):
-        if re.search(r"只(?:算|数)(?:开出的)?杠|杠了才算|开杠才算", t):
-            c.set("gen_unit", "kong", "fan_types[根].per")
-        elif re.search(r"杠了或没杠都算|没杠也算|四张(?:一样|相同)", t):
-            c.set("gen_unit", "four_of_a_kind", "fan_types[根].per")
+        read_first(c, _GEN_UNIT)
+
+
+#: What 定缺, 血流成河 and the doubling table imply, stated again: mapped, no fact.
+_RESTATED = (
+    maps(r"缺门的牌[^，。；]*不能|不能[^，。；]*缺门", "phases[type=declare_void]", when="void"),
+    maps(r"手牌锁定|摸什么打什么|(?:还|可以|能)(?:可以)?再胡|多次胡|当时结算|每次胡牌", "phases.play.sub_phases.others_reaction.on_win",
+         when="blood"),
+    maps(r"(?:得|算)\s*(?:一|1)\s*个?底分|只得(?:一|1)个?底", "scoring.doubling.base", when="doubling"),
+    maps(r"自摸[^，。；]*(?:每家|各家|三家|没胡的人)[^，。；]*各?付", "scoring.self_draw_multiplier"),
+)
 
 
 @reader
-def _void_effects(c: _Clause) -> None:
-    """What 定缺 implies, stated again (``缺门的牌不能碰、不能杠``, ``手里还有缺门的牌就不能胡``)."""
-    if c.facts.values.get("void") and re.search(r"缺门的牌[^，。；]*不能|不能[^，。；]*缺门", c.text):
-        c.map("phases[type=declare_void]")
-    if c.facts.values.get("blood") and re.search(r"手牌锁定|摸什么打什么|(?:还|可以|能)(?:可以)?再胡|多次胡|当时结算|每次胡牌", c.text):
-        c.map("phases.play.sub_phases.others_reaction.on_win")
-    if c.facts.values.get("doubling") and re.search(r"(?:得|算)\s*(?:一|1)\s*个?底分|只得(?:一|1)个?底", c.text):
-        c.map("scoring.doubling.base")
-    if re.search(r"自摸[^，。；]*(?:每家|各家|三家|没胡的人)[^，。；]*各?付", c.text):
-        c.map("scoring.self_draw_multiplier")
+def _void_effects(c: Clause) -> None:
+    """What 定缺 implies, stated again (``缺门的牌不能碰、不能杠``, ``手里还有缺门的牌就不能胡``); likewise 血流成河
+    and the doubling table (:data:`_RESTATED`)."""
+    read_each(c, _RESTATED)
 
 
 @reader
-def _doubling_details(c: _Clause) -> None:
+def _doubling_details(c: Clause) -> None:
     t = c.text
     v = c.facts.values
     m = re.search(r"底分\s*(?:为|是)?\s*" + NUM, t)

@@ -11,23 +11,24 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from dslgen.generate.description_facts import NUM, _Clause, cn_number, reader
+from dslgen.generate.sentence_rules import NUM, Clause, cn_number, read_first, reader, yes_no
 
 _OPEN = r"开口|开了口|吃、?碰|副露"
 
 
+_MUST_OPEN = yes_no("must_open", "win_condition.must_open",
+                    no=r"(?:不用|不需要|不必|无需|不要求)(?:先)?开口|门清也?(?:可以|能)胡",
+                    yes=r"(?:必须|须|要|需要|得)(?:先)?开口|开口(?:才能|才可以|方可)胡|不开口不(?:能|可以)胡|没(?:有)?开口不(?:能|可以)胡")
+
+
 @reader
-def _must_open(c: _Clause) -> None:
+def _must_open(c: Clause) -> None:
     """``必须开口才能胡`` / ``不开口不能胡`` / ``要开口才能胡``; ``不用开口`` says the opposite."""
-    t = c.text
-    if re.search(r"(?:不用|不需要|不必|无需|不要求)(?:先)?开口|门清也?(?:可以|能)胡", t):
-        c.set("must_open", False, "win_condition.must_open")
-    elif re.search(r"(?:必须|须|要|需要|得)(?:先)?开口|开口(?:才能|才可以|方可)胡|不开口不(?:能|可以)胡|没(?:有)?开口不(?:能|可以)胡", t):
-        c.set("must_open", True, "win_condition.must_open")
+    read_first(c, _MUST_OPEN)
 
 
 @reader
-def _kai_kou(c: _Clause) -> None:
+def _kai_kou(c: Clause) -> None:
     """``口口翻：每开一次口算 1 番`` (counted per exposed meld) / ``开口翻 1 番`` (once)."""
     t = c.text
     if re.search(r"(?:付|给|输)[^，。；]{0,4}(?:钱|分)?的人|付款", t):
