@@ -8,7 +8,7 @@ value itself (immutable and hashable), never on ``id()``.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 _TABLES: list[tuple[str, dict]] = []
 _HOOKS: list[tuple[str, Callable[[], None]]] = []
@@ -19,6 +19,15 @@ def table(name: str) -> dict:
     memo: dict = {}
     _TABLES.append((name, memo))
     return memo
+
+
+def store(memo: dict, key: Any, value: Any, limit: int) -> Any:
+    """Put ``value`` under ``key`` in the bounded memo dict ``memo`` and return it; a dict holding more
+    than ``limit`` entries is emptied first (the caches' one bound: cleared, never grown without end)."""
+    if len(memo) > limit:
+        memo.clear()
+    memo[key] = value
+    return value
 
 
 def on_clear(name: str, clear: Callable[[], None]) -> None:

@@ -12,6 +12,13 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 STATUS_WORD = {"carried": "已落实", "gapped": "列为缺口", "unhandled": "未处理"}
+#: The consistency gate's code for a draft value that contradicts its description (shown first, apart).
+CONTRADICTION = "D001"
+
+
+def other_findings(report: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The report's findings except the contradictions (those have their own section, first)."""
+    return [f for f in report.get("findings") or [] if f.get("code") != CONTRADICTION]
 
 
 def judge_subject(description: str, data: Mapping[str, Any] | None, gaps: list[dict[str, Any]],
@@ -47,9 +54,9 @@ def description_view(subject: Any) -> dict[str, Any]:
     if stored and not subject.notes:
         sources = stored
     if subject.kind != "draft":  # a plain file carries no gap list: only contradictions are judged
-        consistency = {**consistency, "findings": [f for f in consistency["findings"] if f["code"] == "D001"]}
+        consistency = {**consistency, "findings": [f for f in consistency["findings"] if f["code"] == CONTRADICTION]}
     return {
-        "contradictions": [f for f in consistency.get("findings") or [] if f.get("code") == "D001"],
+        "contradictions": [f for f in consistency.get("findings") or [] if f.get("code") == CONTRADICTION],
         "assumptions": [r for r in sources.get("rows") or [] if r.get("source") == "assumed"],
         "coverage": consistency.get("coverage") or {},
         "value_sources": sources,

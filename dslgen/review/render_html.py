@@ -215,7 +215,7 @@ def render_html(report: Mapping[str, Any]) -> str:
         h.extend(f"<li>{_e(P.gap_text(g))}</li>" for g in report.get("gaps") or [])
         h.extend(f"<li>未使用的句子：{_e(s)}</li>" for s in report.get("unmapped_sentences") or [])
         h.append("</ul>")
-    findings = [f for f in report.get("findings") or [] if f.get("code") != "D001"]
+    findings = D.other_findings(report)
     if findings:
         h.append("<h2>检查发现</h2><ul>")
         h.extend(f"<li>{_e(P.finding_text(f))}</li>" for f in findings)

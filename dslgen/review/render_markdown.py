@@ -36,6 +36,12 @@ def _fence(body: str) -> str:
     return "`" * max(3, longest + 1)
 
 
+def _section(out: list[str], title: str, lines: list[str]) -> None:
+    """Append a ``### title`` section holding ``lines`` (then a blank line) to ``out``; nothing without lines."""
+    if lines:
+        out.extend([f"### {title}", "", *lines, ""])
+
+
 def render_markdown(report: Mapping[str, Any]) -> str:
     """Markdown text of ``report`` (as built by :func:`dslgen.review.report.build_report`)."""
     out: list[str] = []
@@ -53,34 +59,19 @@ def render_markdown(report: Mapping[str, Any]) -> str:
     out.append("")
 
     contradictions = report.get("contradictions") or []
-    if contradictions:
-        out.append(f"### ❌ 与描述矛盾（{len(contradictions)} 处）")
-        out.append("")
-        out.extend(f"- {_md(D.contradiction_text(f))}" for f in contradictions)
-        out.append("")
+    _section(out, f"❌ 与描述矛盾（{len(contradictions)} 处）", [f"- {_md(D.contradiction_text(f))}" for f in contradictions])
     assumptions = report.get("assumptions") or []
-    if assumptions:
-        out.append(f"### 假设的取值（{len(assumptions)} 项，描述没有写，请确认）")
-        out.append("")
-        out.extend(f"- {_md(D.assumption_text(r))}" for r in assumptions)
-        out.append("")
+    _section(out, f"假设的取值（{len(assumptions)} 项，描述没有写，请确认）", [f"- {_md(D.assumption_text(r))}" for r in assumptions])
     cov = report.get("coverage") or {}
     if cov:
         out.append(f"描述覆盖：已落实 {cov.get('carried', 0)} 条 / 列为缺口 {cov.get('gapped', 0)} 条 / 未处理 {cov.get('unhandled', 0)} 条")
         out.append("")
     if report.get("sentence_rows"):
-        out.append("### 描述的句子与它变成的规则")
-        out.append("")
-        out.append("| 描述中的句子 | 状态 | 规则与取值 |")
-        out.append("|---|---|---|")
-        out.extend(f"| {_cell(r['sentence'])} | {r['status_word']} | {_cell(D.rule_text(r))} |" for r in report["sentence_rows"])
-        out.append("")
+        _section(out, "描述的句子与它变成的规则", ["| 描述中的句子 | 状态 | 规则与取值 |", "|---|---|---|"]
+                 + [f"| {_cell(r['sentence'])} | {r['status_word']} | {_cell(D.rule_text(r))} |" for r in report["sentence_rows"]])
 
     if report.get("description"):
-        out.append("### 描述")
-        out.append("")
-        out.extend("> " + _md(line) for line in report["description"].splitlines() or [""])
-        out.append("")
+        _section(out, "描述", ["> " + _md(line) for line in report["description"].splitlines() or [""]])
 
     linked = [(sec, P.linked_sentences(sec)) for sec in report.get("sections") or []]
     if any(sentences for _, sentences in linked):
@@ -109,28 +100,14 @@ def render_markdown(report: Mapping[str, Any]) -> str:
         out.append("目录中没有可比较的基准玩法。")
     out.append("")
 
-    if report.get("gaps") or report.get("unmapped_sentences"):
-        out.append("### 未能表达的规则")
-        out.append("")
-        out.extend(f"- {_md(P.gap_text(g))}" for g in report.get("gaps") or [])
-        out.extend(f"- 未使用的句子：{_md(s)}" for s in report.get("unmapped_sentences") or [])
-        out.append("")
-
-    findings = [f for f in report.get("findings") or [] if f.get("code") != "D001"]
-    if findings:
-        out.append("### 检查发现")
-        out.append("")
-        out.extend(f"- {_md(P.finding_text(f))}" for f in findings)
-        out.append("")
+    _section(out, "未能表达的规则", [f"- {_md(P.gap_text(g))}" for g in report.get("gaps") or []]
+             + [f"- 未使用的句子：{_md(s)}" for s in report.get("unmapped_sentences") or []])
+    _section(out, "检查发现", [f"- {_md(P.finding_text(f))}" for f in D.other_findings(report)])
 
     sim = report.get("simulation") or {}
     if sim:
-        out.append("### 模拟统计")
-        out.append("")
-        out.append("| 项目 | 数值 |")
-        out.append("|---|---|")
-        out.extend(f"| {_md(label)} | {_cell(value)} |" for label, value in P.simulation_rows(sim))
-        out.append("")
+        _section(out, "模拟统计", ["| 项目 | 数值 |", "|---|---|"]
+                 + [f"| {_md(label)} | {_cell(value)} |" for label, value in P.simulation_rows(sim)])
 
     rows = report.get("stats_diff") or []
     if rows:

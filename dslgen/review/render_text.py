@@ -115,7 +115,7 @@ def render_text(report: Mapping[str, Any], console: Console) -> None:
             console.print(f"  • {P.gap_text(gap)}", markup=False)
         for sentence in report.get("unmapped_sentences") or []:
             console.print(f"  • 未使用的句子：{sentence}", markup=False)
-    findings = [f for f in report.get("findings") or [] if f.get("code") != "D001"]
+    findings = D.other_findings(report)
     if findings:
         console.print("检查发现", style="bold")
         for f in findings:

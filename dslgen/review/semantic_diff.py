@@ -354,15 +354,9 @@ def _fan_extra(fan: Mapping) -> str:
 
 def _diff_fans(old: Mapping, new: Mapping) -> list[Change]:
     a, b = _fan_map(old), _fan_map(new)
-    out: list[Change] = []
-    for key, fan in b.items():
-        if key not in a:
-            name = fan["name"]
-            out.append(Change(f"fan_types.{name}", "added", f"新增番型：{name}（{_fan(fan.get('base_fan'))}{_fan_extra(fan)}）"))
-    for key, fan in a.items():
-        if key not in b:
-            name = fan["name"]
-            out.append(Change(f"fan_types.{name}", "removed", f"删除番型：{name}（{_fan(fan.get('base_fan'))}{_fan_extra(fan)}）"))
+    out = [Change(f"fan_types.{fan['name']}", kind, f"{verb}番型：{fan['name']}（{_fan(fan.get('base_fan'))}{_fan_extra(fan)}）")
+           for kind, verb, here, there in (("added", "新增", b, a), ("removed", "删除", a, b))
+           for key, fan in here.items() if key not in there]
     for key, fa in a.items():
         fb = b.get(key)
         if fb is None:
@@ -532,19 +526,33 @@ def _opening_hands(data: Mapping) -> dict[str, int]:
     return out
 
 
+def _by_name(a: Mapping[str, Any], b: Mapping[str, Any], path: str, added: Callable[[str], str],
+             removed: Callable[[str], str], changed: Callable[[str], list[Change]]) -> list[Change]:
+    """Entries keyed by name, old (``a``) against new (``b``), in ``a``'s order then the new names: an added
+    or removed entry is one change at ``path.name`` (text from ``added`` / ``removed``), an entry in both
+    gives what ``changed`` finds."""
+    out: list[Change] = []
+    for name in list(a) + [n for n in b if n not in a]:
+        if name not in a:
+            out.append(Change(f"{path}.{name}", "added", added(name)))
+        elif name not in b:
+            out.append(Change(f"{path}.{name}", "removed", removed(name)))
+        else:
+            out += changed(name)
+    return out
+
+
 def _diff_opening(old: Mapping, new: Mapping) -> list[Change]:
     """起手小胡 by name: added, removed, points changed."""
     a, b = _opening_hands(old), _opening_hands(new)
-    out: list[Change] = []
-    for name in list(a) + [n for n in b if n not in a]:
-        path = f"phases.opening_wins.hands.{name}"
-        if name not in a:
-            out.append(Change(path, "added", f"新增起手小胡：{name}（{_fan(b[name])}，自摸结算）"))
-        elif name not in b:
-            out.append(Change(path, "removed", f"删除起手小胡：{name}（{_fan(a[name])}）"))
-        elif not _same(a[name], b[name]):
-            out.append(Change(path + ".points", "changed", f"起手小胡 {name}：{_fan(a[name])} → {_fan(b[name])}"))
-    return out
+
+    def changed(name: str) -> list[Change]:
+        if _same(a[name], b[name]):
+            return []
+        return [Change(f"phases.opening_wins.hands.{name}.points", "changed", f"起手小胡 {name}：{_fan(a[name])} → {_fan(b[name])}")]
+
+    return _by_name(a, b, "phases.opening_wins.hands", lambda name: f"新增起手小胡：{name}（{_fan(b[name])}，自摸结算）",
+                    lambda name: f"删除起手小胡：{name}（{_fan(a[name])}）", changed)
 
 
 def _diff_hooks(old: Mapping, new: Mapping) -> list[Change]:
@@ -554,20 +562,20 @@ def _diff_hooks(old: Mapping, new: Mapping) -> list[Change]:
         items = items if isinstance(items, list) else []
         return {str(h["name"]): h for h in items if isinstance(h, Mapping) and "name" in h}
 
+    def label(name: str) -> str:
+        return f"{HOOK_LABELS[name]}（{name}）" if name in HOOK_LABELS else name
+
+    def changed(name: str) -> list[Change]:
+        out = []
+        for key, what in (("condition", "触发条件"), ("description", "说明"), ("amount", "数额")):
+            x, y = str(a[name].get(key) or ""), str(b[name].get(key) or "")
+            if x != y:
+                out.append(Change(f"scoring.pre_hooks.{name}.{key}", "changed", f"{label(name)} 的{what}：{x or '无'} → {y or '无'}"))
+        return out
+
     a, b = hooks(old), hooks(new)
-    out: list[Change] = []
-    for name in list(a) + [n for n in b if n not in a]:
-        label = f"{HOOK_LABELS[name]}（{name}）" if name in HOOK_LABELS else name
-        if name not in a:
-            out.append(Change(f"scoring.pre_hooks.{name}", "added", f"新增结算前检查：{label}"))
-        elif name not in b:
-            out.append(Change(f"scoring.pre_hooks.{name}", "removed", f"删除结算前检查：{label}"))
-        else:
-            for key, what in (("condition", "触发条件"), ("description", "说明"), ("amount", "数额")):
-                x, y = str(a[name].get(key) or ""), str(b[name].get(key) or "")
-                if x != y:
-                    out.append(Change(f"scoring.pre_hooks.{name}.{key}", "changed", f"{label} 的{what}：{x or '无'} → {y or '无'}"))
-    return out
+    return _by_name(a, b, "scoring.pre_hooks", lambda name: f"新增结算前检查：{label(name)}",
+                    lambda name: f"删除结算前检查：{label(name)}", changed)
 
 
 def _diff_settlement_items(old: Mapping, new: Mapping) -> list[Change]:
@@ -579,24 +587,24 @@ def _diff_settlement_items(old: Mapping, new: Mapping) -> list[Change]:
         entries = entries if isinstance(entries, list) else []
         return {str(e["item"]): e for e in entries if isinstance(e, Mapping) and "item" in e}
 
-    a, b = items(old), items(new)
-    out: list[Change] = []
-    for name in list(a) + [n for n in b if n not in a]:
+    def label(name: str) -> str:
+        return f"{ITEMS[name].zh}（{name}）" if name in ITEMS else name
+
+    def changed(name: str) -> list[Change]:
         unit = ITEMS.get(name)
-        label = f"{unit.zh}（{name}）" if unit else name
-        if name not in a:
-            out.append(Change(f"settlement_items.{name}", "added", f"新增结算项：{label}"))
-        elif name not in b:
-            out.append(Change(f"settlement_items.{name}", "removed", f"删除结算项：{label}"))
-        else:
-            x = unit.settings(a[name]) if unit else dict(a[name])
-            y = unit.settings(b[name]) if unit else dict(b[name])
-            for key in [k for k in x if k != "item"] + [k for k in y if k not in x and k != "item"]:
-                if x.get(key) != y.get(key):
-                    what = unit.params[key].zh if unit and key in unit.params else key
-                    out.append(Change(f"settlement_items.{name}.{key}", "changed",
-                                      f"{label} 的 {key}（{what}）：{_plain(x.get(key))} → {_plain(y.get(key))}"))
-    return out
+        x = unit.settings(a[name]) if unit else dict(a[name])
+        y = unit.settings(b[name]) if unit else dict(b[name])
+        out = []
+        for key in [k for k in x if k != "item"] + [k for k in y if k not in x and k != "item"]:
+            if x.get(key) != y.get(key):
+                what = unit.params[key].zh if unit and key in unit.params else key
+                out.append(Change(f"settlement_items.{name}.{key}", "changed",
+                                  f"{label(name)} 的 {key}（{what}）：{_plain(x.get(key))} → {_plain(y.get(key))}"))
+        return out
+
+    a, b = items(old), items(new)
+    return _by_name(a, b, "settlement_items", lambda name: f"新增结算项：{label(name)}", lambda name: f"删除结算项：{label(name)}",
+                    changed)
 
 
 def _diff_flowers(old: Mapping, new: Mapping) -> list[Change]:

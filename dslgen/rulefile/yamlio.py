@@ -95,18 +95,10 @@ class LoadedYaml:
                 key = _find_key(node, step)
                 if key is _MISSING:
                     break
-                try:
-                    line, col = node.lc.key(key)
-                    pos = (line + 1, col + 1)
-                except (KeyError, TypeError):
-                    pass
+                pos = _position(node.lc.key, key, pos)
                 node = node[key]
             elif isinstance(node, CommentedSeq) and isinstance(step, int) and 0 <= step < len(node):
-                try:
-                    line, col = node.lc.item(step)
-                    pos = (line + 1, col + 1)
-                except (KeyError, TypeError):
-                    pass
+                pos = _position(node.lc.item, step, pos)
                 node = node[step]
             else:
                 break
@@ -119,6 +111,16 @@ class LoadedYaml:
 
 
 _MISSING = object()
+
+
+def _position(lookup: Any, key: Any, fallback: tuple[int, int]) -> tuple[int, int]:
+    """1-based ``(line, column)`` that ruamel's ``lookup`` (``lc.key`` / ``lc.item``) records for ``key``, or
+    ``fallback`` when it recorded none."""
+    try:
+        line, col = lookup(key)
+    except (KeyError, TypeError):
+        return fallback
+    return line + 1, col + 1
 
 
 def _find_key(node: CommentedMap, step: Any) -> Any:

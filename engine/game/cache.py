@@ -46,9 +46,7 @@ def is_win(counts: list[int], wilds: int, melds: tuple, shapes) -> bool:
     key = (bytes(counts), wilds, melds, shapes)
     hit = _WIN.get(key)
     if hit is None:
-        if len(_WIN) > _LIMIT:
-            _WIN.clear()
-        hit = _WIN[key] = solver.is_win(counts, wilds, melds, shapes)
+        hit = memo.store(_WIN, key, solver.is_win(counts, wilds, melds, shapes), _LIMIT)
     return hit
 
 
@@ -70,9 +68,7 @@ def shanten(counts: list[int], wilds: int, melds: int, shapes) -> int:
     key = bytes(counts) + bytes((wilds, melds))
     hit = table.get(key)
     if hit is None:
-        if len(table) > _LIMIT:
-            table.clear()
-        hit = table[key] = solver.shanten(counts, wilds, melds, shapes)
+        hit = memo.store(table, key, solver.shanten(counts, wilds, melds, shapes), _LIMIT)
     return hit
 
 
@@ -92,10 +88,8 @@ def shanten_each(counts: list[int], wilds: int, melds: int, shapes, tiles, delta
         key = bytes(counts) + suffix
         hit = table.get(key)
         if hit is None:
-            if len(table) > _LIMIT:
-                table.clear()
             try:
-                hit = table[key] = solver.shanten(counts, wilds, melds, shapes)
+                hit = memo.store(table, key, solver.shanten(counts, wilds, melds, shapes), _LIMIT)
             finally:
                 counts[t] -= delta
         else:
@@ -117,9 +111,7 @@ def shanten_by_shape(counts: list[int], wilds: int, melds: int, shapes) -> dict:
     key = (bytes(counts), wilds, melds, shapes)
     hit = _BY_SHAPE.get(key)
     if hit is None:
-        if len(_BY_SHAPE) > _LIMIT:
-            _BY_SHAPE.clear()
-        hit = _BY_SHAPE[key] = solver.shanten_by_shape(counts, wilds, melds, shapes)
+        hit = memo.store(_BY_SHAPE, key, solver.shanten_by_shape(counts, wilds, melds, shapes), _LIMIT)
     return hit
 
 

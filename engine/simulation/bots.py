@@ -218,9 +218,7 @@ class GreedyBot:
             wild = view.wild_codes
             tried = [t for t in near if counts[t] < 3 and t not in wild and T.suit_of(t) not in off]
             kinds = [t for t, v in zip(tried, cache.shanten_adding(counts, wilds, nmelds, shapes, tried)) if v < sh]
-            if len(_USEFUL) > 200_000:
-                _USEFUL.clear()
-            _USEFUL[key] = kinds
+            memo.store(_USEFUL, key, kinds, 200_000)
         return sum(unseen[t] for t in kinds if unseen[t] > 0)
 
     # -- decisions ---------------------------------------------------------
@@ -406,10 +404,7 @@ class GreedyBot:
         key = (bytes(counts), wilds, active)
         hit = _PLAN_DIST.get(key)
         if hit is None:
-            hit = P.distances(active, counts, wilds, view.shapes.pair_258)
-            if len(_PLAN_DIST) > 400_000:
-                _PLAN_DIST.clear()
-            _PLAN_DIST[key] = hit
+            hit = memo.store(_PLAN_DIST, key, P.distances(active, counts, wilds, view.shapes.pair_258), 400_000)
         return hit
 
     def _plan_distance(self, view, counts: list[int], wilds: int, active: tuple) -> int:

@@ -143,11 +143,7 @@ def plans_for(rules, shapes) -> tuple[Plan, ...]:
         if any(p.tiles == tiles and p.shape == STANDARD and not p.concealed for p in plans):
             continue  # a broader open plan on the same tiles reaches the minimum already
         plans.append(Plan(name, fans, tiles, shape, concealed, _mask(tiles) if tiles is not None else b""))
-    result = tuple(plans)
-    if len(_PLANS) > 64:
-        _PLANS.clear()
-    _PLANS[(rules, shapes)] = result
-    return result
+    return memo.store(_PLANS, (rules, shapes), tuple(plans), 64)
 
 
 def open_plans(plans: tuple[Plan, ...], melds) -> tuple[Plan, ...]:
