@@ -216,14 +216,23 @@ def decompositions(
     return out + _special_decompositions(shapes_found, counts, wilds, melds, kinds, exposed)
 
 
+#: special shapes whose decomposers yield each reading once when no tile is wild (one reading, or one
+#: per fitting knitted set), so their readings need no de-duplication.
+_UNIQUE_WITHOUT_WILDS = frozenset((SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_KNITTED, DOUBLE_DRAGON))
+
+
 def _special_decompositions(shapes_found, counts: list[int], wilds: int, melds: tuple[Meld, ...], kinds: set[int],
                             exposed: tuple[Group, ...]) -> list[Decomposition]:
     """The distinct readings of the special shapes among ``shapes_found``, in :data:`SHAPE_NAMES` order,
     each shape's readings sorted (:func:`decompositions`' tail)."""
     found: dict[tuple, Decomposition] = {}
+    unique = _UNIQUE_WITHOUT_WILDS if not wilds else ()
 
     def add(shape: str, groups) -> None:
         groups = tuple(sorted(groups, key=_group_key))
+        if shape in unique:  # its readings are distinct already: no key to build
+            found[(shape, len(found))] = _new_decomposition(shape, groups + exposed)
+            return
         key = (shape, tuple(map(_group_key, groups)))  # plain tuples hash faster than Groups
         if key not in found:
             subs = tuple(sorted(w for g in groups for w in g.wilds))
