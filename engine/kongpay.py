@@ -20,8 +20,8 @@ from typing import Sequence
 from engine.capabilities import register
 from engine.rules import Rules
 
-#: kong kinds as the flow names them (its action names) and their Chinese names.
-KONG_NAMES = {"ming_kong": "明杠", "an_kong": "暗杠", "bu_kong": "加杠"}
+#: the settlement event of :func:`refund` in a game's event log, and what a replay calls it.
+REFUND, REFUND_ZH = "tui_shui", "退税"
 
 
 @dataclass

@@ -96,17 +96,19 @@ class HookUnit:
     name: str
     run: Callable[[Rules, HookState], HookResult]
     doc: str
+    #: the Chinese name reports and replays show (查花猪)
+    zh: str = ""
 
 
 #: hook name -> unit.
 HOOKS: dict[str, HookUnit] = {}
 
 
-def hook(name: str) -> Callable:
-    """Register the decorated ``f(rules, state) -> HookResult`` as the pre-hook ``name``."""
+def hook(name: str, zh: str) -> Callable:
+    """Register the decorated ``f(rules, state) -> HookResult`` as the pre-hook ``name``, called ``zh``."""
 
     def decorate(func):
-        HOOKS[name] = HookUnit(name, func, inspect.cleandoc(func.__doc__ or ""))
+        HOOKS[name] = HookUnit(name, func, inspect.cleandoc(func.__doc__ or ""), zh)
         return func
 
     return decorate
@@ -143,7 +145,7 @@ def suits_held(hand: Sequence[int], melds: Sequence[Meld], wild_codes: frozenset
     return out
 
 
-@hook("check_hua_zhu")
+@hook("check_hua_zhu", "查花猪")
 def check_hua_zhu(rules: Rules, state: HookState) -> HookResult:
     """查花猪：荒庄（牌摸完）时执行，用于血战。
 
@@ -189,7 +191,7 @@ def best_ready_fan(rules: Rules, hand: Sequence[int], melds: Sequence[Meld], sea
     return best
 
 
-@hook("check_ting")
+@hook("check_ting", "查叫")
 def check_ting(rules: Rules, state: HookState) -> HookResult:
     """查叫：荒庄时在查花猪之后执行，用于血战。
 
@@ -216,7 +218,7 @@ def check_ting(rules: Rules, state: HookState) -> HookResult:
     return HookResult(pay, {"ready": ready, "not_ready": [s for s in seats if s not in ready]})
 
 
-@hook("wildcard_count")
+@hook("wildcard_count", "统计癞子")
 def wildcard_count(rules: Rules, state: HookState) -> HookResult:
     """统计癞子：数出每个座位持有的癞子（暗手与副露中）。
 

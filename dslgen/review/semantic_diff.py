@@ -19,7 +19,10 @@ from typing import Any, Callable, Mapping
 from engine.defaults import default, fill
 from engine.documented_defaults import DEFAULTS
 from engine.fans.registry import PER_UNITS
+from engine.game.actions import REACTIONS, SELF_ACTIONS
+from engine.settlement import HOOKS
 
+from dslgen.rulefile.schema import enum_labels
 from dslgen.rulefile.spec import fan_synonyms
 
 _MISSING = object()
@@ -80,12 +83,21 @@ def _times(value: Any) -> str:
     return f"{_number(value)} 倍"
 
 
-def _enum(labels: Mapping[str, str]) -> Callable[[Any], str]:
+def _label(path: str, value: Any) -> str:
+    """The specification's text for ``value`` of the enum field at ``path`` (:func:`enum_labels`), or ""."""
+    labels = enum_labels().get(path, {})
+    if isinstance(value, (str, int, float)) and value in labels:  # a malformed file may hold a list here
+        return labels[value]
+    return next((text for v, text in labels.items() if str(v) == str(value)), "")
+
+
+def _enum(path: str) -> Callable[[Any], str]:
+    """Show a value of the enum field at ``path`` by the specification's text for it (``x-enum-descriptions``),
+    the raw value in brackets."""
     def fmt(value: Any) -> str:
-        """The label with the raw value in brackets."""
         if value is None:
             return "无"
-        label = labels.get(str(value))
+        label = _label(path, value)
         if label:
             return f"{label}（{value}）" if str(value) else label
         return str(value)
@@ -93,32 +105,7 @@ def _enum(labels: Mapping[str, str]) -> Callable[[Any], str]:
     return fmt
 
 
-STACKING = {"add": "所有番型相加", "max_level": "只取最高等级", "add_max": "每个等级取最大后相加",
-            "double": "加倍（底分 × 2^番）", "multiply": "所有番型相乘"}
-TURN_ORDER = {"counter_clockwise": "逆时针", "clockwise": "顺时针"}
-PRIORITY_POLICY = {"highest_wins": "优先级最高者胡（截胡）", "all_winners": "所有人都可以胡（一炮多响）"}
-WILDCARD_TYPE = {"fixed": "固定牌", "random": "翻牌定精"}
-JI_HU_MODES = {"any_fan": "任何其他番", "shape_fan": "只有牌型番"}
-RANDOM_COUNT = {"1": "仅正精", "2": "正精 + 副精"}
-DEAL_ACTION = {"deal_cards": "标准发牌", "deal_cards_with_flowers": "发牌并开局补花"}
-REPLACE_TILES = {"": "游戏中补花", "BEFORE_GAME_START": "开局前补花"}
-ACTION_LABELS_SELF = {"discard": "出牌", "an_kong": "暗杠", "bu_kong": "加杠（补杠）", "win": "自摸胡", "liang_dao": "亮倒"}
-LIANG_DAO_EXPOSE = {"wait_tiles": "只亮组成听口的牌（无关暗刻可扣着）", "all": "亮出全部暗手"}
-LIANG_DAO_KONGS = {"keep_wait": "可以开不改变听口的杠", "none": "不能再杠"}
-ACTION_LABELS_REACTION = {"chi": "吃", "pung": "碰", "ming_kong": "明杠", "win": "点炮胡", "pass": "过"}
-ON_WIN = {"game_over": "本局结束", "continue": "其余玩家继续打（血战）", "stay": "胡牌者留在牌桌继续（血流成河）"}
-STAY_KONG = {"none": "不能杠", "keep_waits": "可以杠，但杠后听的牌不变"}
-SELF_DRAW_BONUS = {"none": "不加", "add_base": "自摸加底", "add_fan": "自摸加番"}
-PHASE_TYPES = {"auto": "自动", "mahjong_turn": "行牌", "exchange_three": "换三张", "declare_void": "定缺"}
-DIRECTIONS = {"next": "给下家", "previous": "给上家", "opposite": "给对家", "dice": "掷骰决定", "chosen": "庄家选择"}
-ON_EMPTY_DECK = {"exhausted": "流局"}
-ON_DRAW_FLOWER = {"replace": "亮花补牌"}
-END_TYPES = {"player_wins": "有人胡牌", "deck_exhausted": "牌墙摸完", "one_player_left": "只剩一名玩家"}
 END_ACTIONS = {"settle": "结算", "draw_game": "流局"}
-FIRST_DEALER = {"random": "掷骰定庄", "seat_0": "座位 0 坐庄"}
-NEXT_DEALER = {"stay_on_win": "庄家和牌或荒庄连庄，否则下家接庄", "rotate": "每局轮到下家", "winner": "谁和谁坐庄"}
-DISCARD_PAID_BY = {"discarder": "只有放炮者付", "all_losers": "未和的玩家都付"}
-HOOK_LABELS = {"check_hua_zhu": "查花猪", "check_ting": "查叫", "wildcard_count": "统计癞子"}
 
 
 @dataclass(frozen=True)
@@ -155,12 +142,12 @@ FIELDS: tuple[Field, ...] = (
     Field("deck.honors", "字牌种类（含字牌时）", _plain, absent=["东", "南", "西", "北", "中", "发", "白"]),
     Field("deck.tiles", "逐张列出的牌种", _plain, absent=[]),
     Field("game.seating.seat_winds", "座位门风（从庄家起）", _plain, absent=[]),
-    Field("game.seating.first_dealer", "首局庄家", _enum(FIRST_DEALER)),
-    Field("game.seating.next_dealer", "下一局庄家", _enum(NEXT_DEALER)),
+    Field("game.seating.first_dealer", "首局庄家", _enum("game.seating.first_dealer")),
+    Field("game.seating.next_dealer", "下一局庄家", _enum("game.seating.next_dealer")),
     Field("deal.cards_per_player", "每人起手张数", _number),
     Field("deal.dealer_extra", "庄家多拿张数", _number),
-    Field("wildcard_rules.type", "癞子类型", _enum(WILDCARD_TYPE)),
-    Field("wildcard_rules.random_count", "精的数量", _enum(RANDOM_COUNT)),
+    Field("wildcard_rules.type", "癞子类型", _enum("wildcard_rules.type")),
+    Field("wildcard_rules.random_count", "精的数量", _enum("wildcard_rules.random_count")),
     Field("wildcard_rules.wildcard_encoding", "癞子牌编码起点", _number),
     Field("wildcard_rules.behavior", "癞子用法", _plain),
     Field("wildcard_rules.fan_calculation_policy", "癞子算番方式", _plain),
@@ -168,11 +155,11 @@ FIELDS: tuple[Field, ...] = (
     Field("win_condition.pair_must_be_258", "将牌必须是 2/5/8", _yes_no),
     Field("win_condition.must_miss_suit", "必须缺一门才能胡", _yes_no),
     Field("win_condition.must_open", "必须开口（吃、碰或明杠）才能胡", _yes_no),
-    Field("fan_stacking", "番型叠加方式", _enum(STACKING)),
+    Field("fan_stacking", "番型叠加方式", _enum("fan_stacking")),
     Field("max_fan", "单局最高番数", _cap),
     Field("win_min_fan", "起胡番数", _min_fan),
     Field("win_rule.ji_hu_self_draw_only", "鸡胡只能自摸", _yes_no),
-    Field("win_rule.ji_hu_dropped_by", "鸡胡被哪些番取代", _enum(JI_HU_MODES)),
+    Field("win_rule.ji_hu_dropped_by", "鸡胡被哪些番取代", _enum("win_rule.ji_hu_dropped_by")),
     Field("scoring.mode", "计分方式", _plain),
     Field("scoring.max_cap", "结算封顶", _cap),
     Field("scoring.self_draw_multiplier", "自摸倍数", _times),
@@ -181,18 +168,18 @@ FIELDS: tuple[Field, ...] = (
     Field("scoring.base_points", "底分（每笔付款另加）", _number),
     Field("scoring.doubling.base", "加倍计分的底分", _number),
     Field("scoring.doubling.max_points", "分数封顶", lambda v: "不封顶" if not v else f"{_number(v)} 分"),
-    Field("scoring.doubling.self_draw", "自摸奖励", _enum(SELF_DRAW_BONUS)),
+    Field("scoring.doubling.self_draw", "自摸奖励", _enum("scoring.doubling.self_draw")),
     Field("scoring.kong_payments.ming_kong", "明杠杠分（放杠者付）", _number),
     Field("scoring.kong_payments.an_kong", "暗杠杠分（每家付）", _number),
     Field("scoring.kong_payments.bu_kong", "加杠杠分（每家付）", _number),
     Field("scoring.kong_payments.refund", "退税（荒庄未听牌退还杠分）", _yes_no),
     Field("scoring.kong_payments.transfer", "呼叫转移（杠上炮杠分转给胡牌者）", _yes_no),
-    Field("scoring.base_paid_by", "点炮时谁付底分", _enum({"payers": "只有放炮者", "all_losers": "所有未和的玩家"})),
-    Field("scoring.discard_paid_by", "点炮谁付番", _enum(DISCARD_PAID_BY)),
-    Field("liang_dao.expose", "亮倒时亮出什么", _enum(LIANG_DAO_EXPOSE)),
-    Field("liang_dao.kongs", "亮倒后开杠", _enum(LIANG_DAO_KONGS)),
+    Field("scoring.base_paid_by", "点炮时谁付底分", _enum("scoring.base_paid_by")),
+    Field("scoring.discard_paid_by", "点炮谁付番", _enum("scoring.discard_paid_by")),
+    Field("liang_dao.expose", "亮倒时亮出什么", _enum("liang_dao.expose")),
+    Field("liang_dao.kongs", "亮倒后开杠", _enum("liang_dao.kongs")),
     Field("flower_rules.on_draw", "摸到花牌时", _plain),
-    Field("flower_rules.replace_tiles", "补花时机", _enum(REPLACE_TILES)),
+    Field("flower_rules.replace_tiles", "补花时机", _enum("flower_rules.replace_tiles")),
     Field("flower_rules.scoring.normal", "每张花牌分", _number),
     Field("flower_rules.scoring.matching.value", "本命花加分", _number),
 )
@@ -205,13 +192,13 @@ _SPECIAL = ("meta", "requires", "deck.suits", "deck.honors", "deck.tiles", "game
 _PLAY_KEYS = ("name", "type", "next", "turn_order", "parallel_elimination", "sub_phases", "end_conditions", "fu_flag")
 
 _PLAY_FIELDS: tuple[Field, ...] = (
-    Field("turn_order", "出牌顺序", _enum(TURN_ORDER), "phases[]."),
+    Field("turn_order", "出牌顺序", _enum("phases[].turn_order"), "phases[]."),
     Field("parallel_elimination", "血战到底（胡牌者离场，其余继续）", _yes_no, "phases[]."),
-    Field("sub_phases.draw.on_draw_flower", "摸到花牌", _enum(ON_DRAW_FLOWER), "phases[]."),
-    Field("sub_phases.draw.on_empty_deck", "牌墙摸完", _enum(ON_EMPTY_DECK), "phases[]."),
-    Field("sub_phases.others_reaction.priority_policy", "多人要同一张牌时", _enum(PRIORITY_POLICY), "phases[]."),
-    Field("sub_phases.others_reaction.on_win", "有人胡牌后", _enum(ON_WIN), "phases[]."),
-    Field("sub_phases.others_reaction.stay_kong", "血流成河中和过牌的人能否开杠", _enum(STAY_KONG), "phases[]."),
+    Field("sub_phases.draw.on_draw_flower", "摸到花牌", _enum("phases[].sub_phases.draw.on_draw_flower"), "phases[]."),
+    Field("sub_phases.draw.on_empty_deck", "牌墙摸完", _enum("phases[].sub_phases.draw.on_empty_deck"), "phases[]."),
+    Field("sub_phases.others_reaction.priority_policy", "多人要同一张牌时", _enum("phases[].sub_phases.others_reaction.priority_policy"), "phases[]."),
+    Field("sub_phases.others_reaction.on_win", "有人胡牌后", _enum("phases[].sub_phases.others_reaction.on_win"), "phases[]."),
+    Field("sub_phases.others_reaction.stay_kong", "血流成河中和过牌的人能否开杠", _enum("phases[].sub_phases.others_reaction.stay_kong"), "phases[]."),
 )
 
 
@@ -321,7 +308,7 @@ def _wildcard_summary(block: Any) -> str:
     if kind == "fixed":
         return f"{'、'.join(_names(block.get('tiles'))) or '未指定'}（固定）"
     count = str(block.get("random_count", default("wildcard_rules.random_count")))
-    return f"翻牌定精（{RANDOM_COUNT.get(count, count)}）"
+    return f"翻牌定精（{_label('wildcard_rules.random_count', count) or count}）"
 
 
 def _fan_map(data: Mapping) -> dict[str, Mapping]:
@@ -336,6 +323,7 @@ def _fan_map(data: Mapping) -> dict[str, Mapping]:
 
 _FAN_KNOWN = ("name", "base_fan", "level", "excludes", "conflicts", "condition", "per", "toward_min_fan",
               "prefer_on_tie", "composite_of", "at_cap")
+
 #: ``per`` values as the reviewer reads them (the engine's occurrence units).
 _PER = {**{k: f"{v}计一次" for k, v in PER_UNITS.items()}, "": "只计一次"}
 
@@ -429,11 +417,13 @@ def _options(play: Mapping, slot: str) -> dict[str, Mapping]:
     return {str(o["action"]): o for o in items or [] if isinstance(o, Mapping) and "action" in o}
 
 
-def _diff_actions(slot: str, labels: Mapping[str, str], old_play: Mapping, new_play: Mapping) -> list[Change]:
+def _diff_actions(slot: str, old_play: Mapping, new_play: Mapping) -> list[Change]:
     a, b = _options(old_play, slot), _options(new_play, slot)
+    registry = SELF_ACTIONS if slot == "self_action" else REACTIONS
     out: list[Change] = []
     for action in list(a) + [x for x in b if x not in a]:
-        label = labels.get(action, action)
+        kind = registry.get(action)
+        label = kind.label_in(slot) if kind else action
         path = f"phases.play.sub_phases.{slot}.{action}"
         if (action in a) != (action in b):
             out.append(Change(path, "added" if action in b else "removed",
@@ -454,7 +444,7 @@ def _end_conditions(play: Mapping) -> list[str]:
     for item in play.get("end_conditions") or []:
         if isinstance(item, Mapping):
             kind, action = str(item.get("type", "?")), str(item.get("action", "?"))
-            out.append(f"{END_TYPES.get(kind, kind)}时{END_ACTIONS.get(action, action)}")
+            out.append(f"{_label('phases[].end_conditions[].type', kind) or kind}时{END_ACTIONS.get(action, action)}")
     return out
 
 
@@ -467,14 +457,14 @@ def _diff_phases(old: Mapping, new: Mapping) -> list[Change]:
         if name not in pb or name not in pa:
             kind = "added" if name in pb else "removed"
             p = pb.get(name) or pa.get(name)
-            what = PHASE_TYPES.get(str(p.get("type")), "")
+            what = _label("phases[].type", p.get("type"))
             if p.get("direction"):
-                what += f"，{DIRECTIONS.get(str(p['direction']), p['direction'])}"
+                what += f"，{_label('phases[].direction', p['direction']) or p['direction']}"
             out.append(Change(path, kind, f"{'新增' if name in pb else '删除'}阶段：{name}" + (f"（{what}）" if what else "")))
             continue
         x, y = pa[name], pb[name]
         if str(x.get("action") or "") != str(y.get("action") or ""):
-            fmt = _enum(DEAL_ACTION)
+            fmt = _enum("phases[].action")
             out.append(Change(path + ".action", "changed",
                               f"阶段 {name} 的动作：{fmt(x.get('action'))} → {fmt(y.get('action'))}"))
         for key in sorted((set(x) | set(y)) - {"name", "action", "hands"}):  # hands: _diff_opening
@@ -486,8 +476,8 @@ def _diff_phases(old: Mapping, new: Mapping) -> list[Change]:
         return out
     for field in _PLAY_FIELDS:
         out += _field_change("phases.play.", "", field, a, b)
-    out += _diff_actions("self_action", ACTION_LABELS_SELF, a, b)
-    out += _diff_actions("others_reaction", ACTION_LABELS_REACTION, a, b)
+    out += _diff_actions("self_action", a, b)
+    out += _diff_actions("others_reaction", a, b)
     out += _set_change("phases.play.end_conditions", "结束条件", _end_conditions(a), _end_conditions(b))
     fa, fb = a.get("fu_flag"), b.get("fu_flag")
     if bool(fa) != bool(fb):
@@ -563,7 +553,7 @@ def _diff_hooks(old: Mapping, new: Mapping) -> list[Change]:
         return {str(h["name"]): h for h in items if isinstance(h, Mapping) and "name" in h}
 
     def label(name: str) -> str:
-        return f"{HOOK_LABELS[name]}（{name}）" if name in HOOK_LABELS else name
+        return f"{HOOKS[name].zh}（{name}）" if name in HOOKS else name
 
     def changed(name: str) -> list[Change]:
         out = []

@@ -196,15 +196,11 @@ def schema() -> dict[str, Any]:
 DEFAULTS_MODULE = "engine/documented_defaults.py"
 
 
-def documented_defaults(schema: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Every ``default:`` of the schema by field path (``fan_types[].level``, ``phases[].next``).
-
-    Paths are dotted; ``[]`` stands for every item of a list. A field given two
-    different defaults (through two branches) is an error in the specification.
-    """
-    schema = build_schema() if schema is None else schema
+def _walk_fields(schema: dict[str, Any], visit) -> None:
+    """Call ``visit(path, node)`` for every field node of ``schema`` by its dotted path (``fan_types[].level``,
+    ``phases[].next``; ``[]`` stands for every item of a list, ``phases[type=exchange_three]`` for the
+    items an ``allOf`` branch selects by their ``type``), following ``$ref``s once per path."""
     defs = schema.get("$defs", {})
-    out: dict[str, Any] = {}
 
     def walk(node: Any, path: str, seen: tuple[str, ...]) -> None:
         if not isinstance(node, dict):
@@ -214,10 +210,8 @@ def documented_defaults(schema: dict[str, Any] | None = None) -> dict[str, Any]:
             name = ref.split("/")[-1]
             if name not in seen:
                 walk(defs.get(name), path, seen + (name,))
-        if path and "default" in node:
-            if path in out and out[path] != node["default"]:
-                raise DslgenError(f"字段 {path} 有两个不同的默认值", where=str(spec.SPEC_PATH), hint="同一字段只写一个 default")
-            out[path] = copy.deepcopy(node["default"])
+        if path:
+            visit(path, node)
         for key, sub in (node.get("properties") or {}).items():
             walk(sub, f"{path}.{key}" if path else key, seen)
         if isinstance(node.get("items"), dict):
@@ -232,7 +226,42 @@ def documented_defaults(schema: dict[str, Any] | None = None) -> dict[str, Any]:
                     walk(branch.get("then"), f"{path[:-2]}[{selector}]", seen)
 
     walk(schema, "", ())
+
+
+def documented_defaults(schema: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Every ``default:`` of the schema by field path (``fan_types[].level``, ``phases[].next``).
+
+    Paths are dotted; ``[]`` stands for every item of a list. A field given two
+    different defaults (through two branches) is an error in the specification.
+    """
+    schema = build_schema() if schema is None else schema
+    out: dict[str, Any] = {}
+
+    def visit(path: str, node: dict) -> None:
+        if "default" in node:
+            if path in out and out[path] != node["default"]:
+                raise DslgenError(f"字段 {path} 有两个不同的默认值", where=str(spec.SPEC_PATH), hint="同一字段只写一个 default")
+            out[path] = copy.deepcopy(node["default"])
+
+    _walk_fields(schema, visit)
     return dict(sorted(out.items()))
+
+
+@lru_cache(maxsize=None)
+def enum_labels() -> dict[str, dict[Any, str]]:
+    """What each value of an enum field means, by field path (as :func:`documented_defaults` names
+    paths): the specification's ``x-enum-descriptions`` of the field (or the text the specification
+    gives the value elsewhere, :mod:`dslgen.rulefile.schemadoc`), without a trailing ``（默认）``.
+    Reports (the semantic diff) show a value by this text, so it is written once, in the specification."""
+    out: dict[str, dict[Any, str]] = {}
+
+    def visit(path: str, node: dict) -> None:
+        values, texts = node.get("enum"), node.get("enumDescriptions")
+        if isinstance(values, list) and isinstance(texts, list) and len(values) == len(texts):
+            out.setdefault(path, {v: t.removesuffix("（默认）") for v, t in zip(values, texts)})
+
+    _walk_fields(schema(), visit)
+    return out
 
 
 def _selector(branch: Any) -> str:

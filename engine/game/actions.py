@@ -22,6 +22,16 @@ class ActionKind:
     name: str
     zh: str
     description: str
+    #: the label in the self-action window when it differs from ``zh`` (胡 there is 自摸胡)
+    self_zh: str = ""
+    #: the label in the reaction window when it differs from ``zh`` (胡 there is 点炮胡)
+    reaction_zh: str = ""
+
+    def label_in(self, window: str) -> str:
+        """The label in ``window`` (``self_action`` or ``others_reaction``): what reports and replays call it."""
+        if window == "self_action":
+            return self.self_zh or self.zh
+        return self.reaction_zh or self.zh
 
 
 SELF_ACTIONS: dict[str, ActionKind] = {}
@@ -31,9 +41,10 @@ PRELUDE_ACTIONS: dict[str, ActionKind] = {}
 
 
 def register_action(name: str, zh: str, description: str, *, self_action: bool = False,
-                    reaction: bool = False) -> ActionKind:
-    """Register an action name for the self-action and/or the reaction window."""
-    kind = ActionKind(name, zh, description)
+                    reaction: bool = False, self_zh: str = "", reaction_zh: str = "") -> ActionKind:
+    """Register an action name for the self-action and/or the reaction window; its Chinese label ``zh``
+    (and the window's own label when it differs) is the one every report and replay shows."""
+    kind = ActionKind(name, zh, description, self_zh, reaction_zh)
     if self_action:
         SELF_ACTIONS[name] = kind
     if reaction:
@@ -53,8 +64,9 @@ LIANG_DAO = "liang_dao"
 
 register_action(DISCARD, "打出", "从手牌中打出一张牌", self_action=True)
 register_action(AN_KONG, "暗杠", "手中四张相同的牌开暗杠，然后从牌墙尾补一张", self_action=True)
-register_action(BU_KONG, "补杠", "摸到已碰牌的第四张后加杠（其他玩家可抢杠胡），然后补一张", self_action=True)
-register_action(WIN, "胡", "自摸胡牌，或胡别人打出（或加杠）的牌", self_action=True, reaction=True)
+register_action(BU_KONG, "加杠", "摸到已碰牌的第四张后加杠（补杠；其他玩家可抢杠胡），然后补一张", self_action=True)
+register_action(WIN, "胡", "自摸胡牌，或胡别人打出（或加杠）的牌", self_action=True, reaction=True,
+                self_zh="自摸胡", reaction_zh="点炮胡")
 register_action(LIANG_DAO, "亮倒", "听牌时打出一张牌并亮倒：亮出手牌、锁定手牌（之后只能摸打、胡或不改听口的杠）",
                 self_action=True)
 register_action(CHI, "吃", "上家打出的牌与手中两张组成顺子", reaction=True)

@@ -786,7 +786,7 @@ class Game:
         for k in self.kongs:
             if k.seat in not_ready and not k.transferred:
                 k.refunded = True
-        result = {"name": "tui_shui", "payments": pay, "details": {"not_ready": not_ready}}
+        result = {"name": kongpay.REFUND, "payments": pay, "details": {"not_ready": not_ready}}
         self.hook_results.append(result)
         for s in range(self.n):
             self.payments[s] += pay[s]

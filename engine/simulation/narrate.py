@@ -2,13 +2,29 @@
 
 from __future__ import annotations
 
+from engine import kongpay
 from engine import tiles as T
+from engine.game.actions import AN_KONG, CHI, MING_KONG, PUNG, REACTIONS, SELF_ACTIONS, WIN
+from engine.melds import ANKONG, CHOW, KONG
+from engine.melds import PUNG as PUNG_MELD
+from engine.settlement import HOOKS
 
-_KIND = {"chi": "吃", "pung": "碰", "ming_kong": "明杠", "win": "胡"}
-_MELD = {"chow": "吃", "pung": "碰", "kong": "明杠", "ankong": "暗杠"}
+_MELD = {CHOW: CHI, PUNG_MELD: PUNG, KONG: MING_KONG, ANKONG: AN_KONG}  # a meld kind -> the action that made it
 _REASON = {"player_wins": "有人胡牌", "deck_exhausted": "牌墙摸完（荒庄）", "one_player_left": "只剩一家未胡"}
-_HOOK = {"check_hua_zhu": "查花猪", "check_ting": "查叫", "wildcard_count": "统计癞子", "tui_shui": "退税"}
-_KONG = {"ming_kong": "明杠", "an_kong": "暗杠", "bu_kong": "加杠"}
+
+
+def _action(name: str) -> str:
+    """An action's Chinese label, as the action registry gives it."""
+    kind = SELF_ACTIONS.get(name) or REACTIONS.get(name)
+    return kind.zh if kind else name
+
+
+def _event(name: str) -> str:
+    """A settlement event's Chinese name: a pre-hook (查花猪), or 退税."""
+    if name == kongpay.REFUND:
+        return kongpay.REFUND_ZH
+    unit = HOOKS.get(name)
+    return unit.zh if unit else name
 _SUITS = ("万", "条", "筒")
 
 
@@ -75,11 +91,11 @@ def narrate(events: list[dict]) -> list[str]:
             else:
                 used = "".join(T.tile_name(t) for t in e.get("tiles") or ())
                 used = f"（用 {used}）" if used else ""
-                lines.append(f"{prefix}{who} {_KIND[e['kind']]} {src} 的 {_tile(e['tile'])}{used}")
+                lines.append(f"{prefix}{who} {_action(e['kind'])} {src} 的 {_tile(e['tile'])}{used}")
         elif kind == "win":
-            how = "自摸" if e["self_drawn"] else ("抢杠胡" if e.get("robbing_kong") else "点炮胡")
+            how = "自摸" if e["self_drawn"] else ("抢杠胡" if e.get("robbing_kong") else REACTIONS[WIN].label_in("others_reaction"))
             fans = "、".join(f"{n} {v}番" for n, v in e["fans"]) or "无番"
-            melds = " ".join(f"[{_MELD.get(k, k)} {T.format_tiles(ts)}]" for k, ts in e.get("melds") or ())
+            melds = " ".join(f"[{_action(_MELD.get(k, k))} {T.format_tiles(ts)}]" for k, ts in e.get("melds") or ())
             lines.append(f"{prefix}{who} {how} {_tile(e['tile'])}：{T.format_tiles(e['hand'])} {melds}".rstrip())
             bonus = "、".join(f"{n} {v}" for n, v in e.get("bonuses") or ())
             bonus = f"；加分：{bonus}" if bonus else ""
@@ -89,7 +105,7 @@ def narrate(events: list[dict]) -> list[str]:
                 lines.append(f"     番型：{fans}{bonus}；合计 {e['total']} 番")
             lines.append(f"     支付：{_payments(e['payments'])}")
         elif kind == "kong_pay":
-            lines.append(f"     {_KONG.get(e['kind'], e['kind'])}收分（刮风下雨）：{_payments(e['payments'])}")
+            lines.append(f"     {_action(e['kind'])}收分（刮风下雨）：{_payments(e['payments'])}")
         elif kind == "kong_transfer":
             to = "、".join(seat_label(w, dealer) for w in e["winners"])
             lines.append(f"     呼叫转移：{seat_label(e['seat'], dealer)} 的杠分（{_tile(e['tile'])}）转给 {to}：{_payments(e['payments'])}")
@@ -101,7 +117,7 @@ def narrate(events: list[dict]) -> list[str]:
             left = "、".join(seat_label(x, dealer) for x in e["remaining"])
             lines.append(f"{prefix}牌墙摸完，荒庄（未胡：{left}）")
         elif kind == "hook":
-            lines.append(f"{prefix}{_HOOK.get(e['name'], e['name'])}：{_hook_details(e, dealer)}")
+            lines.append(f"{prefix}{_event(e['name'])}：{_hook_details(e, dealer)}")
             if any(e["payments"]):
                 lines.append(f"     支付：{_payments(e['payments'])}")
         elif kind == "item":

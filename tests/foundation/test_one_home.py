@@ -83,3 +83,36 @@ def test_gate_labels_are_written_only_in_the_judge():
             if isinstance(node, ast.Constant) and node.value in labels and id(node) not in activity:
                 twice.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.value}")
     assert not twice, twice
+
+
+
+def _label_tables(tree: ast.AST, groups: list[set]) -> list[int]:
+    """Lines of dict literals that are label tables of one group: two or more of its names, at least half
+    of the dict's keys, mapped to Chinese text."""
+    lines = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Dict):
+            continue
+        labelled = {k.value for k, v in zip(node.keys, node.values)
+                    if isinstance(k, ast.Constant) and isinstance(v, ast.Constant)
+                    and isinstance(v.value, str) and not v.value.isascii()}
+        if any(len(labelled & group) >= max(2, len(node.keys) / 2) for group in groups):
+            lines.append(node.lineno)
+    return lines
+
+
+def test_action_hook_and_enum_labels_are_written_once():
+    """An action's or a pre-hook's Chinese name lives in its registry (``register_action``, ``@hook``), an enum
+    value's in the specification (``x-enum-descriptions``, read through ``enum_labels``; dslgen only, as the
+    engine cannot read the specification): a dict literal elsewhere mapping several of them to Chinese is a
+    second copy (the semantic diff and the replay each kept one)."""
+    from dslgen.rulefile.schema import enum_labels
+    from engine.game.actions import REACTIONS, SELF_ACTIONS
+    from engine.settlement import HOOKS
+
+    registries = [set(SELF_ACTIONS) | set(REACTIONS), set(HOOKS)]
+    enums = [{v for v in labels if isinstance(v, str) and v.isidentifier() and v.isascii()}
+             for labels in enum_labels().values()]
+    copies = [f"{path.relative_to(ROOT)}:{line}" for path, tree in _modules()
+              for line in _label_tables(tree, registries + (enums if path.relative_to(ROOT).parts[0] == "dslgen" else []))]
+    assert not copies, copies

@@ -177,7 +177,7 @@ def test_semantic_diff_names_the_seating():
     new["deal"]["cards_per_player"] = 16
     changes = semantic_changes(old, new)
     assert "每人起手张数：13 → 16" in changes
-    assert any(c.startswith("首局庄家：掷骰定庄") for c in changes)
+    assert any(c.startswith("首局庄家：掷骰随机定庄（random） → 座位 0 坐首局庄") for c in changes)
     assert any(c.startswith("下一局庄家：") and "谁和谁坐庄" in c for c in changes)
     assert any(c.startswith("点炮谁付番：") for c in changes)
 
