@@ -370,7 +370,8 @@ def gen_zhuang(rules, s, table: Table, running) -> ItemResult:
       max_streak=Param("integer", 0, "连庄次数最多算几次（0 表示不限）"))
 def lian_zhuang(rules, s, table: Table, running) -> ItemResult:
     """连庄：庄家连续和牌时加码。``Table.streak`` 是这局之前庄家已经连续和了几局（对局外的状态，由牌桌或
-    ``dslgen hand --streak`` 给出；单局模拟为 0）。庄家这局和牌、连庄次数 k > 0 时（``max_streak`` 封顶），
+    ``dslgen hand --streak`` 给出；模拟与回放把相邻的几局连成一个系列，系列内的庄家与连庄次数接着上一局，
+    系列的第一局为 0）。庄家这局和牌、连庄次数 k > 0 时（``max_streak`` 封顶），
     每个付款者 ``add`` 时多付 k × ``value``，``multiply`` 时支付乘以 ``value`` 的 k 次方。"""
     k = table.streak if not s["max_streak"] else min(table.streak, s["max_streak"])
     parts = []

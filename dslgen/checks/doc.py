@@ -20,6 +20,8 @@ TOPIC_ZH = {
     "exclusion": "番型互斥图",
     "phases": "阶段图",
     "win_condition": "和牌条件",
+    "playable": "能否开局",
+    "sichuan": "组合番、计次番与川麻计分",
 }
 
 

@@ -24,6 +24,10 @@ GUOBIAO_FANS = (
 )
 
 
+#: Notes beside the registered fans that have no 国标 (PyMahjongGB) counterpart.
+NOT_GUOBIAO_NOTES = {"将一色": "（国标 全将，PyMahjongGB 不报告）", "鸡胡": "（与 无番和 定义不同）"}
+
+
 def _first_paragraph(text: str) -> str:
     return inspect.cleandoc(text or "").split("\n\n")[0].replace("\n", " ")
 
@@ -86,8 +90,8 @@ def render_fans() -> str:
         "总番相同的几种拆法取哪一种也与它一致（`prefer_on_tie`，规范第 8 节）。"
         "`tests/fans/test_guobiao_special_cases.py` 另核对参考资料中 74 手有竞赛规则答案的特例。",
         "",
-        "本引擎识别但国标没有（或 PyMahjongGB 不报告）的番型：将一色（国标 全将，PyMahjongGB 不报告）、"
-        "天胡、地胡、癞子胡、鸡胡（与 无番和 定义不同）。",
+        "本引擎识别但国标没有（或 PyMahjongGB 不报告）的番型："
+        + "、".join(u.name + NOT_GUOBIAO_NOTES.get(u.name, "") for u in units if not u.guobiao) + "。",
         "",
         (f"尚未识别的国标番种（{len(missing)} 个，在规则文件中使用会被 `dslgen check` 报告为未识别）："
          + "、".join(missing)) if missing else "国标的 81 番与 花牌 都已识别。",

@@ -114,3 +114,16 @@ def test_replay_command_names_a_non_default_bot_and_quotes_the_path():
 
     assert replay_command("a b.yaml", 3, 7, "random") == "dslgen replay 'a b.yaml' --seed 3 --game 7 --bot random"
     assert replay_command("x.yaml", 3, 7) == "dslgen replay x.yaml --seed 3 --game 7"
+
+
+def test_replay_accepts_every_bot_simulate_accepts():
+    """The replay command a failing ``simulate --bot mix`` game prints must run."""
+    from dslgen.commands import replay, simulate
+
+    def bots(cmd):
+        return next(p for p in cmd.command.params if p.name == "bot").type.choices
+
+    assert set(bots(simulate)) <= set(bots(replay))
+    res = run_cli("replay", SICHUAN, "--seed", "1", "--game", "0", "--bot", "mix", "--json")
+    assert res.exit_code in (0, 1), res.output
+    assert json.loads(res.stdout)["bot"] == "mix"
