@@ -536,10 +536,7 @@ def _combos(table: dict, key: tuple, func, *args) -> tuple[tuple[str, int], ...]
     only on the sets, and the chow fans on the pair only for 三色/一色双龙会)."""
     found: dict[str, int] = {}
     func(*args, found)
-    if len(table) > 100_000:
-        table.clear()
-    got = table[key] = tuple(found.items())
-    return got
+    return memo.store(table, key, tuple(found.items()), 100_000)
 
 
 def _own_winds(ctx) -> tuple[int, int]:

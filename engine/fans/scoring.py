@@ -183,9 +183,7 @@ def compile_table(rules: Rules) -> _Table:
         return _LAST_TABLE[1]
     table = _TABLES.get(rules)
     if table is None:
-        if len(_TABLES) > 64:
-            _TABLES.clear()
-        table = _TABLES[rules] = _Table(rules)
+        table = memo.store(_TABLES, rules, _Table(rules), 64)
     _LAST_TABLE[0], _LAST_TABLE[1] = rules, table
     return table
 

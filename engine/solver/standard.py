@@ -178,10 +178,7 @@ def part_readings(p: bytes, lo: int, budget: int, pair_258: bool, shipped: bool 
 
     rec(lo, budget, False)
     readings = tuple(out.values())
-    if len(_PART_READINGS) > _PART_LIMIT:
-        _PART_READINGS.clear()
-    _PART_READINGS[key] = readings
-    return readings
+    return memo.store(_PART_READINGS, key, readings, _PART_LIMIT)
 
 
 def _decode_readings(enc: bytes, lo: int, key) -> tuple[tuple[tuple[Group, ...], int, bool], ...]:
@@ -204,10 +201,7 @@ def _decode_readings(enc: bytes, lo: int, key) -> tuple[tuple[tuple[Group, ...],
         out.append((tuple(groups), 0, has_pair))
         i += 1 + n
     readings = tuple(out)
-    if len(_PART_READINGS) > _PART_LIMIT:
-        _PART_READINGS.clear()
-    _PART_READINGS[key] = readings
-    return readings
+    return memo.store(_PART_READINGS, key, readings, _PART_LIMIT)
 
 
 def _exact_readings(p: bytes, lo: int, pair_258: bool, key) -> tuple[tuple[tuple[Group, ...], int, bool], ...]:
@@ -254,10 +248,7 @@ def _exact_readings(p: bytes, lo: int, pair_258: bool, key) -> tuple[tuple[tuple
 
     rec(0, False)
     readings = tuple(out.values())
-    if len(_PART_READINGS) > _PART_LIMIT:
-        _PART_READINGS.clear()
-    _PART_READINGS[key] = readings
-    return readings
+    return memo.store(_PART_READINGS, key, readings, _PART_LIMIT)
 
 
 def exact_readings(b: bytes, pair_258: bool) -> Iterator[tuple[Group, ...]]:

@@ -170,9 +170,7 @@ def meld_group(m: Meld) -> Group:
     """The exposed group of a declared meld."""
     g = _MELD_GROUPS.get(m)
     if g is None:
-        if len(_MELD_GROUPS) > 50_000:
-            _MELD_GROUPS.clear()
-        g = _MELD_GROUPS[m] = Group(_MELD_KIND.get(m.kind, m.kind), tuple(sorted(m.tiles)), (), True)
+        g = memo.store(_MELD_GROUPS, m, Group(_MELD_KIND.get(m.kind, m.kind), tuple(sorted(m.tiles)), (), True), 50_000)
     return g
 
 
