@@ -86,3 +86,22 @@ def test_a_fan_renamed_to_its_synonym_is_one_rename_not_a_removal_and_an_additio
         if fan["name"] == "对对胡":
             fan["name"] = "碰碰胡"
     assert semantic_changes(old, new) == ["番型名称：对对胡 → 碰碰胡（同一番型，计分不变）"]
+
+
+def test_actions_and_enum_values_read_as_their_registry_and_the_specification_name_them():
+    from dslgen.rulefile.schema import enum_labels
+    from engine.game.actions import REACTIONS, SELF_ACTIONS
+
+    _, data = _sichuan()
+    new = copy.deepcopy(data)
+    play = next(p for p in new["phases"] if p.get("type") == "mahjong_turn")
+    for slot in ("self_action", "others_reaction"):
+        opts = play["sub_phases"][slot]["options"]
+        opts[:] = [o for o in opts if o.get("action") != "win"]
+    new["game"].setdefault("seating", {})["next_dealer"] = "rotate"
+    changes = semantic_changes(data, new)
+    assert f"可以{SELF_ACTIONS['win'].label_in('self_action')}：是 → 否" in changes
+    assert f"可以{REACTIONS['win'].label_in('others_reaction')}：是 → 否" in changes
+    assert "可以自摸胡：是 → 否" in changes and "可以点炮胡：是 → 否" in changes
+    rotate = enum_labels()["game.seating.next_dealer"]["rotate"]
+    assert any(c.startswith("下一局庄家：") and c.endswith(f"{rotate}（rotate）") for c in changes), changes
