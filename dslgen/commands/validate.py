@@ -19,7 +19,7 @@ def command(ctx: click.Context, paths: tuple[str, ...], output_format: str | Non
 
     --format json 输出 [{file, valid, errors: [...]}]，每个错误与 dslgen check --json 的发现同一形式
     （code、severity、path、steps、line、column、message、hint）；
-    github 与 sarif 供 CI 使用（见 README 的“在 CI 和 pre-commit 中使用”）。
+    github 与 sarif 供 CI 使用（见 README 的“在 pre-commit 和 CI 中使用”）。
     """
     kind = formats.chosen_format(output_format, as_json)
     results = validate_paths(paths)
