@@ -531,8 +531,8 @@ def _canonical_best(prefer: frozenset[str], evs: list[tuple]) -> tuple:
     """The reading kept when the file declares ``prefer_on_tie`` fans (国标): the readings are taken in
     canonical order — special shapes first, then the four-sets readings by their concealed sets, sorted
     (lowest tiles first, a pung before a chow) — and a reading replaces the one kept so far when its total
-    is higher, or equal while it counts a ``prefer_on_tie`` fan (or it is a four-sets reading of a hand
-    that also reads as 七对). So among tied readings the last one counting a preferred fan wins, and
+    is higher, or equal while it counts a ``prefer_on_tie`` fan (or it is a plain four-sets reading of a
+    hand that also reads as 七对). So among tied readings the last one counting a preferred fan wins, and
     without one the first; this is the order and the rule of the competition-rules reference calculator."""
     evs = sorted(evs, key=lambda ev: _reading_key(ev[6]))
     seven = any(ev[6].shape == "seven_pairs" for ev in evs)

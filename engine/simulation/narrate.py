@@ -11,6 +11,7 @@ from engine.settlement import HOOKS
 
 _MELD = {CHOW: CHI, PUNG_MELD: PUNG, KONG: MING_KONG, ANKONG: AN_KONG}  # a meld kind -> the action that made it
 _REASON = {"player_wins": "有人胡牌", "deck_exhausted": "牌墙摸完（荒庄）", "one_player_left": "只剩一家未胡"}
+_SUITS = ("万", "条", "筒")
 
 
 def _action(name: str) -> str:
@@ -25,7 +26,6 @@ def _event(name: str) -> str:
         return kongpay.REFUND_ZH
     unit = HOOKS.get(name)
     return unit.zh if unit else name
-_SUITS = ("万", "条", "筒")
 
 
 def seat_label(seat: int, dealer: int | None = None) -> str:
