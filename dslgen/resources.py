@@ -13,6 +13,10 @@ from importlib.resources import files
 from pathlib import Path
 
 
+#: The installed ``dslgen`` package folder.
+PACKAGE_DIR = Path(str(files("dslgen")))
+
+
 def data_path(*parts: str) -> Path:
     """The path of a packaged data entry, e.g. ``data_path("schemas", "x.json")``."""
     # A filesystem install (wheel, editable, source checkout) gives a real path.

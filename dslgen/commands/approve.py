@@ -11,7 +11,7 @@ from dslgen.commands.backend_option import backend_options
 @click.argument("target", type=click.Path(path_type=str))
 @click.option("--reviewer", required=True, help="审核人姓名（写入批准记录）。")
 @click.option("--note", default="", help="审核意见。")
-@click.option("--catalog", type=click.Path(file_okay=False, path_type=str), help="玩法目录（默认 dsl-examples/）。")
+@click.option("--catalog", type=click.Path(file_okay=False, path_type=str), help="玩法目录（默认：环境变量 DSLGEN_CATALOG，否则源码仓库中的 dsl-examples/；从安装包运行时必须用此选项或 DSLGEN_CATALOG 指定，不会写入安装包内部）。")
 @click.option("--id", "variant", help="目录中的玩法标识（文件名），默认用草稿的 id；例如把 sichuan 草稿批准为 sichuan_xuezhan。")
 @click.option("--force", is_flag=True, help="草稿有关卡未通过（或已被驳回）时仍然批准（会记录在批准记录中）。")
 @click.option("--replace", is_flag=True, help="目录中已有这个玩法时确认替换（先显示规则变化；旧的批准保留在历史中）。")
@@ -28,13 +28,13 @@ def command(target: str, reviewer: str, note: str, catalog: str | None, variant:
     有关卡未通过时需要 --force，且会被记录。目录中已有同一玩法时，先列出规则变化，需要 --replace 才替换；
     每次批准与驳回都保留在批准记录的 history 中。草稿的判定只在与规则文件当前内容的 sha256 一致时沿用，否则重新判定。
     """
-    from dslgen.generate.examples import catalog_dir
+    from dslgen.generate.examples import writable_catalog_dir
     from dslgen.simulation import resolve_jobs
     from dslgen.output import console, print_json
     from dslgen.review.approvals import approval_path, approve
     from dslgen.review.progress import progress_bar
 
-    folder = catalog_dir(catalog)
+    folder = writable_catalog_dir(catalog, command="approve")
     with progress_bar("模拟对局", enabled=not as_json) as progress:
         record = approve(target, reviewer=reviewer, note=note, catalog=folder, force=force, replace=replace,
                          games=games, seed=seed, jobs=resolve_jobs(jobs), progress=progress, variant=variant)

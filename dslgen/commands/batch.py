@@ -15,7 +15,7 @@ def _provider_names() -> list[str]:
 
 
 @click.command("batch")
-@click.option("--catalog", type=click.Path(file_okay=False, path_type=str), help="玩法目录（默认 dsl-examples/）。")
+@click.option("--catalog", type=click.Path(file_okay=False, path_type=str), help="玩法目录（默认：环境变量 DSLGEN_CATALOG，否则随软件包附带的玩法目录，在源码仓库中即 dsl-examples/）。")
 @click.option("--only", "only", help="只处理这些玩法，逗号分隔，例如 hongzhong_laizi,changsha。")
 @click.option("--provider", help="模型提供方：offline / openai / replay（默认同 dslgen new）。")
 @click.option("--model", help="模型名。")

@@ -26,7 +26,7 @@ def _entries(catalog: str | None):
 
 
 @command.command("list")
-@click.option("--catalog", type=click.Path(file_okay=False, path_type=str), help="玩法目录（默认 dsl-examples/）。")
+@click.option("--catalog", type=click.Path(file_okay=False, path_type=str), help="玩法目录（默认：环境变量 DSLGEN_CATALOG，否则随软件包附带的玩法目录，在源码仓库中即 dsl-examples/）。")
 @click.option("--json", "as_json", is_flag=True, help="以 JSON 输出。")
 def list_command(catalog: str | None, as_json: bool) -> None:
     """列出目录中的每个玩法：名称、批准状态、审核人与时间。"""
@@ -49,7 +49,7 @@ def list_command(catalog: str | None, as_json: bool) -> None:
 
 
 @command.command("verify")
-@click.option("--catalog", type=click.Path(file_okay=False, path_type=str), help="玩法目录（默认 dsl-examples/）。")
+@click.option("--catalog", type=click.Path(file_okay=False, path_type=str), help="玩法目录（默认：环境变量 DSLGEN_CATALOG，否则随软件包附带的玩法目录，在源码仓库中即 dsl-examples/）。")
 @click.option("--json", "as_json", is_flag=True, help="以 JSON 输出。")
 @click.pass_context
 def verify_command(ctx: click.Context, catalog: str | None, as_json: bool) -> None:

@@ -12,7 +12,7 @@ from dslgen.errors import EXIT_FINDINGS, EXIT_OK
 @click.command("review")
 @click.argument("target", type=click.Path(path_type=str))
 @click.option("--against", type=click.Path(dir_okay=False, path_type=str), help="与这个规则文件比较（默认：目录中同一玩法的上一版本，否则最相似的玩法）。")
-@click.option("--catalog", type=click.Path(file_okay=False, path_type=str), help="玩法目录（默认 dsl-examples/）。")
+@click.option("--catalog", type=click.Path(file_okay=False, path_type=str), help="玩法目录（默认：环境变量 DSLGEN_CATALOG，否则随软件包附带的玩法目录，在源码仓库中即 dsl-examples/）。")
 @click.option("--games", type=click.IntRange(1, 1_000_000), help="模拟局数：规则文件与基准玩法的局数（规则文件默认 1000；草稿沿用生成时的模拟，基准默认与之相同）。")
 @click.option("--seed", type=int, help="模拟种子（默认与草稿相同，规则文件默认 0）。")
 @click.option("--jobs", default="auto", show_default=True, help="模拟使用的进程数，或 auto（按 CPU 数）；结果与进程数无关。")

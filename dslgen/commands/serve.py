@@ -6,7 +6,7 @@ import click
 
 
 @click.command("serve")
-@click.option("--catalog", type=click.Path(file_okay=False, path_type=str), help="玩法目录（默认 dsl-examples/）。")
+@click.option("--catalog", type=click.Path(file_okay=False, path_type=str), help="玩法目录（默认：环境变量 DSLGEN_CATALOG，否则源码仓库中的 dsl-examples/；从安装包运行时必须用此选项或 DSLGEN_CATALOG 指定，不会写入安装包内部）。")
 @click.option("--drafts", default=".dslgen/drafts", show_default=True, type=click.Path(file_okay=False, path_type=str),
               help="草稿目录（dslgen new 写出的草稿所在）。")
 @click.option("--host", default="127.0.0.1", show_default=True, help="监听地址；默认只接受本机访问。")
@@ -22,11 +22,11 @@ def command(catalog: str | None, drafts: str, host: str, port: int) -> None:
     import uvicorn
 
     from dslgen.errors import UsageError
-    from dslgen.generate.examples import catalog_dir
+    from dslgen.generate.examples import writable_catalog_dir
     from dslgen.output import console
     from dslgen.web.app import create_app
 
-    folder = catalog_dir(catalog)
+    folder = writable_catalog_dir(catalog, command="serve")
     if not folder.is_dir():
         raise UsageError("玩法目录不存在", where=str(folder), hint="用 --catalog 指定已有的目录")
     app = create_app(folder, drafts)

@@ -51,7 +51,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("base_url", "OPENAI_BASE_URL", "OpenAI 兼容接口的地址"),
     Setting("games", "DSLGEN_GAMES", "模拟局数（new、simulate、review、approve、batch）", ("games",)),
     Setting("jobs", "DSLGEN_JOBS", "并行进程数（正整数或 auto）", ("jobs",)),
-    Setting("catalog", "DSLGEN_CATALOG", "玩法目录（默认 dsl-examples/）", ("catalog",)),
+    Setting("catalog", "DSLGEN_CATALOG", "玩法目录（默认随软件包附带的玩法目录，在源码仓库中即 dsl-examples/）", ("catalog",)),
     Setting("reviewer", "DSLGEN_REVIEWER", "审核人（approve、reject）", ("reviewer",)),
     Setting("timeout", "DSLGEN_TIMEOUT", "一次模型调用的总时限（秒，含重试）"),
     Setting("deadline", "DSLGEN_DEADLINE", "一次 new 全部模型调用的总时限（秒）"),

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from dslgen import resources
-from dslgen.errors import DslgenError
+from dslgen.errors import DslgenError, UsageError
 from dslgen.rulefile.yamlio import dump_yaml, load_yaml_file
 
 #: The catalog shipped with the package (``dsl-examples/`` in a source checkout).
@@ -38,6 +38,29 @@ def catalog_dir(path: str | os.PathLike[str] | None = None) -> Path:
     """The catalog folder: ``path``, else ``DSLGEN_CATALOG``, else the catalog shipped with the package
     (:data:`dslgen.resources.CATALOG_DIR`, the repository's ``dsl-examples/`` in a checkout)."""
     return Path(path or os.environ.get("DSLGEN_CATALOG") or DEFAULT_CATALOG)
+
+
+def _inside(folder: Path, parent: Path) -> bool:
+    try:
+        return folder.resolve().is_relative_to(parent.resolve())
+    except OSError:
+        return False
+
+
+def writable_catalog_dir(path: str | os.PathLike[str] | None = None, *, command: str = "approve") -> Path:
+    """The catalog folder a writing command (approve, reject, serve) uses: :func:`catalog_dir`, except that
+    the packaged default is refused when it lies inside the installed package (a wheel install, where it
+    would write into site-packages). In a source checkout the packaged catalog is a link to the repository's
+    ``dsl-examples/``, outside the package folder, so it stays the default there."""
+    folder = catalog_dir(path)
+    if path or os.environ.get("DSLGEN_CATALOG"):
+        return folder
+    if _inside(DEFAULT_CATALOG, resources.PACKAGE_DIR):
+        raise UsageError(f"没有指定玩法目录：默认目录是安装包自带的玩法目录，dslgen {command} 不会写入安装包内部",
+                         where=str(folder),
+                         hint="用 --catalog 指定工作室的玩法目录（例如 --catalog dsl-examples/），"
+                              "或设置环境变量 DSLGEN_CATALOG")
+    return folder
 
 
 def load_examples(path: str | os.PathLike[str] | None = None) -> list[Example]:
