@@ -438,11 +438,27 @@ def _approves(approval: Mapping[str, Any] | None, digest: str) -> bool:
     return digest in (approval.get("sha256"), judged)
 
 
+def _approvals_of(catalog: str | Path, variant: str, digest: str) -> list[str]:
+    """Ids of the approvals in ``catalog`` that approved the content whose sha256 is ``digest``: the
+    draft's own id first, then any other id it was approved under (``approve --id``)."""
+    found: list[str] = []
+    if _ID.match(variant) and _approves(load_approval(catalog, variant), digest):
+        found.append(variant)
+    folder = Path(catalog) / APPROVALS_DIR
+    if folder.is_dir():
+        for path in sorted(folder.glob("*.json")):
+            if path.stem not in found and _ID.match(path.stem) and _approves(load_record(path), digest):
+                found.append(path.stem)
+    return found
+
+
 def reject(target: str | Path, *, reviewer: str, reason: str, catalog: str | Path | None = None) -> dict[str, Any]:
     """Record beside the draft (or rule file) at ``target`` that ``reviewer`` rejected it, and why.
 
     A second rejection keeps the first in the record's history; rejecting content that is
-    approved in ``catalog`` also records the rejection in that approval's history. The
+    approved in ``catalog`` also records the rejection in that approval's history -- every
+    approval whose approved (or judged) sha256 is the content's, whatever id it was approved
+    under, so ``approve --id other`` does not hide it. The
     returned record's ``notes`` say both.
     """
     from dslgen.review.baseline import variant_id
@@ -476,23 +492,26 @@ def reject(target: str | Path, *, reviewer: str, reason: str, catalog: str | Pat
     record = write_rejection(path, content, variant=variant, reviewer=reviewer, reason=reason,
                              rules=rules_digest(doc.data))
     digest = sha256_bytes(content)
-    if catalog is not None and _ID.match(variant) and _approves(load_approval(catalog, variant), digest):
-        with catalog_lock(catalog):
-            recover(catalog)
-            approval = load_approval(catalog, variant)
-            if approval and _approves(approval, digest):
+    if catalog is not None:
+        for approved_id in _approvals_of(catalog, variant, digest):
+            with catalog_lock(catalog):
+                recover(catalog)
+                approval = load_approval(catalog, approved_id)
+                if not (approval and _approves(approval, digest)):
+                    continue
                 event = _event(record, "rejected")
                 approval["rejection"] = event
                 approval["history"] = [h for h in approval.get("history") or [] if isinstance(h, Mapping)] + [event]
-                dest = Path(catalog) / str(approval.get("file") or f"{variant}.yaml")
+                dest = Path(catalog) / str(approval.get("file") or f"{approved_id}.yaml")
                 try:
                     current = dest.read_bytes()
                 except OSError:
                     current = None
                 if current is not None:
-                    commit(catalog, variant, dest.name, current, approval)
+                    commit(catalog, approved_id, dest.name, current, approval)
+                    under = "" if approved_id == variant else f"（以玩法标识 {approved_id} 批准）"
                     notes.append(f"这份内容已于 {approval.get('approved_at', '?')} 由 {approval.get('reviewer', '?')} 批准"
-                                 f"（意见：{approval.get('note') or '无'}）；驳回已记入该玩法的批准历史，"
+                                 f"{under}（意见：{approval.get('note') or '无'}）；驳回已记入该玩法的批准历史，"
                                  "dslgen catalog verify 将报告它，直到重新批准")
     record["notes"] = notes
     return record

@@ -114,6 +114,34 @@ def test_history_keeps_every_approval_and_rejection(approved_catalog, draft_fact
     assert again.exit_code == 1 and "驳回" in again.output
 
 
+@pytest.mark.parametrize("kind", ["draft", "file"])
+def test_reject_finds_content_approved_under_another_id(approved_catalog, draft_factory, chi_variant, workdir, kind):
+    """Audit s4: ``approve X --id nanchang_test`` then ``reject X`` must reach nanchang_test's approval
+    (matched by the approved content's sha256, not only by the draft's id)."""
+    catalog = approved_catalog
+    if kind == "draft":
+        target = draft_factory("sichuan_xuezhan", chi_variant, gates=ALL_PASS, simulate=False)
+        extra = ()
+    else:
+        target = workdir / "draft.yaml"
+        target.write_text(chi_variant, encoding="utf-8")
+        extra = ("--games", "3", "--jobs", "1", "--force")
+    approved = _run("approve", target, "--reviewer", "王五", "--catalog", catalog, "--id", "nanchang_test", *extra)
+    assert approved.exit_code == 0, approved.output
+    assert _verify(catalog)[0] == 0
+    rejected = _run("reject", target, "--reviewer", "赵六", "--reason", "番数不对", "--catalog", catalog, "--json")
+    assert rejected.exit_code == 0, rejected.output
+    notes = json.loads(rejected.stdout)["notes"]
+    assert len(notes) == 1 and "nanchang_test" in notes[0] and "王五" in notes[0]
+    record = json.loads((catalog / "approvals" / "nanchang_test.json").read_text(encoding="utf-8"))
+    assert record["rejection"]["reason"] == "番数不对"
+    assert [(h["event"], h["reviewer"]) for h in record["history"]][-1] == ("rejected", "赵六")
+    code, entries = _verify(catalog)
+    assert code == 1 and entries["nanchang_test"]["status"] == "rejected"
+    assert entries["sichuan_xuezhan"]["status"] == "ok"  # the draft's own id was not approved with this content
+    assert "rejection" not in json.loads((catalog / "approvals" / "sichuan_xuezhan.json").read_text(encoding="utf-8"))
+
+
 def test_in_place_reapproval_of_unchanged_rules_needs_no_replace(approved_catalog):
     path = approved_catalog / "hongzhong_laizi.yaml"
     again = ("approve", path, "--catalog", approved_catalog, "--games", "3", "--jobs", "1", "--force")
