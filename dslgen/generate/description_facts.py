@@ -900,12 +900,17 @@ def _shapes(c: Clause) -> None:
 
 @reader
 def _unknown_fans(c: Clause) -> None:
-    """A list item written like a fan with a value (``财神归位 2番``, ``自摸1``) that no fan name matched."""
+    """A list item written like a fan with a value (``财神归位 2番``, ``自摸1``) that no fan name matched.
+
+    An opening hand the opening reader carried (``起手小胡：……四喜2番``, any registered name) is not one.
+    """
+    from dslgen.generate.opening_reader import carries
+
     body = re.sub(r"[（(][^）)]*[）)]", "", c.text)
     body = re.sub(r"^[^：:]*[：:]", "", body)
     for item in re.split(r"[、]", body):
         m = re.match(r"^\s*([\u4e00-\u9fff]{2,6})\s*[:：=]?\s*" + NUM + r"\s*(?:番|翻|台|分)?\s*$", item)
-        if not m or _FAN_PATTERN.search(item) or _NOT_FAN.search(m.group(1)):
+        if not m or _FAN_PATTERN.search(item) or _NOT_FAN.search(m.group(1)) or carries(c, m.group(1)):
             continue
         c.gap("没有识别为规范中的番型，无法计分（番型名须是规范番型表中的名字）", text=item.strip())
 

@@ -52,6 +52,13 @@ def is_opening_clause(c) -> bool:
     return c.facts.values.get("_opening_clause") == c.text
 
 
+def carries(c, word: str) -> bool:
+    """True when ``word`` names an opening hand (any name the registry lists) that this clause's opening
+    context carried into ``opening_hands``: the other readers must not report it as an unknown fan."""
+    name = _names().get(word)
+    return bool(name) and is_opening_clause(c) and name in (c.facts.values.get("opening_hands") or {})
+
+
 def read_opening(c) -> None:
     """Read the opening hands and their points this clause states (see the module docstring)."""
     t = c.text

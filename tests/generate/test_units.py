@@ -80,6 +80,46 @@ def test_unsupported_rules_surface_as_gaps(text, word):
     assert any(word in g["text"] or word in g["reason"] for g in gaps), gaps
 
 
+#: The audit's 长沙 description (s4-docsaudit): four 起手小胡 with their points after a plain fan list.
+CHANGSHA_OPENING = ("长沙麻将：108张牌，不带字牌。可以碰、杠，不能吃，可以自摸也可以点炮胡。将牌必须是2、5、8。"
+                    "番型：平胡1番，碰碰胡6番，清一色6番，七对6番。起手小胡：板板胡2番，六六顺2番，缺一色2番，四喜2番。")
+_UNKNOWN_FAN = "没有识别为规范中的番型"
+
+
+def _opening_names() -> list[tuple[str, str]]:
+    from engine.game.opening import OPENING_HANDS
+
+    return [(word, unit.name) for unit in OPENING_HANDS.values() for word in unit.names]
+
+
+@pytest.mark.parametrize("word, name", _opening_names())
+@pytest.mark.parametrize("sep", ["，", "、"])
+def test_carried_opening_hand_is_not_an_unknown_fan(word, name, sep):
+    """Every name the opening-hand registry lists, with its points in a 起手小胡 list: carried, not a gap."""
+    facts = read_facts(f"番型：平胡1番。起手小胡：缺一色3番{sep}{word}2番。")
+    assert facts.values["opening_hands"][name] == 2
+    assert not [g for g in facts.gaps if _UNKNOWN_FAN in g["reason"]], facts.gaps
+
+
+def test_changsha_opening_list_drafts_without_a_false_gap():
+    from dslgen.generate.consistency import judge_offline
+    from dslgen.generate.drafter import draft_offline
+    from dslgen.generate.opening_reader import opening_of
+
+    draft = draft_offline(CHANGSHA_OPENING, load_examples())
+    assert opening_of(draft.data) == {"板板胡": 2, "六六顺": 2, "缺一色": 2, "四喜": 2}
+    assert draft.facts.gaps == []
+    report = judge_offline(CHANGSHA_OPENING, draft)
+    assert report.passed and report.coverage()["gapped"] == 0, report.findings
+
+
+def test_sixi_in_a_plain_fan_list_stays_a_gap():
+    """Outside a 起手 context 四喜 is no opening hand: still reported (as before the opening fix)."""
+    facts = read_facts("番型：平胡1番，四喜2番，碰碰胡6番。")
+    assert "opening_hands" not in facts.values
+    assert [g["text"] for g in facts.gaps if _UNKNOWN_FAN in g["reason"]] == ["四喜2番"]
+
+
 def test_unmapped_sentences_are_kept():
     facts = read_facts("武汉麻将。红中当癞子。每局开始前大家先喝一杯茶。")
     assert facts.unmapped == ["每局开始前大家先喝一杯茶"]
