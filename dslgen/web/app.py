@@ -244,8 +244,9 @@ def create_app(catalog: str | Path, drafts: str | Path, *, token: str | None = N
                                            replace=form.get("replace") == "on")
                 msg = f"已批准为 {record['id']}" + ("（带 --force）" if record.get("forced") else "")
             else:
-                approvals.reject(folder, reviewer=reviewer, reason=str(form.get("note") or ""))
-                msg = "已驳回"
+                record = approvals.reject(folder, reviewer=reviewer, reason=str(form.get("note") or ""),
+                                          catalog=bench.catalog)
+                msg = "；".join(["已驳回", *record.get("notes", ())])
         except DslgenError as exc:
             msg = "未执行：" + exc.render()
         from urllib.parse import quote

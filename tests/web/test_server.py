@@ -147,6 +147,28 @@ def test_approve_and_reject_go_through_the_approvals_code(bench):
     assert (bench.drafts / "hostile-draft" / "rejection.json").is_file()
 
 
+def test_rejecting_an_approved_draft_reaches_its_catalog_approval(bench):
+    """The workbench's reject is the CLI's: rejecting content the catalog approved records the rejection in
+    that approval's history, and ``catalog verify`` reports it until it is approved again."""
+    from click.testing import CliRunner
+
+    from dslgen.cli import cli
+
+    r = _approve(bench, "sichuan-draft", bench.token, force="on", replace="on")
+    assert r.status_code == 303 and "已批准" in HTTP.get(bench.url + r.headers["location"]).text
+    r = HTTP.post(f"{bench.url}/drafts/sichuan-draft/reject",
+                  data={"reviewer": "赵六", "note": "番数不对", "token": bench.token}, follow_redirects=True)
+    assert "已驳回" in r.text and "批准历史" in r.text, r.text
+    approvals = [json.loads(p.read_text(encoding="utf-8")) for p in (bench.catalog / "approvals").glob("*.json")]
+    rejected = [a for a in approvals if (a.get("rejection") or {}).get("reviewer") == "赵六"]
+    assert len(rejected) == 1 and rejected[0]["history"][-1]["reason"] == "番数不对"
+    verify = CliRunner().invoke(cli, ["catalog", "verify", "--catalog", str(bench.catalog), "--json"])
+    assert verify.exit_code == 1, verify.output
+    again = _approve(bench, "sichuan-draft", bench.token, force="on", replace="on")
+    assert again.status_code == 303
+    assert CliRunner().invoke(cli, ["catalog", "verify", "--catalog", str(bench.catalog)]).exit_code == 0
+
+
 def test_serve_command_binds_localhost_and_prints_its_address(tmp_path):
     import os
 
