@@ -106,7 +106,9 @@ def _print_summary(result: dict) -> None:
             out.print(f"  提示：{no_rules['hint']}", markup=False)
     cov = result.get("coverage") or {}
     if cov:
-        out.print(f"描述覆盖：已落实 {cov.get('carried', 0)} 条 / 列为缺口 {cov.get('gapped', 0)} 条 / 未处理 {cov.get('unhandled', 0)} 条")
+        from dslgen.generate.consistency import coverage_line
+
+        out.print(coverage_line(cov), markup=False)
     counts = (result.get("value_sources") or {}).get("counts") or {}
     if any(counts.values()):
         out.print(f"取值来源：描述写明 {counts.get('stated', 0)} 项 / 规范默认 {counts.get('default', 0)} 项 / "

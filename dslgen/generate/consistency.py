@@ -15,8 +15,9 @@ Findings (stable codes):
 * ``D005`` the DSL cannot express the game's structure (players, deck size or suits, hand size): listed
   as a gap, but a draft without it is another game, so it cannot pass.
 
-Coverage counts every rule-bearing clause once: carried (its claims agree with the draft, or the
-provider cites it for a section), gapped (listed as a gap), or unhandled (contradicted or unaccounted).
+Coverage counts every rule-bearing clause once: unhandled (contradicted or unaccounted), gapped (all or
+part of it is listed as a gap, so not all of it is in the draft), or carried (its claims agree with the
+draft, or the provider cites it for a section).
 The gate passes when there is no finding.
 """
 
@@ -29,6 +30,21 @@ from typing import Any
 from dslgen.generate.description_facts import Facts, read_facts
 from dslgen.generate.provenance import FIELDS, LABELS, show
 
+
+
+#: how the review names each coverage status of a description clause.
+STATUS_WORD = {"carried": "已落实", "gapped": "列为缺口", "unhandled": "未处理"}
+
+
+def coverage_counts(coverage: Any) -> str:
+    """``已落实 N 条 / 列为缺口 K 条 / 未处理 U 条`` of a stored coverage mapping (missing counts are 0)."""
+    cov = coverage if isinstance(coverage, dict) else {}
+    return " / ".join(f"{word} {cov.get(key, 0)} 条" for key, word in STATUS_WORD.items())
+
+
+def coverage_line(coverage: Any) -> str:
+    """``描述覆盖：已落实 N 条 / 列为缺口 K 条 / 未处理 U 条`` — the one wording of every report and page."""
+    return f"描述覆盖：{coverage_counts(coverage)}"
 
 
 @dataclass
@@ -57,8 +73,7 @@ class ConsistencyReport:
 
     def coverage_line(self) -> str:
         """``描述覆盖：已落实 N 条 / 列为缺口 K 条 / 未处理 U 条``."""
-        c = self.coverage()
-        return f"描述覆盖：已落实 {c['carried']} 条 / 列为缺口 {c['gapped']} 条 / 未处理 {c['unhandled']} 条"
+        return coverage_line(self.coverage())
 
     def mentions(self) -> list[str]:
         """Every field and sentence a finding names (for the fidelity scorer's "not silent" test)."""
@@ -171,10 +186,10 @@ def judge(description: str, data: dict[str, Any] | None, gaps: list[dict[str, An
         report.findings += problems
         if problems:
             report.unhandled.append(text)
+        elif reading["gaps"] or text in gap_text:  # even when part of it is carried: not all of it is in the draft
+            report.gapped.append(text)
         elif reading["keys"] or reading["fans"] or reading["removed"]:
             report.carried.append(text)
-        elif reading["gaps"] or text in gap_text:
-            report.gapped.append(text)
         elif reading["sections"] or _cited(text, mapping or []):
             report.carried.append(text)
         else:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-STATUS_WORD = {"carried": "已落实", "gapped": "列为缺口", "unhandled": "未处理"}
+from dslgen.generate.consistency import STATUS_WORD, coverage_line  # noqa: F401  (re-exported for the renderers)
 #: The consistency gate's code for a draft value that contradicts its description (shown first, apart).
 CONTRADICTION = "D001"
 

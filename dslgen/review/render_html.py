@@ -192,8 +192,7 @@ def render_html(report: Mapping[str, Any]) -> str:
         h.append("</ul>")
     cov = report.get("coverage") or {}
     if cov:
-        h.append(f"<p>描述覆盖：已落实 {cov.get('carried', 0)} 条 / 列为缺口 {cov.get('gapped', 0)} 条 / "
-                 f"未处理 {cov.get('unhandled', 0)} 条</p>")
+        h.append(f"<p>{_e(D.coverage_line(cov))}</p>")
     if report.get("sentence_rows"):
         css = {"carried": "pass", "gapped": "skipped", "unhandled": "fail"}
         h.append("<h2>描述的句子与它变成的规则</h2><table><tr><th>描述中的句子</th><th>状态</th><th>规则与取值</th></tr>")

@@ -64,7 +64,7 @@ def render_markdown(report: Mapping[str, Any]) -> str:
     _section(out, f"假设的取值（{len(assumptions)} 项，描述没有写，请确认）", [f"- {_md(D.assumption_text(r))}" for r in assumptions])
     cov = report.get("coverage") or {}
     if cov:
-        out.append(f"描述覆盖：已落实 {cov.get('carried', 0)} 条 / 列为缺口 {cov.get('gapped', 0)} 条 / 未处理 {cov.get('unhandled', 0)} 条")
+        out.append(D.coverage_line(cov))
         out.append("")
     if report.get("sentence_rows"):
         _section(out, "描述的句子与它变成的规则", ["| 描述中的句子 | 状态 | 规则与取值 |", "|---|---|---|"]

@@ -77,7 +77,7 @@ def _fidelity(report: Mapping[str, Any], console: Console) -> None:
             console.print(f"  • {D.assumption_text(row)}", markup=False)
     cov = report.get("coverage") or {}
     if cov:
-        console.print(f"描述覆盖：已落实 {cov.get('carried', 0)} 条 / 列为缺口 {cov.get('gapped', 0)} 条 / 未处理 {cov.get('unhandled', 0)} 条")
+        console.print(D.coverage_line(cov))
 
 
 def _sentences(report: Mapping[str, Any]) -> Table:

@@ -87,6 +87,7 @@ class Workbench:
         """What the drafts list and a draft page show about ``name``: the judge's stored verdict when it
         is bound to the rule file's current bytes, else a note that the draft must be judged again."""
         from dslgen.generate.draft import load_draft
+        from dslgen.generate.consistency import coverage_counts
         from dslgen.review.approvals import load_record, rejection_path
         from dslgen.review.report import read_draft
 
@@ -107,7 +108,8 @@ class Workbench:
             "error": "" if verdict else "规则文件在判定之后被修改过，或判定结论无法读取：审核报告会按当前内容重新判定。",
             "gates": [{"name": g.name, "label": g.label, "status": g.status, "detail": g.detail}
                       for g in (verdict.gates if verdict else ())],
-            "coverage": result.get("coverage"), "assumptions": _assumptions(result),
+            "coverage": coverage_counts(result.get("coverage")) if result.get("coverage") else None,
+            "assumptions": _assumptions(result),
             "contradictions": [f"{f.code} {f.path}: {f.message}" for f in (verdict.findings if verdict else [])
                                if f.code.startswith("D")],
             "description": str(result.get("description") or ""), "yaml": doc.text,

@@ -116,3 +116,19 @@ def test_action_hook_and_enum_labels_are_written_once():
     copies = [f"{path.relative_to(ROOT)}:{line}" for path, tree in _modules()
               for line in _label_tables(tree, registries + (enums if path.relative_to(ROOT).parts[0] == "dslgen" else []))]
     assert not copies, copies
+
+
+def test_the_coverage_wording_is_written_once():
+    """「描述覆盖：已落实 N 条 / 列为缺口 K 条 / 未处理 U 条」 is built by ``dslgen.generate.consistency.coverage_line``:
+    `new`'s summary, the three report renderers and the workbench's template each kept a copy (and a fifth in
+    the template), so a change of wording reached some of them."""
+    from dslgen.generate.consistency import STATUS_WORD
+
+    counted = [f"{word} {{" for word in STATUS_WORD.values()]  # a status word followed by a formatted count
+    copies = [f"{path.relative_to(ROOT)}:{node.lineno}" for path, tree in _modules()
+              if path.relative_to(ROOT).as_posix() != "dslgen/generate/consistency.py"
+              for node in ast.walk(tree)
+              if isinstance(node, ast.JoinedStr) and any(c in ast.unparse(node) for c in counted)]
+    copies += [str(p.relative_to(ROOT)) for p in (ROOT / "dslgen" / "web" / "templates").glob("*.html")
+               if any(f"{word} {{{{" in p.read_text(encoding="utf-8") for word in STATUS_WORD.values())]
+    assert not copies, copies

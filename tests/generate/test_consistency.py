@@ -58,6 +58,20 @@ def test_unaccounted_sentences_and_gaps(pool):
     assert listed.coverage_line() == "描述覆盖：已落实 1 条 / 列为缺口 2 条 / 未处理 0 条"
 
 
+def test_a_clause_partly_carried_and_partly_a_gap_counts_as_a_gap(pool):
+    """「清一色4番杠上开花翻一倍」: 清一色 is drafted, the doubling is not. The clause is not all in the draft,
+    so the coverage counts it as a gap (not 已落实), and the review's sentence row says so."""
+    from dslgen.review.description_view import sentence_rows
+
+    text = "四川麻将，108张，可以碰杠不能吃。清一色4番杠上开花翻一倍。"
+    draft = draft_offline(text, pool)
+    report = judge(text, draft.data, draft.facts.gaps, draft.facts.mapping)
+    clause = "清一色4番杠上开花翻一倍"
+    assert draft.facts.gaps and clause in report.gapped and clause not in report.carried, report.to_dict()
+    row = next(r for r in sentence_rows(text, report.to_dict(), {"rows": []}, draft.facts.gaps) if r["sentence"] == clause)
+    assert row["status"] == "gapped" and row["gaps"]
+
+
 @pytest.mark.parametrize("text", non_descriptions())
 def test_texts_without_rules_fail(text, pool):
     report = judge(text, _wuhan(pool), gaps=[])
