@@ -149,11 +149,16 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
 
     now = opts.now or _dt.datetime.now(_dt.timezone.utc)
     stamp = now.strftime("%Y%m%d-%H%M%S")
+    pool = load_examples(opts.catalog)
+    if not pool and provider.needs_examples:  # a usage error: no draft folder is written
+        from dslgen.generate.examples import catalog_dir
+        from dslgen.generate.providers.offline import NO_EXAMPLES, NO_EXAMPLES_HINT
+
+        raise UsageError(NO_EXAMPLES, where=str(catalog_dir(opts.catalog)), hint=NO_EXAMPLES_HINT)
     if opts.out:
         check_target(Path(opts.out))  # before the model is paid and the games are played
     folder = Path(opts.out) if opts.out else reserve_folder(DRAFTS_DIR / f"{draft_id}-{stamp}")
     pause_point("draft-folder")
-    pool = load_examples(opts.catalog)
     version = spec_version()
     provenance = {
         "provider": provider.name, "model": "", "prompt_version": prompt_version(), "spec_version": version,

@@ -229,3 +229,15 @@ def test_reviewer_from_config_satisfies_a_required_option(home, tmp_path):
     result = CliRunner().invoke(cli, ["reject", str(tmp_path / "nope"), "--reason", "x"])
     # the reviewer is not reported missing; the missing draft folder is what fails
     assert "--reviewer" not in result.output and result.exit_code == 2
+
+
+def test_offline_new_with_an_empty_catalog_is_a_usage_error_that_writes_nothing(home, monkeypatch):
+    """The offline drafter starts from a catalog example: with none, ``new`` stops before drafting (exit 2),
+    names the folder it looked in and how to point elsewhere, and leaves no failed draft behind."""
+    empty = home / "empty-catalog"
+    empty.mkdir()
+    monkeypatch.setenv("DSLGEN_CATALOG", str(empty))
+    result = run("new", "四川麻将，108张，只能碰杠")
+    assert result.exit_code == 2, result.output
+    assert str(empty) in result.output and "DSLGEN_CATALOG" in result.output and "dsl-examples/" not in result.output
+    assert not (home / "project" / ".dslgen").exists()

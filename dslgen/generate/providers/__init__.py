@@ -106,6 +106,8 @@ class Provider:
     deterministic = False
     #: False when findings sent back cannot change the answer (the offline drafter): one round only.
     can_repair = True
+    #: True when the provider cannot draft without catalog examples (the offline drafter starts from one).
+    needs_examples = False
 
     def __init__(self, settings: Settings):
         self.settings = settings

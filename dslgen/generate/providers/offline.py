@@ -12,12 +12,17 @@ from dslgen.generate.providers import Provider, ProviderError, Reply, Request, p
 from dslgen.rulefile.yamlio import dump_yaml
 
 
+NO_EXAMPLES = "离线起草需要目录中至少一个带 meta.description 的示例玩法"
+NO_EXAMPLES_HINT = "用 DSLGEN_CATALOG 指定一个含示例玩法（带 meta.description 的 .yaml）的目录，或不设它以使用随安装包附带的目录"
+
+
 @provider("offline")
 class OfflineProvider(Provider):
     """Drafts from the closest catalog variant plus the facts read from the description."""
 
     deterministic = True
     can_repair = False
+    needs_examples = True
 
     @property
     def model(self) -> str:
@@ -26,9 +31,8 @@ class OfflineProvider(Provider):
 
     def complete(self, request: Request) -> Reply:
         """One deterministic draft (findings cannot change it, so there is a single round)."""
-        if not request.catalog:
-            raise ProviderError("config", "离线起草需要目录中至少一个带 meta.description 的示例玩法",
-                                hint="检查 dsl-examples/ 是否存在，或用 DSLGEN_CATALOG 指定目录")
+        if not request.catalog:  # the pipeline refuses this before drafting; a direct caller gets the same words
+            raise ProviderError("config", NO_EXAMPLES, hint=NO_EXAMPLES_HINT)
         draft = draft_offline(request.description, request.catalog, request.name)
         notes = dump_yaml({
             "base": draft.base,
