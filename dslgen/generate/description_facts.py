@@ -10,7 +10,7 @@ nothing is silently dropped.
 
 Facts (keys of :attr:`Facts.values`): ``honors`` ``flowers`` ``wildcard`` (``None`` or
 ``{"type": "fixed", "tiles": [...]}`` / ``{"type": "random", "random_count": n}``)
-``per_wildcard_in_win`` ``chi`` ``kong`` ``discard_win`` ``multi_win`` ``xuezhan`` ``fu_flag``
+``per_wildcard_in_win`` ``chi`` ``kong`` ``discard_win`` ``rob_kong`` ``multi_win`` ``xuezhan`` ``fu_flag``
 ``miss_suit`` ``pair_258`` ``min_fan`` ``max_fan`` ``self_draw_multiplier``
 ``discard_win_multiplier`` ``dealer_multiplier`` ``fan_stacking`` ``ji_hu_self_draw_only``;
 fans named in the description are in :attr:`Facts.fans` (name → value, ``None`` when no value was
@@ -660,15 +660,24 @@ def _times(t: str, start: int) -> int | None:
 
 @reader
 def _multipliers(c: Clause) -> None:
-    t = c.text
+    """庄家 / 自摸 / 点炮 multipliers. A word inside a parenthesis is read within the parenthesis only:
+    ``财飘（打出财神以后接着自摸）再翻一倍`` doubles 财飘 (a gap), not 自摸, while ``平胡1番（自摸翻倍）`` still
+    doubles 自摸; a word outside is read in the whole clause (``点炮（放炮的人一个人付）``)."""
     if _in_opening(c):
         return
-    # "财飘（打出财神以后接着自摸）再翻一倍": a word inside a parenthesis explains the term before it; the
-    # multiplier is that term's (here 财飘, a gap), not 自摸's. Only the words outside name the subject.
-    said = _outside_parentheses(t)
-    zhuang = re.search(r"庄(?:家)?", t) if re.search(r"庄", said) else None
-    zimo = re.search(r"自摸", t) if re.search(r"自摸", said) else None
-    pao = re.search(r"点炮|放炮|点胡|放枪|放冲|出铳|点和", t) if re.search(r"点炮|放炮|点胡|放枪|放冲|出铳|点和", said) else None
+    outside = _outside_parentheses(c.text)
+    _read_multipliers(c, c.text, outside)
+    for inner in re.findall(r"[（(]([^）)]*)[）)]", c.text):
+        _read_multipliers(c, inner, inner, skip=outside)
+
+
+_ZHUANG, _ZIMO, _PAO = r"庄(?:家)?", r"自摸", r"点炮|放炮|点胡|放枪|放冲|出铳|点和"
+
+
+def _read_multipliers(c: Clause, t: str, said: str, skip: str = "") -> None:
+    """The multipliers of the words in ``said`` (a word also in ``skip`` is read elsewhere), matched in ``t``."""
+    zhuang, zimo, pao = (re.search(word, t) if re.search(word, said) and not re.search(word, skip) else None
+                         for word in (_ZHUANG, _ZIMO, _PAO))
     if zhuang and re.search(r"庄[^，。]*多(?:算|加|计|赢|收)\s*" + NUM + r"\s*[番台分]", t):
         c.gap("庄家多算番/台（加法）无法表达：DSL 只有庄家倍数 scoring.dealer_multiplier")
     elif zhuang and not zimo:

@@ -128,9 +128,10 @@ def test_doubling_is_no_wildcard_flip_and_a_parenthesis_is_no_subject(text):
     assert "self_draw_multiplier" not in values and "wildcard" not in values
 
 
-def test_a_self_draw_multiplier_in_parentheses_still_reads():
+def test_a_multiplier_in_or_around_parentheses_still_reads():
     assert read_facts("点炮（放炮的人一个人付）").values["discard_win_multiplier"] == 1
     assert read_facts("自摸（三家都付）翻倍").values["self_draw_multiplier"] == 2
+    assert read_facts("平胡1番（自摸翻倍）").values["self_draw_multiplier"] == 2  # the parenthesis says it all
 
 
 def test_the_offline_pipeline_passes_and_shows_it(tmp_path):
