@@ -10,7 +10,7 @@ nothing is silently dropped.
 
 Facts (keys of :attr:`Facts.values`): ``honors`` ``flowers`` ``wildcard`` (``None`` or
 ``{"type": "fixed", "tiles": [...]}`` / ``{"type": "random", "random_count": n}``)
-``per_wildcard_in_win`` ``chi`` ``kong`` ``discard_win`` ``multi_win`` ``xuezhan`` ``fu_flag``
+``per_wildcard_in_win`` ``chi`` ``kong`` ``discard_win`` ``rob_kong`` ``multi_win`` ``xuezhan`` ``fu_flag``
 ``miss_suit`` ``pair_258`` ``min_fan`` ``max_fan`` ``self_draw_multiplier``
 ``discard_win_multiplier`` ``dealer_multiplier`` ``fan_stacking`` ``ji_hu_self_draw_only``;
 fans named in the description are in :attr:`Facts.fans` (name → value, ``None`` when no value was
@@ -322,6 +322,16 @@ def _in_opening(c: Clause) -> bool:
     return c.facts.values.get("_opening_clause") == c.text
 
 
+#: 财飘 / 飘财 (杭州): after discarding a wildcard the next self-draw win doubles again, once per discard.
+_CAI_PIAO = r"财飘|飘财"
+_CAI_PIAO_GAP = "财飘（打出财神后接着自摸再翻倍，飘几次翻几倍）无法表达：DSL 没有按打出癞子的次数翻倍的计分"
+
+
+def _cai_piao(c: Clause) -> bool:
+    """The clause speaks of 财飘 (or goes on about it: ``财飘……再翻一倍，飘两次翻两倍``)."""
+    return bool(re.search(_CAI_PIAO, c.text) or (re.search(r"飘", c.text) and re.search(_CAI_PIAO, c.previous)))
+
+
 @reader
 def _wildcards(c: Clause) -> None:
     t = c.text
@@ -351,6 +361,9 @@ def _wildcards(c: Clause) -> None:
         return
     if re.search(WILD + r"|红中", t) and re.search(r"不能打(?:出)?|不可以打(?:出)?|不许打", t):
         c.gap("癞子不能打出的限制无法表达：DSL 没有禁止打出某张牌的字段")
+        return
+    if _cai_piao(c):
+        c.gap(_CAI_PIAO_GAP)
         return
     extra = r"(精|癞子|赖子|鬼|混|财神)[^，。]*(钓|吊)[^，。]*(加|翻|倍)|精钓|回头精|杠精|打出[^，。]*" + WILD + r"[^，。]*(加|扣|罚|赔)"
     if re.search(extra, t) or (re.search("霸王精", t) and not items):
@@ -395,7 +408,7 @@ def _wildcards(c: Clause) -> None:
         tiles = list(dict.fromkeys(fixed))
         c.set("wildcard", {"type": "fixed", "tiles": tiles}, "wildcard_rules")
         return
-    random_cue = re.search(r"翻|骰|随机|正精|副精|上精|下精|定精|定鬼|定混|下一张|后一张|往后|顺延", t)
+    random_cue = re.search(r"翻(?![一两二三四五六七八九十\d]?(?:倍|番))|骰|随机|正精|副精|上精|下精|定精|定鬼|定混|下一张|后一张|往后|顺延", t)
     count2 = re.search(r"副精|正副精|上下精|两种精|两个精|2种精|两种(癞子|赖子|鬼|混)|正精和副精|正精、副精|下精", t)
     count1 = re.search(r"只(有|要|用)?正精|没有副精|不要副精|不用副精|不带副精|一种精|只有一种(癞子|赖子|精|鬼|混)", t)
     if random_cue or count2 or count1:
@@ -403,6 +416,10 @@ def _wildcards(c: Clause) -> None:
         count = 1 if count1 else 2 if count2 else (current.get("random_count") or 1)
         c.set("wildcard", {"type": "random", "random_count": count}, "wildcard_rules",
               claim=None if count1 or count2 else {"type": "random"})
+        if c.facts.readings and c.facts.readings[-1]["text"] == c.previous \
+                and "wildcard_rules.type" in c.facts.readings[-1]["sections"]:
+            # "开局以后翻一张牌，这张牌的下一张就是财神": the flip and the tile after it state one rule
+            c.facts.sources["wildcard"] = f"{c.previous}，{t}"
         return
     if re.search(r"(幺鸡|[一二三四五六七八九1-9]\s*[万条筒饼索]|东风|南风|西风|北风|东|南|西|北)[^，。]*(当|做|作|为|是)" + WILD, t):
         c.gap("固定癞子只能是红中、发财或白板（wildcard_rules.tiles），这种癞子牌无法表达")
@@ -439,7 +456,7 @@ _KONG = (
     maps(r"选择不杠|可以不杠", "phases.play.sub_phases"),  # an option the player has, not a prohibition
     passes(r"缺门"),  # 定缺: the void suit may not be konged (a rule of the declare_void phase, not of kongs)
     says(r"(不能|不可以|不许|禁止|没有|不)杠(?![上开花炮])", "kong", False, "phases.play.sub_phases"),
-    says(r"(可以|能|允许|可)(碰、?)?杠|吃[、，,]?碰[、，,和]?杠|碰[、和与]杠|杠牌|明杠|暗杠|加杠|补杠|碰杠|杠(?:也)?(?:可以|都可以|随便)",
+    says(r"(可以|能|允许|可)(碰、?)?杠|吃[、，,]?碰[、，,和]?杠|碰[、和与]杠|杠牌|明杠|暗杠|加杠|补杠|碰杠|(?<!抢)杠(?:也)?(?:可以|都可以|随便)",
          "kong", True, "phases.play.sub_phases", unless=r"收|付|给|赔|分|钱"),
 )
 
@@ -451,9 +468,12 @@ def _kong(c: Clause) -> None:
 
 
 #: "别人加杠时可以抢杠胡" / "抢杠胡算自摸": robbing a kong as a rule (not a fan with a value).
-_ROB_RULE = re.compile(r"(?:可以|能|允许|准|也可以|也能|可)抢杠|抢杠(?:胡|和)?(?:算|按|当)(?:作|成)?自摸")
+#: "抢杠可以胡" / "抢杠也可以胡" / "抢杠胡可以": the permission written after the word (no value follows it).
+_ROB_RULE = re.compile(r"(?:可以|能|允许|准|也可以|也能|可)抢杠|抢杠(?:胡|和)?(?:算|按|当)(?:作|成)?自摸"
+                       r"|抢杠(?:胡|和)?(?:也|都|还|亦)?(?:可以|能|可|允许|准|行)(?:胡|和)?(?![^，。；]*?\d|[^，。；]*?[番台分倍])")
 _ROB_KONG = yes_no("rob_kong", "phases.play.sub_phases.others_reaction(win)",
-                   no=r"(?:不能|不可以|不许|不准|不可|没有)抢杠", yes=_ROB_RULE.pattern)
+                   no=r"(?:不能|不可以|不许|不准|不可|没有)抢杠|抢杠(?:胡|和)?(?:也|都)?(?:不能|不可以|不许|不准|不可|不行|不算胡)(?:胡|和)?",
+                   yes=_ROB_RULE.pattern)
 
 
 @reader
@@ -622,6 +642,11 @@ def _fan_limits(c: Clause) -> None:
     read_first(c, _MAX_FAN)
 
 
+def _outside_parentheses(text: str) -> str:
+    """``text`` without its parenthesised explanations (``财飘（打出财神以后接着自摸）再翻一倍`` → ``财飘再翻一倍``)."""
+    return re.sub(r"[（(][^）)]*[）)]", "", text)
+
+
 def _times(t: str, start: int) -> int | None:
     tail = t[start:]
     if re.match(r"[^，。；]*?(?:翻|加)(?:一|1)\s*倍", tail):  # 翻一倍 doubles: it is not "1 倍"
@@ -635,12 +660,24 @@ def _times(t: str, start: int) -> int | None:
 
 @reader
 def _multipliers(c: Clause) -> None:
-    t = c.text
+    """庄家 / 自摸 / 点炮 multipliers. A word inside a parenthesis is read within the parenthesis only:
+    ``财飘（打出财神以后接着自摸）再翻一倍`` doubles 财飘 (a gap), not 自摸, while ``平胡1番（自摸翻倍）`` still
+    doubles 自摸; a word outside is read in the whole clause (``点炮（放炮的人一个人付）``)."""
     if _in_opening(c):
         return
-    zhuang = re.search(r"庄(?:家)?", t)
-    zimo = re.search(r"自摸", t)
-    pao = re.search(r"点炮|放炮|点胡|放枪|放冲|出铳|点和", t)
+    outside = _outside_parentheses(c.text)
+    _read_multipliers(c, c.text, outside)
+    for inner in re.findall(r"[（(]([^）)]*)[）)]", c.text):
+        _read_multipliers(c, inner, inner, skip=outside)
+
+
+_ZHUANG, _ZIMO, _PAO = r"庄(?:家)?", r"自摸", r"点炮|放炮|点胡|放枪|放冲|出铳|点和"
+
+
+def _read_multipliers(c: Clause, t: str, said: str, skip: str = "") -> None:
+    """The multipliers of the words in ``said`` (a word also in ``skip`` is read elsewhere), matched in ``t``."""
+    zhuang, zimo, pao = (re.search(word, t) if re.search(word, said) and not re.search(word, skip) else None
+                         for word in (_ZHUANG, _ZIMO, _PAO))
     if zhuang and re.search(r"庄[^，。]*多(?:算|加|计|赢|收)\s*" + NUM + r"\s*[番台分]", t):
         c.gap("庄家多算番/台（加法）无法表达：DSL 只有庄家倍数 scoring.dealer_multiplier")
     elif zhuang and not zimo:
@@ -815,6 +852,8 @@ def _other_unsupported(c: Clause) -> None:
     for pattern, reason in rules:
         if seated and reason.startswith("庄家轮换"):
             continue
+        if reason.startswith("引擎不支持飘分") and _cai_piao(c):
+            continue  # 财飘 is no stake before the hand: read by _wildcards
         if re.search(pattern, t) and not (read and any(word in reason for word in _ITEM_GAPS)):
             c.gap(reason)
 

@@ -15,6 +15,7 @@ supplies the evidence for ``stated``, a model's reported sentences and assumptio
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from engine.defaults import default
@@ -125,12 +126,37 @@ def show(value: Any) -> str:
     return str(value)
 
 
+#: Marks the reader's clauses may carry in place of the description's own (a comma inside a parenthesis
+#: becomes 、 when clauses are cut, see :func:`dslgen.generate.description_facts.sentences`).
+_COMMAS = "，,、"
+
+
 def span(description: str, sentence: str) -> list[int] | None:
-    """``[start, end)`` of ``sentence`` in ``description`` (character offsets), when it occurs there."""
+    """``[start, end)`` of ``sentence`` in ``description`` (character offsets), when it occurs there
+    (a clause whose commas the reader turned into 、 is found with the description's own marks)."""
     if not sentence:
         return None
     at = description.find(sentence)
-    return [at, at + len(sentence)] if at >= 0 else None
+    if at >= 0:
+        return [at, at + len(sentence)]
+    pattern = "".join(f"[{_COMMAS}]" if ch in _COMMAS else re.escape(ch) for ch in sentence)
+    m = re.search(pattern, description)
+    return [m.start(), m.end()] if m else None
+
+
+def _item_present(data: dict[str, Any], field: str) -> bool:
+    """False when ``field`` names a field of one item of a list (``fan_types[开口].per``) and ``data``'s list
+    has no such item (matched by ``name`` or ``item``, synonyms included); True for every other field."""
+    m = re.match(r"^(\w+)\[([^\]=]+)\]\.", field)
+    if not m:
+        return True
+    from dslgen.rulefile.spec import fan_synonyms
+
+    synonyms = fan_synonyms()
+    wanted = synonyms.get(m.group(2), m.group(2))
+    items = data.get(m.group(1)) or []
+    return any(isinstance(row, dict) and synonyms.get(str(row.get("name", row.get("item"))), str(row.get("name", row.get("item"))))
+               == wanted for row in items)
 
 
 def _reported(reported: list[dict[str, Any]] | None, field: str, fact: str = "") -> dict[str, Any] | None:
@@ -156,8 +182,10 @@ def value_sources(data: dict[str, Any], facts: Facts, description: str, *, assum
     rows: list[dict[str, Any]] = []
 
     def add(field: str, label: str, value: Any, source: str, sentence: str = "", origin: str = "") -> None:
+        at = span(description, sentence)
+        cited = description[at[0]:at[1]] if at else sentence  # the description's own words
         rows.append({"field": field, "label": label, "value": value, "shown": show(value), "source": source,
-                     "sentence": sentence, "span": span(description, sentence), "from": origin})
+                     "sentence": cited, "span": at, "from": origin})
 
     for key, label in LABELS.items():
         value = got.get(key)
@@ -165,6 +193,8 @@ def value_sources(data: dict[str, Any], facts: Facts, description: str, *, assum
         if key in facts.values and not key.startswith("_"):
             add(field, label, value, "stated", facts.sources.get(key, ""))
             continue
+        if not _item_present(data, field):
+            continue  # a field of a list item the draft does not have (开口's per without 开口): no value to show
         said = _reported(reported, field, key)
         if said and said.get("sentence") and str(said["sentence"]) in description:
             add(field, label, value, "stated", str(said["sentence"]), "模型")
