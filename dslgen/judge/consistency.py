@@ -18,14 +18,14 @@ from dslgen.judge.registry import Decision, register_gate
 
 def _finding(data: dict[str, Any]) -> Finding:
     finding = Finding.from_json({**data, "line": data.get("line") or 0})
-    extra = {k: data[k] for k in ("sentence", "fact", "described", "drafted") if k in data}
+    extra = {k: data[k] for k in ("sentence", "sentences", "fact", "described", "drafted") if k in data}
     return Finding(finding.code, finding.severity, finding.path, finding.message, finding.hint,
                    finding.line, finding.column, extra)
 
 
 @register_gate("consistency", "描述一致性", order=40, owns=("D",))
 def consistency(evidence: Evidence, own: tuple[Finding, ...]) -> Decision:
-    """描述一致性：草稿的值不与描述矛盾（D001）；草稿附有缺口清单时，描述中的每条规则句都已落实或列为缺口（D002、D004），且描述中确有规则（D003）。规则文件不附缺口清单时只检查矛盾。"""
+    """描述一致性：草稿的值不与描述矛盾（D001）；草稿附有缺口清单时，描述中的每条规则句都已落实或列为缺口（D002、D004），且描述中确有规则（D003）；描述本身不自相矛盾（D006），也没有没定下的规则（D007：几种人数都行、"一百多张"、"看大家商量"）。规则文件不附缺口清单时只检查矛盾。"""
     from dslgen.generate.consistency import judge
 
     report = evidence.extra.get("consistency")
