@@ -213,7 +213,8 @@ def judge(description: str, data: dict[str, Any] | None, gaps: list[dict[str, An
                                         fact=conflict["fact"], hint="请设计者确定哪一句是对的，改好描述后再起草"))
     for question in facts.questions:
         report.findings.append(_finding("D007", question["reason"], path=question["path"],
-                                        sentence=question["text"], fact=question["fact"],
+                                        sentence=question["text"], sentences=list(question["sentences"]),
+                                        fact=question["fact"],
                                         hint="草稿里的取值只是假设；请设计者在描述中写定这条规则后再起草"))
     for gap in facts.gaps:
         if gap["text"] not in gap_text and gap["reason"] not in gap_text:

@@ -132,7 +132,7 @@ class Facts:
     pending_fan: str = ""
     #: ``"item.param"`` → the sentence a settlement-item value came from (``assumed:…`` for an assumption).
     item_sources: dict[str, str] = field(default_factory=dict)
-    #: Open questions (``{"text", "fact", "path", "reason"}``): a rule the text leaves undecided or vague
+    #: Open questions (``{"text", "sentences", "fact", "path", "reason"}``): a rule the text leaves undecided or vague
     #: (two player counts, "一百多张", "看大家商量"). The draft cannot pass until the designer decides.
     questions: list[dict[str, str]] = field(default_factory=list)
     #: The description contradicts itself (``{"text", "fact", "path", "reason", "sentences"}``): two
@@ -185,6 +185,7 @@ def _undecided(c: Clause) -> None:
     if last is not None and c.previous and last["text"].endswith(c.previous) \
             and (subject is None or subject[0] == last["fact"]):
         last["text"] += f"，{c.text}"
+        last["sentences"].append(c.text)
         c.hits += 1
         c.questions.append(last["reason"])
         return
@@ -251,7 +252,7 @@ def _players(c: Clause) -> None:
             if "players" in last["keys"]:
                 last["keys"].remove("players")
             last["questions"].append(reason)
-        c.question("players", "game.players", reason, text=f"{c.previous}，{c.text}")
+        c.question("players", "game.players", reason, clauses=[c.previous, c.text])
         return
     m = c.search(r"(两|二|2|三|3)\s*(?:个)?人(?:麻将|玩法|对局|打|玩|场|局)?|(?:两|二|三)人麻将")
     if m:

@@ -84,11 +84,13 @@ class Clause:
         self.facts.values[key] = value
         self.facts.sources[key] = self.text
 
-    def question(self, fact: str, path: str, reason: str, text: str | None = None) -> None:
+    def question(self, fact: str, path: str, reason: str, clauses: Sequence[str] = ()) -> None:
         """Record an open question: the text leaves ``fact`` (rule-file field ``path``) undecided or vague
-        ("三个人或者四个人都能打", "一百多张牌", "看大家商量"). The drafter cannot guess it and the draft cannot pass."""
+        ("三个人或者四个人都能打", "一百多张牌", "看大家商量"). The drafter cannot guess it and the draft cannot pass.
+        ``clauses``: the clauses that raise it together (this clause alone by default)."""
         self.hits += 1
-        entry = {"text": text or self.text, "fact": fact, "path": path, "reason": reason}
+        clauses = list(clauses) or [self.text]
+        entry = {"text": "，".join(clauses), "sentences": clauses, "fact": fact, "path": path, "reason": reason}
         if entry not in self.facts.questions:
             self.facts.questions.append(entry)
         self.questions.append(reason)

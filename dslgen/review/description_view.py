@@ -83,8 +83,9 @@ def sentence_rows(description: str, consistency: Mapping[str, Any], sources: Map
             rows_by_sentence.setdefault(str(row["sentence"]), []).append(row)
     problems: dict[str, list[str]] = {}
     for f in consistency.get("findings") or []:
-        if f.get("sentence"):
-            problems.setdefault(str(f["sentence"]), []).append(str(f.get("message", "")))
+        for sentence in dict.fromkeys([f.get("sentence"), *(f.get("sentences") or [])]):
+            if sentence:  # a finding raised by several sentences (a clash, a question) shows beside each
+                problems.setdefault(str(sentence), []).append(str(f.get("message", "")))
     out = []
     for reading in read_facts(description).readings:
         text = reading["text"]

@@ -78,3 +78,13 @@ def test_every_stated_value_cites_its_sentence(result):
     stated = [r for r in result["value_sources"]["rows"] if r["source"] == "stated"]
     assert stated and all(r["sentence"] and r["span"] for r in stated), stated
     assert {r["field"] for r in stated} == {"wildcard_rules", "phases.play.sub_phases.others_reaction(win)"}
+
+
+def test_the_review_shows_each_problem_beside_every_sentence_that_raised_it(result):
+    from dslgen.review.description_view import sentence_rows
+
+    rows = {r["sentence"]: r for r in sentence_rows(VAGUE, result["consistency"], result["value_sources"], result["gaps"])}
+    for sentence in ("一百多张牌吧", "可以吃也可以不吃", "看大家商量", "三个人或者四个人都能打", "但是牌里不放红中", "具体多少番看心情"):
+        assert rows[sentence]["problems"] and rows[sentence]["status"] == "unhandled", rows[sentence]
+    detail = result["judgement"]["gates"]["consistency"]["detail"]
+    assert "1 处描述自相矛盾" in detail and "4 条没有定下的规则" in detail
