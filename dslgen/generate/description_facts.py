@@ -395,8 +395,10 @@ _FIRST_DEALER = (
 
 #: "庄家不变" / "不换庄": the dealer keeps dealing (when: after a drawn hand, or always).
 _DEALER_STAYS = re.compile(r"庄家?(?:不变|不换|照旧|不动)|不换庄|(?:还是|仍是|仍然是|一直是|始终是)(?:原来的|同一个)?庄家|庄家(?:继续|一直)(?:坐|做|当)庄")
-#: A drawn hand (nobody wins).
-_DRAWN = re.compile(r"没人(?:胡|和)|没有人(?:胡|和)|无人(?:胡|和)|都没(?:有)?(?:胡|和)|流局|荒庄|黄庄|(?:牌)?摸完")
+#: A hand after which the dealer stays under the default ``next_dealer`` (and ``winner``): a drawn hand
+#: (nobody wins) or one the dealer wins.
+_DRAWN = re.compile(r"没人(?:胡|和)|没有人(?:胡|和)|无人(?:胡|和)|都没(?:有)?(?:胡|和)|流局|荒庄|黄庄|(?:牌)?摸完"
+                    r"|庄家(?:自己)?(?:胡|和|赢)")
 
 
 def _next_dealer_values() -> str:
@@ -420,9 +422,9 @@ def dealer_rule_gap() -> str:
 @reader
 def _seating(c: Clause) -> None:
     """``谁胡谁坐庄`` / ``轮庄`` / ``庄家胡了连庄``: ``game.seating.next_dealer``; ``东家先坐庄``: ``first_dealer``;
-    ``两人坐对家``: ``seat_winds`` 东西. ``没人胡……庄家不变``: a drawn hand keeps the dealer, which every
-    ``next_dealer`` but ``rotate`` does (the default among them): mapped, no value of its own; a dealer who
-    never changes is a gap."""
+    ``两人坐对家``: ``seat_winds`` 东西. ``没人胡……庄家不变`` / ``庄家胡了庄家不变``: a drawn hand (or the
+    dealer's win) keeps the dealer, which every ``next_dealer`` but ``rotate`` does (the default among them):
+    mapped, no value of its own; a dealer who never changes is a gap."""
     t = c.text
     if not read_first(c, _NEXT_DEALER) and _DEALER_STAYS.search(t):
         if _DRAWN.search(c.previous + t):
