@@ -132,27 +132,80 @@ class Facts:
     pending_fan: str = ""
     #: ``"item.param"`` → the sentence a settlement-item value came from (``assumed:…`` for an assumption).
     item_sources: dict[str, str] = field(default_factory=dict)
+    #: Open questions (``{"text", "sentences", "fact", "path", "reason"}``): a rule the text leaves undecided or vague
+    #: (two player counts, "一百多张", "看大家商量"). The draft cannot pass until the designer decides.
+    questions: list[dict[str, str]] = field(default_factory=list)
+    #: The description contradicts itself (``{"text", "fact", "path", "reason", "sentences"}``): two
+    #: sentences that cannot both hold ("红中是癞子" and "牌里不放红中"). The draft cannot pass.
+    conflicts: list[dict[str, Any]] = field(default_factory=list)
+    #: Tiles the text leaves out of the deck ("牌里不放红中"): tile → the clause.
+    absent_tiles: dict[str, str] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-friendly form (for tests and debugging)."""
         return {"values": self.values, "fans": self.fans, "removed_fans": sorted(self.removed_fans), "excludes": self.excludes,
-                "gaps": self.gaps, "mapping": self.mapping, "unmapped": self.unmapped, "name": self.name}
+                "gaps": self.gaps, "mapping": self.mapping, "unmapped": self.unmapped, "name": self.name,
+                "questions": self.questions, "conflicts": self.conflicts}
 
 
 # --- readers ---------------------------------------------------------------------
 
+#: Wordings that leave a rule to the players ("可以吃也可以不吃", "看大家商量", "具体多少番看心情").
+_UNDECIDED = re.compile(r"可以(\S{1,3})也可以不\1|看大家|大家商量|商量着|看心情|不一定|随便定|自己定|没定")
+#: The fact an undecided clause about fan values leaves open (:func:`fan_values_question`).
+FAN_VALUES = "fan_values"
+
+
+def _undecided_subject(c: Clause) -> tuple[str, str, str] | None:
+    """``(fact, path, label)`` of the rule an undecided clause (or the clause before it) speaks of."""
+    from dslgen.generate.provenance import FIELDS, LABELS
+
+    for text in (c.text, c.previous):
+        m = _UNDECIDED.search(text)
+        verb = m.group(1) if m and m.group(1) else ""
+        acted = [k for k, label in LABELS.items() if verb and label.startswith(verb)]  # 可以吃也可以不吃
+        named = acted or sorted((k for k, label in LABELS.items() if label in text), key=lambda k: -len(LABELS[k]))
+        if named:
+            return named[0], FIELDS[named[0]], LABELS[named[0]]
+        if re.search(r"[番翻台]", text):  # 具体多少番看心情
+            return FAN_VALUES, "fan_types", "番数"
+    return None
+
+
 @reader
 def _undecided(c: Clause) -> None:
-    """``可以吃也可以不吃，看大家商量`` / ``具体多少番看心情``: the designer has not decided; ask, never guess."""
-    if re.search(r"可以(\S{1,3})也可以不\1|看大家|大家商量|商量着|看心情|不一定|随便定|自己定|没定", c.text):
-        c.undecided = True
-        c.gap("描述没有定下这条规则（可以这样也可以那样、看商量），请设计者确定后再起草")
+    """``可以吃也可以不吃，看大家商量`` / ``具体多少番看心情``: the designer has not decided; ask, never guess.
+
+    One open question per rule: a clause that only says "看大家商量" joins the question of the clause before."""
+    if not _UNDECIDED.search(c.text):
+        return
+    c.undecided = True
+    last = c.facts.questions[-1] if c.facts.questions else None
+    subject = _undecided_subject(c)
+    if last is not None and c.previous and last["text"].endswith(c.previous) \
+            and (subject is None or subject[0] == last["fact"]):
+        last["text"] += f"，{c.text}"
+        last["sentences"].append(c.text)
+        c.hits += 1
+        c.questions.append(last["reason"])
+        return
+    fact, path, label = subject or ("", "", "这条规则")
+    c.question(fact, path, f"描述没有定下{label}（可以这样也可以那样、看商量），请设计者确定后再起草")
+
+
+def fan_values_question(facts: Facts) -> None:
+    """Name the fans an undecided fan-value question leaves without a value (read once the whole text is)."""
+    open_fans = [name for name, value in facts.fans.items() if value is None]
+    for q in facts.questions:
+        if q["fact"] == FAN_VALUES and open_fans:
+            q["reason"] = (f"描述没有给番数：{'、'.join(open_fans)}的番数没有定下（说的是看商量或看心情），"
+                           "请设计者确定后再起草")
 
 
 @reader
 def _name(c: Clause) -> None:
     m = c.search(r"^[【\[]?(?:玩法名(?:称)?[:：]?\s*)?([\u4e00-\u9fff]{1,8}?(?:麻将|麻雀|血战到底|血流成河|红中|鸡平胡)(?:[（(][\u4e00-\u9fff]{1,8}[）)])?)")
-    if m and not c.facts.name and (len(c.text) <= 20 or re.match(r"[】\]）)]?\s*[:：（(]", c.text[m.end():])):
+    if m and not c.facts.name and not _ABSENT_TILE.search(c.text) and (len(c.text) <= 20 or re.match(r"[】\]）)]?\s*[:：（(]", c.text[m.end():])):
         c.facts.name = m.group(1)
         c.map("game.name")
         return
@@ -163,8 +216,44 @@ def _name(c: Clause) -> None:
         c.map("game.name")
 
 
+#: Two player counts offered as alternatives: "三个人或者四个人都能打" / "三到四人" / "三四个人" / "3-4人".
+_PLAYER_CHOICE = re.compile(r"([两二三四234])\s*(?:个)?(?:人)?\s*(?:或者|或是|或|到|至|~|～|-|—|、|和|跟|也行|也可以)?\s*"
+                            r"([两二三四234])\s*(?:个)?人")
+
+
+#: A player count ("三个人", "4人") and, after it, a wording that offers it as an alternative ("也行").
+_PLAYER_COUNT = re.compile(r"([两二三四234])\s*(?:个)?人")
+_ALSO = re.compile(r"^[^，。]{0,3}(?:也|都)(?:行|可以|能|成)")
+
+
+def _players_question(a: int, b: int) -> str:
+    return f"描述说 {a} 人、{b} 人都能打，没有定下人数：一个规则文件只能是一种人数，请设计者选定"
+
+
 @reader
 def _players(c: Clause) -> None:
+    """``三个人打`` / ``二人麻将``: ``game.players``; two counts offered as alternatives are an open question."""
+    choice = _PLAYER_CHOICE.search(c.text)
+    if choice and cn_number(choice.group(1)) != cn_number(choice.group(2)):
+        a, b = sorted({cn_number(choice.group(1)), cn_number(choice.group(2))})
+        c.question("players", "game.players", _players_question(a, b))
+        return
+    here, before = _PLAYER_COUNT.search(c.text), _PLAYER_COUNT.search(c.previous)
+    if here and before and _ALSO.search(c.text[here.end():]) \
+            and cn_number(here.group(1)) != cn_number(before.group(1)):  # "四个人打，三个人也行"
+        a, b = sorted({cn_number(here.group(1)), cn_number(before.group(1))})
+        reason = _players_question(a, b)
+        if c.facts.sources.get("players") == c.previous:  # the clause before gave one of the two counts
+            c.facts.values.pop("players", None)
+            c.facts.sources.pop("players", None)
+        if c.facts.readings and c.facts.readings[-1]["text"] == c.previous:
+            last = c.facts.readings[-1]
+            last["values"].pop("players", None)
+            if "players" in last["keys"]:
+                last["keys"].remove("players")
+            last["questions"].append(reason)
+        c.question("players", "game.players", reason, clauses=[c.previous, c.text])
+        return
     m = c.search(r"(两|二|2|三|3)\s*(?:个)?人(?:麻将|玩法|对局|打|玩|场|局)?|(?:两|二|三)人麻将")
     if m:
         c.set("players", 2 if re.search(r"两|二|2", m.group(0)) else 3, "game.players")
@@ -174,16 +263,39 @@ def _players(c: Clause) -> None:
 
 #: Deck sizes the DSL can say (deck.total follows from honors, flowers and fixed wildcard tiles).
 _DECK_SIZES = {108, 112, 116, 120, 136, 144}
+#: Words around a count of tiles that make it a hand size or a draw, not the deck ("每种4张", "翻4张").
+_NOT_DECK = re.compile(r"每|各|起手|摸|抓|手|庄|闲|发|鸟|马|翻|剩")
+#: A count of tiles given only roughly: "一百多张" / "一百来张" / "一百三四十张" / "八九十张".
+_VAGUE_COUNT = re.compile(r"([一二两三四五六七八九十百\d]*[十百])(?:多|来|几|好几)\s*张"
+                          r"|((?:[一二两三四五六七八九]百)?)([一二三四五六七八九])([一二三四五六七八九])(十?)\s*张")
+
+
+def _vague_count(text: str) -> tuple[re.Match, int] | None:
+    """The first rough count of tiles in ``text`` and its lower bound (``一百三四十张`` → 130)."""
+    for m in _VAGUE_COUNT.finditer(text):
+        if m.group(1):
+            return m, cn_number(m.group(1))
+        low, high = cn_number(m.group(3)), cn_number(m.group(4))
+        if high == low + 1:  # two neighbouring digits: "三四十", "八九十"
+            return m, cn_number(m.group(2) + m.group(3) + m.group(5))
+    return None
 
 
 @reader
 def _deck_size(c: Clause) -> None:
     """``共84张`` / ``一共一百一十二张``: a deck size the DSL cannot build is a gap, never a silent default."""
     t = c.text
+    rough = _vague_count(t)
+    vague = rough[0] if rough else None
+    if vague and not _NOT_DECK.search(t[max(0, vague.start() - 8):vague.start()] + t[vague.end():vague.end() + 2]) \
+            and rough[1] >= 50:
+        c.question("deck_total", "deck.total",
+                   f"描述只说「{vague.group(0)}」，没有给出牌库张数（108、112、136、144……），用哪些牌没有定下")
+        t = t[:vague.start()] + t[vague.end():]
     for m in re.finditer(r"(?:共|一共|总共|合计|牌数|牌库|用牌)?\s*" + NUM + r"\s*张", t):
         n = cn_number(m.group(1))
         before = t[max(0, m.start() - 8):m.start()]
-        if n < 50 or re.search(r"每|各|起手|摸|抓|手|庄|闲|发|鸟|马|翻|剩", before + t[m.end():m.end() + 2]):
+        if n < 50 or _NOT_DECK.search(before + t[m.end():m.end() + 2]):
             continue  # hand sizes, "每种4张", "翻4张" are not the deck
         if n in _DECK_SIZES or (36 <= n <= 144 and n % 4 == 0 and c.facts.values.get("suits")) \
                 or (n % 4 == 0 and re.search(r"(?:没有|不要|去掉|只用|只留|只有)[^，。]{0,4}(?:万|条|筒|饼|索)", t)):
@@ -225,7 +337,7 @@ def _honor_subset(c: Clause) -> None:
     t = c.text
     if re.search(r"(?:加|只有|只用|再加|和)[^，。]{0,2}中[、,]?发[、,]?白(?:三种|三张)?(?:字牌|箭牌)?", t) and not re.search(r"东南西北", t):
         c.set("honor_tiles", ["中", "发", "白"], "deck.honors")
-        c.facts.values.setdefault("honors", True)
+        c.imply("honors", True)
 
 
 @reader
@@ -234,13 +346,13 @@ def _deck(c: Clause) -> None:
     if re.search(r"108\s*张|一百零八张|只(有|用|留|打)?\s*(万|条|筒|饼|索)[、,/和及与]?(万|条|筒|饼|索)[、,/和及与]?(万|条|筒|饼|索)(三门|三种)?(?!.*[字风])", t) \
             or re.search(r"(只|仅)(有|用|打|留|要)?\s*(万条筒|条筒万|筒条万|万筒条|条万筒|筒万条)", t):
         c.set("honors", False, "deck")
-        c.facts.values.setdefault("flowers", False)
+        c.imply("flowers", False)
     elif re.search(r"144\s*张", t):
         c.set("honors", True, "deck")
         c.set("flowers", True, "deck")
     elif re.search(r"136\s*张", t):
         c.set("honors", True, "deck")
-        c.facts.values.setdefault("flowers", False)
+        c.imply("flowers", False)
     t = re.sub(r"不(?:再)?计[^，。；]*", "", t)  # "清一色不计无字" names fans, it says nothing about the deck
     not_fan = r"(?!\s*[:：]?\s*" + NUM + r"\s*(?:[番翻]|[、，,。；;]|$))"
     winds_only = re.search(r"(?:没有|没得|不要|去掉|不带|无)(?:东南西北|风牌|风)(?![^，。]*(?:中发白|字牌))", t)
@@ -261,7 +373,7 @@ def _deck(c: Clause) -> None:
         c.set("flowers", False, "deck")
     elif re.search(r"(?:带|有|含|加上|加入|包括|包含|用)(?:八张)?(?:花牌|花(?![猪色龙]))|补花|春夏秋冬|梅兰竹菊|(?:八|8)张花|花牌", t):
         c.set("flowers", True, "deck")
-        c.facts.values.setdefault("honors", True)
+        c.imply("honors", True)
 
 
 #: ``game.seating.next_dealer`` phrases (checked in order).
@@ -281,12 +393,44 @@ _FIRST_DEALER = (
 )
 
 
+#: "庄家不变" / "不换庄": the dealer keeps dealing (when: after a drawn hand, or always).
+_DEALER_STAYS = re.compile(r"庄家?(?:不变|不换|照旧|不动)|不换庄|(?:还是|仍是|仍然是|一直是|始终是)(?:原来的|同一个)?庄家|庄家(?:继续|一直)(?:坐|做|当)庄")
+#: A hand after which the dealer stays under the default ``next_dealer`` (and ``winner``): a drawn hand
+#: (nobody wins) or one the dealer wins.
+_DRAWN = re.compile(r"没人(?:胡|和)|没有人(?:胡|和)|无人(?:胡|和)|都没(?:有)?(?:胡|和)|流局|荒庄|黄庄|(?:牌)?摸完"
+                    r"|庄家(?:自己)?(?:胡|和|赢)")
+
+
+def _next_dealer_values() -> str:
+    """``stay_on_win：…；rotate：…；winner：…`` — the values of ``game.seating.next_dealer`` and what each
+    means, as the specification writes them (:func:`dslgen.rulefile.schema.enum_labels`)."""
+    from dslgen.rulefile.schema import enum_labels
+
+    return "；".join(f"{k}：{v}" for k, v in enum_labels()["game.seating.next_dealer"].items())
+
+
+def dealer_always_stays_gap() -> str:
+    """The gap reason for a dealer who never changes: no ``game.seating.next_dealer`` value says it."""
+    return f"庄家始终不换（不论谁和牌）无法表达：game.seating.next_dealer 只有 {_next_dealer_values()}"
+
+
+def dealer_rule_gap() -> str:
+    """The gap reason for a dealer wording the seating reader does not read."""
+    return f"换庄规则没有读懂或无法表达：game.seating.next_dealer 只有 {_next_dealer_values()}，请确认"
+
+
 @reader
 def _seating(c: Clause) -> None:
     """``谁胡谁坐庄`` / ``轮庄`` / ``庄家胡了连庄``: ``game.seating.next_dealer``; ``东家先坐庄``: ``first_dealer``;
-    ``两人坐对家``: ``seat_winds`` 东西."""
+    ``两人坐对家``: ``seat_winds`` 东西. ``没人胡……庄家不变`` / ``庄家胡了庄家不变``: a drawn hand (or the
+    dealer's win) keeps the dealer, which every ``next_dealer`` but ``rotate`` does (the default among them):
+    mapped, no value of its own; a dealer who never changes is a gap."""
     t = c.text
-    read_first(c, _NEXT_DEALER)
+    if not read_first(c, _NEXT_DEALER) and _DEALER_STAYS.search(t):
+        if _DRAWN.search(c.previous + t):
+            c.map("game.seating.next_dealer")
+        else:
+            c.gap(dealer_always_stays_gap())
     read_first(c, _FIRST_DEALER)
     if re.search(r"(?:两|二)(?:人|个人|家)?[^，。]{0,4}(?:坐|面)对(?:家|面)|^坐对家|对坐|东西(?:对坐|两家)", t) \
             and c.facts.values.get("players", 2) == 2:
@@ -435,6 +579,42 @@ def _wildcards(c: Clause) -> None:
         c.map("wildcard_rules")
 
 
+#: "牌里不放红中" / "牌库里没有白板": a dragon tile left out of the deck.
+_ABSENT_TILE = re.compile(r"(?:牌里|牌中|牌库|牌堆|整副牌|一副牌|这副牌)[^，。]{0,3}(?:不放|没有|没得|不要|不加|去掉|拿掉|不带|不含|抽掉|不用)"
+                          r"[^，。]{0,3}(红中|发财|白板)|不(?:放|加)(?:入|进)?(?:牌里)?(红中|发财|白板)")
+
+
+@reader
+def _absent_tiles(c: Clause) -> None:
+    """``牌里不放红中``: a tile left out of the deck. A deck without honors says so already (mapped); a
+    fixed wildcard that is the same tile is a contradiction (:func:`wildcard_conflicts`, once the whole
+    text is read); anything else stays unmapped for the reviewer."""
+    m = _ABSENT_TILE.search(c.text)
+    if not m or re.search(WILD, c.text):
+        return
+    tile = _FIXED_TILES[m.group(1) or m.group(2)]
+    c.facts.absent_tiles.setdefault(tile, c.text)
+    if c.facts.values.get("honors") is False and not c.facts.values.get("wildcard"):
+        c.map("deck")
+
+
+def wildcard_conflicts(facts: Facts) -> None:
+    """"红中是癞子，但是牌里不放红中": the wildcard tile the text names is a tile it leaves out of the deck."""
+    wildcard = facts.values.get("wildcard")
+    if not isinstance(wildcard, dict) or wildcard.get("type") != "fixed":
+        return
+    for tile in wildcard.get("tiles") or []:
+        absent = facts.absent_tiles.get(tile)
+        if not absent:
+            continue
+        stated = facts.sources.get("wildcard", "")
+        facts.conflicts.append({
+            "text": absent, "fact": "wildcard", "path": "wildcard_rules.tiles", "sentences": [stated, absent],
+            "reason": f"描述说{tile}是癞子（「{stated}」），又说牌里没有{tile}（「{absent}」）：癞子牌不在牌库里就摸不到"})
+        if absent in facts.unmapped:
+            facts.unmapped.remove(absent)
+
+
 _CHI = yes_no("chi", "phases.play.sub_phases.others_reaction",
               no=r"(?:不能|不可以|不可|不许|不准|禁止|不让|没有|无|不)吃(?![胡和炮])|只(?:能|可以|许)?碰(?:不|不能|不可)吃|只碰不吃|吃牌不允许|吃(?:是|牌)?(?:不许|不允许|不可以|不能)的?|吃不行|吃不可以|不给吃|不能上牌|不可上牌|只许碰|只能碰(?:杠|和杠|、杠|牌)?(?![^，。]*吃)",
               yes=r"(?:可以|能|允许|可|准|能够|也能|也可以)吃(?![胡和炮])|吃碰杠|吃、碰|吃，碰|[碰杠][、和与及,，/]吃(?![胡和炮])|可以上牌|可以上(?=[（(]|$)|上牌|有吃(?![胡和炮])|能吃能碰")
@@ -558,7 +738,8 @@ def _flow(c: Clause) -> None:
     t = c.text
     if re.search(r"血流成河|血流|胡了(?:以后)?(?:可以|还能|还可以|能)(?:继续|接着|再)胡", t):
         c.set("blood", True, "phases.play.sub_phases.others_reaction.on_win")
-        c.facts.values["xuezhan"] = False
+        c.facts.values["xuezhan"] = False  # 血流 is not 血战: this clause is the evidence
+        c.facts.sources["xuezhan"] = c.text
         return
     xz = re.search(r"血战", t)
     if xz and negated_at(t, xz.start()):
@@ -696,6 +877,7 @@ def _read_multipliers(c: Clause, t: str, said: str, skip: str = "") -> None:
             c.set("self_draw_bonus", "add_base", "scoring.doubling.self_draw")
         elif m := re.match(r"^自摸\s*" + NUM + r"\s*[番台]$", t):
             c.facts.fans["自摸"] = cn_number(m.group(1))  # 自摸 as a fan of the table (engine/fans/sichuan.py)
+            c.facts.fan_sources["自摸"] = c.text
             c.map("fan_types[自摸]")
         elif re.search(r"自摸(?:加|多)(?:分|" + NUM + r"\s*分)", t) or re.match(r"^自摸\s*" + NUM + r"\s*分$", t):
             c.gap("自摸加分（不是加底、加番）没有对应字段")
@@ -836,7 +1018,7 @@ def _other_unsupported(c: Clause) -> None:
         (r"包赔|包三家的钱|一个人包", "包赔（一人替其他人付钱）的结算无法表达"),
         (r"飘分|漂分|下跑|跑分|坐飘|加飘|下漂|飘", "引擎不支持飘分/下跑（开局押注加倍）"),
         (r"跟庄", "引擎不支持跟庄"),
-        (r"连庄|坐庄|轮庄|下庄|庄家轮|庄家不变|谁胡谁(坐|做)庄", "庄家轮换/连庄规则无法表达（模拟按局独立进行）"),
+        (r"连庄|坐庄|轮庄|下庄|庄家轮|谁胡谁(坐|做)庄", dealer_rule_gap()),
         (r"(?<!加)底注|筹码|每番\s*" + NUM + r"\s*(分|元|块)|(?<!倍)一番\s*" + NUM + r"\s*(分|元|块)", "底分/筹码金额 DSL 没有对应字段（只有番数与倍数）"),
         (r"报听|听牌后(?:不能|不可)|亮倒|明牌", "引擎不支持报听/亮牌"),
         (r"起手胡|起手(?:四喜|六六顺|板板胡|缺一色)|小胡(?:结算|立即)", "起手胡（开局亮牌直接结算的小胡）引擎不支持"),
@@ -848,9 +1030,11 @@ def _other_unsupported(c: Clause) -> None:
     if is_liang_dao_clause(c):  # 亮倒 and its 翻倍 / 包赔: read by _liang_dao
         rules = [(p, r) for p, r in rules if not r.startswith(("引擎不支持亮倒", "包赔", "引擎不支持报听", "包牌"))]
     read = "settlement_items" in c.values  # 抓鸟 / 买马 / 包赔 / 飘 / 跟庄 / 连庄 read by _settlement_items
-    seated = "next_dealer" in c.values or "first_dealer" in c.values  # who deals: read by _seating
+    # who deals: read (or listed as a gap) by _seating
+    seated = "next_dealer" in c.values or "first_dealer" in c.values or "game.seating.next_dealer" in c.sections \
+        or dealer_always_stays_gap() in c.gaps
     for pattern, reason in rules:
-        if seated and reason.startswith("庄家轮换"):
+        if seated and reason == dealer_rule_gap():
             continue
         if reason.startswith("引擎不支持飘分") and _cai_piao(c):
             continue  # 财飘 is no stake before the hand: read by _wildcards
@@ -1065,14 +1249,17 @@ def read_facts(description: str) -> Facts:
             bearing = is_rule_bearing(text)
             facts.readings.append({"text": text, "keys": clause.keys, "values": clause.values, "fans": clause.fans,
                                    "fan_values": clause.fan_values, "removed": clause.removed, "gaps": clause.gaps,
-                                   "sections": clause.sections,
-                                   "rule": bearing or bool(set(clause.sections) - {"game.name"}) or bool(clause.gaps)})
+                                   "sections": clause.sections, "questions": clause.questions,
+                                   "rule": bearing or bool(set(clause.sections) - {"game.name"}) or bool(clause.gaps)
+                                   or bool(clause.questions)})
             if clause.hits or not bearing:
                 continue
             facts.unmapped.append(text)
     from dslgen.generate.opening_reader import finish
 
     finish(facts)
+    fan_values_question(facts)
+    wildcard_conflicts(facts)
     return facts
 
 

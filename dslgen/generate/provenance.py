@@ -20,7 +20,7 @@ from typing import Any
 
 from engine.defaults import default
 
-from dslgen.generate.description_facts import Facts
+from dslgen.generate.description_facts import FAN_VALUES, Facts
 
 def _documented(path: str, section: str, meaning: str = "", *, of=None) -> tuple[Any, str]:
     """A fact whose default is the specification's documented default of the field ``path``
@@ -126,21 +126,30 @@ def show(value: Any) -> str:
     return str(value)
 
 
-#: Marks the reader's clauses may carry in place of the description's own (a comma inside a parenthesis
-#: becomes 、 when clauses are cut, see :func:`dslgen.generate.description_facts.sentences`).
-_COMMAS = "，,、"
+def _loose(sentence: str) -> re.Pattern[str]:
+    """``sentence`` as the reader normalised it, matched back against the raw text: a space stands for
+    the table cell borders and tabs it replaced (``碰碰胡 2`` ← ``| 碰碰胡 | 2 |``), a ``、`` for the comma
+    it replaced inside brackets and digit lists (``2、5、8`` ← ``2，5，8``)."""
+    parts = []
+    for ch in sentence:
+        if ch.isspace():
+            parts.append(r"[\s|]+")
+        elif ch == "、":
+            parts.append(r"\s*[、，,]\s*")
+        else:
+            parts.append(re.escape(ch))
+    return re.compile("".join(parts))
 
 
 def span(description: str, sentence: str) -> list[int] | None:
     """``[start, end)`` of ``sentence`` in ``description`` (character offsets), when it occurs there
-    (a clause whose commas the reader turned into 、 is found with the description's own marks)."""
+    (as written, or as the reader normalised a table row or a bracketed list)."""
     if not sentence:
         return None
     at = description.find(sentence)
     if at >= 0:
         return [at, at + len(sentence)]
-    pattern = "".join(f"[{_COMMAS}]" if ch in _COMMAS else re.escape(ch) for ch in sentence)
-    m = re.search(pattern, description)
+    m = _loose(sentence).search(description)
     return [m.start(), m.end()] if m else None
 
 
@@ -187,11 +196,16 @@ def value_sources(data: dict[str, Any], facts: Facts, description: str, *, assum
         rows.append({"field": field, "label": label, "value": value, "shown": show(value), "source": source,
                      "sentence": cited, "span": at, "from": origin})
 
+    undecided = {q["fact"]: q for q in facts.questions}
     for key, label in LABELS.items():
         value = got.get(key)
         field = FIELDS[key]
-        if key in facts.values and not key.startswith("_"):
-            add(field, label, value, "stated", facts.sources.get(key, ""))
+        if key in facts.values and facts.sources.get(key):  # stated: always with the sentence that states it
+            add(field, label, value, "stated", facts.sources[key])
+            continue
+        if key in undecided:  # "三个人或者四个人都能打": whatever the draft has is a guess
+            source = str((_reported(assumptions, field, key) or {}).get("from") or assumed_from)
+            add(field, label, value, "assumed", undecided[key]["text"], f"{source}（描述没有定下这条规则，草稿暂用这个值）")
             continue
         if not _item_present(data, field):
             continue  # a field of a list item the draft does not have (开口's per without 开口): no value to show
@@ -208,8 +222,8 @@ def value_sources(data: dict[str, Any], facts: Facts, description: str, *, assum
     stated_fans = {n: v for n, v in facts.fans.items() if v is not None}
     for name, value in got["fans"].items():
         field = f"fan_types[{name}]"
-        if name in stated_fans:
-            add(field, name, value, "stated", facts.fan_sources.get(name, ""))
+        if name in stated_fans and facts.fan_sources.get(name):
+            add(field, name, value, "stated", facts.fan_sources[name])
             continue
         said = _reported(reported, field)
         if said and said.get("sentence") and str(said["sentence"]) in description and str(value) in str(said["sentence"]):
@@ -220,7 +234,10 @@ def value_sources(data: dict[str, Any], facts: Facts, description: str, *, assum
         origin = str((assumed or {}).get("from") or assumed_from)
         if not stated_fans and not named and list(got["fans"]) == ["鸡胡"]:
             origin = "规范：番型表必填，描述没有番型时只放基本胡"
-        add(field, name, value, "assumed", named, origin + ("（描述提到这个番型但没有给番数）" if named else "（描述没有提到这个番型）"))
+        why = "（描述没有提到这个番型）"
+        if named:
+            why = "（描述提到这个番型但没有给番数" + ("，说的是没有定下" if FAN_VALUES in undecided else "") + "）"
+        add(field, name, value, "assumed", named, origin + why)
     from dslgen.generate.items_reader import item_rows
 
     from dslgen.generate.opening_reader import opening_rows

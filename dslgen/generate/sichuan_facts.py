@@ -79,6 +79,7 @@ def _gen(c: Clause) -> None:
         or re.search(r"根\s*[:：]?\s*(?:每个)?\s*(?:加)?\s*" + NUM + r"\s*[番翻]", t)
     if m:
         c.facts.fans["根"] = cn_number(m.group(1))
+        c.facts.fan_sources["根"] = c.text
         c.facts.fan_words.setdefault("根", "根")
         c.map("fan_types[根]")
     elif re.search(r"(?:每|一)个?根|带根|有根|根(?:加|算)", t):
@@ -117,5 +118,6 @@ def _doubling_details(c: Clause) -> None:
         c.map("fan_types.at_cap")
     if re.search(r"(?:平胡|素胡|素番)[^，。；]*(?:不算番|0\s*番|零番)", t):
         c.facts.fans["素胡"] = 0
+        c.facts.fan_sources["素胡"] = c.text
         c.facts.fans.pop("平胡", None)
         c.map("fan_types[素胡]")
