@@ -771,8 +771,7 @@ def _fans(c: Clause) -> None:
         after = t[m.end():]
         value_m = _FAN_VALUE.match(after)
         payer = None if value_m or word in VALUE_ONLY_WORDS else _PER_PAYER.match(after)
-        if payer and re.match(r"\s*" + NUM + r"\s*分", after[payer.end():]):
-            value_m = _FAN_VALUE.match(after[payer.end():])  # "七对每家给4分": 4 from each payer
+        points = re.match(r"\s*" + NUM + r"\s*分", after[payer.end():]) if payer else None
         negated = re.search(r"(不算|不计|没有|不能胡|不可以胡|不能和|不要|取消|去掉)$", before) \
             or re.match(r"\s*(?:也|都)?(不算|不计|不能胡|不可以胡|不能和|不可胡|不要|不成立|不行)", after)
         pos = m.end()
@@ -792,6 +791,8 @@ def _fans(c: Clause) -> None:
         value = cn_number(value_m.group(1)) if value_m else None
         c.fan(name, value, word)
         c.facts.pending_fan = name if value is None else ""
+        if points:  # "七对每家给4分": what each payer pays, resolved by _finish_points
+            c.facts.values.setdefault("_payer_points", {})[name] = (cn_number(points.group(1)), len(c.facts.readings))
 
 
 #: ``自摸每家给2分`` / ``自摸每人给2分``: what each loser pays for a plain self-drawn win (points, not a multiple).
@@ -819,41 +820,50 @@ def _payer_points(c: Clause) -> None:
 
 
 def _finish_points(facts: Facts) -> None:
-    """Resolve the plain-win points noted by :func:`_payer_points`, now that every clause is read.
+    """Resolve the per-payer points noted by :func:`_payer_points` and the fan reader, now that every
+    clause is read. The DSL pays 番数 × multiplier (§12), so points P for a fan (鸡胡 for a plain win):
 
-    With no 鸡胡 value stated, the first points given become 鸡胡's value (multiplier 1, each payer pays
-    it once); a 鸡胡 value stated elsewhere turns the points into the multiplier (points ÷ value), and
-    points that are not a whole multiple of it are a gap (the DSL multiplies by whole numbers)."""
-    points = facts.values.pop("_payer_points", {})
-    for kind in ("self_draw", "discard"):
-        if kind not in points:
-            continue
-        value, index = points[kind]
+    * the fan has no value stated elsewhere: its value is P ÷ the multiplier (the stated one, else 1, which
+      the clause then states: each payer pays the value once);
+    * the fan has value V stated elsewhere: the points state the multiplier P ÷ V (``七对 2 番 … 七对每家 4 分``
+      with 自摸每家付 2 倍); a multiplier stated otherwise, or points that are no whole multiple, are a gap.
+    """
+    noted = facts.values.pop("_payer_points", {})
+    for key in sorted(noted, key=lambda k: {"self_draw": 1, "discard": 2}.get(k, 0)):  # fans, self-draw, discard
+        value, index = noted[key]
         reading = facts.readings[index]
-        key = f"{kind}_multiplier" if kind == "self_draw" else "discard_win_multiplier"
-        plain = facts.fans.get("鸡胡")
-        if plain is None:
-            facts.fans["鸡胡"] = value
-            facts.fan_sources["鸡胡"] = reading["text"]
-            reading["fan_values"]["鸡胡"] = value
-            reading["fans"].append("鸡胡")
-            _patch(facts, reading, "fan_types[鸡胡]")
-            times = 1
-        elif plain and value % plain == 0:
-            times = value // plain
+        name = "鸡胡" if key in ("self_draw", "discard") else key
+        times_key = "discard_win_multiplier" if key == "discard" else "self_draw_multiplier"
+        fan, times = facts.fans.get(name), facts.values.get(times_key)
+        if facts.sources.get(times_key) == reading["text"]:
+            times = None  # "自摸每家给2分" itself says each payer pays once: that is what is resolved here
+        if fan is None and value % (times or 1) == 0:
+            facts.fans[name] = value // (times or 1)
+            facts.fan_sources[name] = reading["text"]
+            reading["fan_values"][name] = facts.fans[name]
+            if name not in reading["fans"]:
+                reading["fans"].append(name)
+            _patch(facts, reading, f"fan_types[{name}]")
+            if times is None:
+                _state(facts, reading, times_key, 1)
+        elif fan and value % fan == 0 and times in (None, value // fan):
+            _state(facts, reading, times_key, value // fan)
         else:
-            entry = {"text": reading["text"], "reason": f"这笔分数（{value} 分）不是普通胡牌 {plain} 番的整数倍，"
+            entry = {"text": reading["text"], "reason": f"付 {value} 分和{name}的番数（{fan}）× 倍数（{times or 1}）对不上，"
                                                        "DSL 的付款是 番数 × 整数倍数，无法表达"}
             reading["gaps"].append(entry["reason"])
             if entry not in facts.gaps:
                 facts.gaps.append(entry)
-            continue
-        facts.values[key] = times
-        facts.sources[key] = reading["text"]
-        reading["values"][key] = times
-        if key not in reading["keys"]:
-            reading["keys"].append(key)
-        _patch(facts, reading, f"scoring.{key}")
+
+
+def _state(facts: Facts, reading: dict[str, Any], key: str, value: Any) -> None:
+    """Record after the fact that ``reading``'s clause states fact ``key`` = ``value`` (as :meth:`Clause.set`)."""
+    facts.values[key] = value
+    facts.sources[key] = reading["text"]
+    reading["values"][key] = value
+    if key not in reading["keys"]:
+        reading["keys"].append(key)
+    _patch(facts, reading, f"scoring.{key}")
 
 
 def _patch(facts: Facts, reading: dict[str, Any], section: str) -> None:
