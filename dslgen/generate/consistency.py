@@ -109,6 +109,11 @@ def _same(key: str, want: Any, got: Any) -> bool:
         from dslgen.generate.items_reader import same_items
 
         return same_items(want, got)
+    if key == "kong_payments":  # the amounts (and 退税 / 呼叫转移) the clause states, each as drafted
+        from engine.defaults import default
+
+        return isinstance(want, dict) and all((got or {}).get(k, default(f"scoring.kong_payments.{k}")) == v
+                                              for k, v in want.items())
     if key == "liang_dao":  # the block's stated fields, in a draft that lists the action
         return isinstance(got, dict) and all(got.get(k) == v for k, v in (want or {}).items())
     if key == "opening_hands":

@@ -96,6 +96,12 @@ _FAN_PATTERN = re.compile("|".join(sorted(map(re.escape, FAN_ALIASES), key=len, 
 UNIT = r"(?:番|翻|台|分|倍|点)"
 _FAN_VALUE = re.compile(r"\s*(?:[:：=为是算计记按得加]|算作|计为|记为|可得|值)?\s*(?:[xX×*]\s*)?" + NUM
                         + r"\s*(?:" + UNIT + r"(?!数)|(?=\s*(?:[，,、。；;）)\n]|$)))")
+#: Who pays, between a fan's name and its value: ``七对每家给4分`` / ``七小对每人4分`` / ``清一色三家各付8分``.
+#: The value is what each paying player pays (a table value with the self-draw multiplier 1: §12 pays
+#: 番数 × ``self_draw_multiplier`` to every loser). Not read after the words of :data:`VALUE_ONLY_WORDS`
+#: (``暗杠每家给2分`` is a kong payment, ``自摸每家给2分`` the plain win's points: :func:`_payer_points`).
+PAYERS = r"(?:每家|每人|每个人|各家|三家|两家|另外(?:三|两)家|其他(?:三|两)?家|其余(?:三|两)?家|其他人|没胡的(?:人|三家)?)"
+_PER_PAYER = re.compile(r"\s*(?:的话|胡牌时|时)?\s*" + PAYERS + r"(?:都|各)?(?:要)?(?:给|付|出|赔|输)?(?:各)?")
 #: "翻倍", "翻一倍", "加倍": a fan that doubles the score rather than adding a value.
 _DOUBLING = re.compile(r"\s*(?:再|就|则)?(?:翻倍|加倍|翻一倍|翻番|双倍)")
 _FAN_GAP_REASON = "引擎没有这个番型的识别器（不在规范的番型表中），无法计分"
@@ -983,6 +989,8 @@ def _fans(c: Clause) -> None:
         before = t[pos:m.start()]
         after = t[m.end():]
         value_m = _FAN_VALUE.match(after)
+        payer = None if value_m or word in VALUE_ONLY_WORDS else _PER_PAYER.match(after)
+        points = re.match(r"\s*" + NUM + r"\s*分", after[payer.end():]) if payer else None
         negated = re.search(r"(不算|不计|没有|不能胡|不可以胡|不能和|不要|取消|去掉)$", before) \
             or re.match(r"\s*(?:也|都)?(不算|不计|不能胡|不可以胡|不能和|不可胡|不要|不成立|不行)", after)
         pos = m.end()
@@ -1002,6 +1010,91 @@ def _fans(c: Clause) -> None:
         value = cn_number(value_m.group(1)) if value_m else None
         c.fan(name, value, word)
         c.facts.pending_fan = name if value is None else ""
+        if points:  # "七对每家给4分": what each payer pays, resolved by _finish_points
+            c.facts.values.setdefault("_payer_points", {})[name] = (cn_number(points.group(1)), len(c.facts.readings))
+
+
+#: ``自摸每家给2分`` / ``自摸每人给2分``: what each loser pays for a plain self-drawn win (points, not a multiple).
+_SELF_DRAW_POINTS = re.compile(r"(?:^|[:：])\s*自摸(?:胡牌?|胡了)?(?:的话|时)?\s*" + PAYERS
+                               + r"(?:都|各)?(?:要)?(?:给|付|出|赔)?(?:各)?\s*" + NUM + r"\s*分\s*$")
+#: ``点炮给3分`` / ``放炮的人付3分``: what the discarder pays for a plain win on his discard.
+_DISCARD_POINTS = re.compile(r"(?:^|[:：])\s*(?:点炮|放炮|点胡|放枪|放冲|出铳)(?:胡牌?)?(?:的话|时)?(?:的人|者|方|的那家|那家)?"
+                             r"(?:只)?(?:一家)?(?:要)?(?:给|付|出|赔)\s*" + NUM + r"\s*分\s*$")
+
+
+@reader
+def _payer_points(c: Clause) -> None:
+    """``自摸每家给2分`` / ``点炮给3分``: the points of a plain win (no fan named), per paying player.
+
+    The DSL pays 番数 × multiplier (§12), so the points are the value of the fallback fan 鸡胡 (§8: the plain
+    win, replaced by any other fan under the default ``ji_hu_dropped_by: any_fan`` — a 七对 worth 4 then
+    pays 4, not 2 + 4). Which fact a clause states depends on the whole text (a 鸡胡 value may be stated
+    elsewhere), so the clause is only noted here and resolved by :func:`_finish_points`."""
+    if _in_opening(c):
+        return
+    for kind, pattern in (("self_draw", _SELF_DRAW_POINTS), ("discard", _DISCARD_POINTS)):
+        m = pattern.search(c.text)
+        if m:
+            c.facts.values.setdefault("_payer_points", {})[kind] = (cn_number(m.group(1)), len(c.facts.readings))
+
+
+def _finish_points(facts: Facts) -> None:
+    """Resolve the per-payer points noted by :func:`_payer_points` and the fan reader, now that every
+    clause is read. The DSL pays 番数 × multiplier (§12), so points P for a fan (鸡胡 for a plain win):
+
+    * the fan has no value stated elsewhere: its value is P ÷ the multiplier (the stated one, else 1, which
+      the clause then states: each payer pays the value once);
+    * the fan has value V stated elsewhere: the points state the multiplier P ÷ V (``七对 2 番 … 七对每家 4 分``
+      with 自摸每家付 2 倍); a multiplier stated otherwise, or points that are no whole multiple, are a gap.
+    """
+    noted = facts.values.pop("_payer_points", {})
+    for key in sorted(noted, key=lambda k: {"self_draw": 1, "discard": 2}.get(k, 0)):  # fans, self-draw, discard
+        value, index = noted[key]
+        reading = facts.readings[index]
+        name = "鸡胡" if key in ("self_draw", "discard") else key
+        times_key = "discard_win_multiplier" if key == "discard" else "self_draw_multiplier"
+        fan, times = facts.fans.get(name), facts.values.get(times_key)
+        if facts.sources.get(times_key) == reading["text"]:
+            times = None  # "自摸每家给2分" itself says each payer pays once: that is what is resolved here
+        if fan is None and value % (times or 1) == 0:
+            facts.fans[name] = value // (times or 1)
+            facts.fan_sources[name] = reading["text"]
+            reading["fan_values"][name] = facts.fans[name]
+            if name not in reading["fans"]:
+                reading["fans"].append(name)
+            _patch(facts, reading, f"fan_types[{name}]")
+            if times is None:
+                _state(facts, reading, times_key, 1)
+        elif fan and value % fan == 0 and times in (None, value // fan):
+            _state(facts, reading, times_key, value // fan)
+        else:
+            entry = {"text": reading["text"], "reason": f"付 {value} 分和{name}的番数（{fan}）× 倍数（{times or 1}）对不上，"
+                                                       "DSL 的付款是 番数 × 整数倍数，无法表达"}
+            reading["gaps"].append(entry["reason"])
+            if entry not in facts.gaps:
+                facts.gaps.append(entry)
+
+
+def _state(facts: Facts, reading: dict[str, Any], key: str, value: Any) -> None:
+    """Record after the fact that ``reading``'s clause states fact ``key`` = ``value`` (as :meth:`Clause.set`)."""
+    facts.values[key] = value
+    facts.sources[key] = reading["text"]
+    reading["values"][key] = value
+    if key not in reading["keys"]:
+        reading["keys"].append(key)
+    _patch(facts, reading, f"scoring.{key}")
+
+
+def _patch(facts: Facts, reading: dict[str, Any], section: str) -> None:
+    """Record after the fact that ``reading``'s clause maps to ``section`` (as :meth:`Clause.map` does)."""
+    if section not in reading["sections"]:
+        reading["sections"].append(section)
+    entry = {"section": section, "sentence": reading["text"]}
+    if entry not in facts.mapping:
+        facts.mapping.append(entry)
+    reading["rule"] = True
+    if reading["text"] in facts.unmapped:
+        facts.unmapped.remove(reading["text"])
 
 
 @reader
@@ -1052,7 +1145,7 @@ def _fan_name(facts: Facts, word: str) -> str:
     return facts.pinghu_means if name == "平胡" and word != "平和" and facts.pinghu_means else name
 
 
-_NOT_FAN = re.compile(r"赢|封顶|起胡|起和|最高|最多|最低|至少|上限|每|加|共|各|番数|番型|胡牌|张|倍|分|局|人|家|是|须|要|为|有|牌|将|翻|鸟")
+_NOT_FAN = re.compile(r"给|付|赢|封顶|起胡|起和|最高|最多|最低|至少|上限|每|加|共|各|番数|番型|胡牌|张|倍|分|局|人|家|是|须|要|为|有|牌|将|翻|鸟")
 
 
 @reader
@@ -1257,6 +1350,10 @@ def read_facts(description: str) -> Facts:
             facts.unmapped.append(text)
     from dslgen.generate.opening_reader import finish
 
+    from dslgen.generate.items_reader import finish_items
+
+    _finish_points(facts)
+    finish_items(facts)
     finish(facts)
     fan_values_question(facts)
     wildcard_conflicts(facts)

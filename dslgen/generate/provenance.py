@@ -20,6 +20,8 @@ from typing import Any
 
 from engine.defaults import default
 
+from dslgen.rulefile.spec import fan_synonyms
+
 from dslgen.generate.description_facts import FAN_VALUES, Facts
 
 def _documented(path: str, section: str, meaning: str = "", *, of=None) -> tuple[Any, str]:
@@ -66,6 +68,7 @@ SPEC_DEFAULTS: dict[str, tuple[Any, str]] = {
     "first_dealer": _documented("game.seating.first_dealer", "§2", "（掷骰定庄）"),
     "next_dealer": _documented("game.seating.next_dealer", "§2", "（庄家和牌或荒庄连庄）"),
     "discard_paid_by": _documented("scoring.discard_paid_by", "§12", "（只有放炮者付）"),
+    "kong_payments": (None, "§18.6 scoring.kong_payments 可选：不写即开杠不收分"),
 }
 
 #: Chinese labels for the facts (review and CLI).
@@ -78,6 +81,7 @@ LABELS = {
     "opening_hands": "起手小胡", "must_open": "必须开口", "kai_kou_unit": "开口的计次（口口翻）",
     "players": "人数", "suits": "数牌花色", "honor_tiles": "字牌种类", "cards_per_player": "每人张数",
     "seat_winds": "座位门风", "first_dealer": "首局庄家", "next_dealer": "下一局庄家", "discard_paid_by": "点炮谁付番",
+    "kong_payments": "杠分",
 }
 
 #: The rule-file field each fact lives in.
@@ -102,7 +106,10 @@ FIELDS = {
     "cards_per_player": "deal.cards_per_player",
     "seat_winds": "game.seating.seat_winds", "first_dealer": "game.seating.first_dealer",
     "next_dealer": "game.seating.next_dealer", "discard_paid_by": "scoring.discard_paid_by",
+    "kong_payments": "scoring.kong_payments",
 }
+#: How a ``scoring.kong_payments`` key reads (the specification's word for it).
+_KONG_WORDS = {"ming_kong": "明杠", "an_kong": "暗杠", "bu_kong": "加杠", "refund": "退税", "transfer": "呼叫转移"}
 
 
 def show(value: Any) -> str:
@@ -119,6 +126,8 @@ def show(value: Any) -> str:
         return f"翻牌定 {value.get('random_count', default('wildcard_rules.random_count'))} 种"
     if isinstance(value, list):
         return "、".join(map(str, value)) or "无"
+    if isinstance(value, dict) and value and set(value) <= set(_KONG_WORDS):  # scoring.kong_payments
+        return "、".join(f"{_KONG_WORDS[k]} {show(v) if isinstance(v, bool) else v}" for k, v in value.items())
     if isinstance(value, dict) and all(isinstance(v, dict) for v in value.values()):
         return "、".join(value) or "无"  # settlement items by name
     if isinstance(value, dict) and all(v is None or isinstance(v, int) for v in value.values()):
@@ -159,7 +168,6 @@ def _item_present(data: dict[str, Any], field: str) -> bool:
     m = re.match(r"^(\w+)\[([^\]=]+)\]\.", field)
     if not m:
         return True
-    from dslgen.rulefile.spec import fan_synonyms
 
     synonyms = fan_synonyms()
     wanted = synonyms.get(m.group(2), m.group(2))
@@ -174,6 +182,17 @@ def _reported(reported: list[dict[str, Any]] | None, field: str, fact: str = "")
         if name and (name == field or name == fact or (fact and name.startswith(FIELDS.get(fact, "\0")))):
             return row
     return None
+
+
+def at_most_one_fan(data: dict[str, Any]) -> bool:
+    """True when no hand of ``data`` counts two fans, so ``fan_stacking`` (required, no default: §9) only
+    names how fans would combine: one fan besides the fallback 鸡胡 that every other fan replaces
+    (``win_rule.ji_hu_dropped_by: any_fan``), no counted fan (``per``) and no per-wildcard bonus."""
+    rows = [r for r in data.get("fan_types") or [] if isinstance(r, dict)]
+    dropped = ((data.get("win_rule") or {}).get("ji_hu_dropped_by") or default("win_rule.ji_hu_dropped_by")) == "any_fan"
+    others = [r for r in rows if not (dropped and fan_synonyms().get(str(r.get("name")), str(r.get("name"))) == "鸡胡")]
+    wild = ((data.get("wildcard_rules") or {}).get("scoring") or {}).get("per_wildcard_in_win") or 0
+    return len(others) <= 1 and not any(r.get("per") for r in rows) and not wild
 
 
 def value_sources(data: dict[str, Any], facts: Facts, description: str, *, assumed_from: str,
@@ -218,7 +237,10 @@ def value_sources(data: dict[str, Any], facts: Facts, description: str, *, assum
             add(field, label, value, "default", "", default[1])
             continue
         assumed = _reported(assumptions, field, key)
-        add(field, label, value, "assumed", "", str((assumed or {}).get("from") or assumed_from))
+        origin = str((assumed or {}).get("from") or assumed_from)
+        if key == "fan_stacking" and value != "double" and at_most_one_fan(data):
+            origin += "（这份番型表每手牌最多计一个番，相加、相乘、取最大结果都一样）"
+        add(field, label, value, "assumed", "", origin)
     stated_fans = {n: v for n, v in facts.fans.items() if v is not None}
     for name, value in got["fans"].items():
         field = f"fan_types[{name}]"
@@ -244,8 +266,10 @@ def value_sources(data: dict[str, Any], facts: Facts, description: str, *, assum
 
     from dslgen.generate.liangdao_reader import liang_dao_rows
 
+    from dslgen.generate.sichuan_draft import kong_rows
+
     for field, label, value, source, sentence, origin in (item_rows(data, facts) + opening_rows(data, facts)
-                                                          + liang_dao_rows(data, facts)):
+                                                          + liang_dao_rows(data, facts) + kong_rows(data, facts)):
         add(field, label, value, source, sentence, origin)
     counts = {k: sum(1 for r in rows if r["source"] == k) for k in ("stated", "default", "assumed")}
     return {"counts": counts, "rows": rows}

@@ -17,8 +17,12 @@ from dslgen.generate.sentence_rules import NUM, Clause, cn_number, maps, read_ea
 DOUBLING = (r"2\s*的番数?次方|2\s*的\s*N\s*次方|按番(?:数)?翻倍|每(?:多)?(?:一|1)?番(?:翻一倍|翻倍|乘以?\s*2)|"
             r"番数翻倍|翻番计分|加倍计分|几番就翻几倍|每番翻一倍")
 
-#: Default 刮风下雨 amounts when the description names the rule without numbers (the usual 川麻 amounts).
+#: 刮风下雨 amounts assumed when the description names kong money without any number (the usual 川麻
+#: amounts; the draft lists them as assumptions). When it gives some amounts, a kind it leaves out takes
+#: the specification's default (0: that kong collects nothing), shown as such.
 DEFAULT_KONG = {"ming_kong": 2, "an_kong": 2, "bu_kong": 1}
+#: The kinds of kong that collect money (``scoring.kong_payments``), in the specification's order.
+KONG_KINDS = ("ming_kong", "an_kong", "bu_kong")
 
 
 #: 换三张 directions by their wording (checked in order).
@@ -44,6 +48,9 @@ def _exchange_direction(c: Clause) -> None:
 _KONG_RULES = (
     maps(r"开杠时当场付|当场(?:收|付)|即时(?:收|付|结算)", "scoring.kong_payments", when="kong_payments"),
     says(r"退税", "refund", True, "scoring.kong_payments.refund"),
+    # "流局，杠分照算": a draw keeps the kong money (no refund)
+    says(r"杠(?:分|钱)(?:也)?(?:照|照样|照常|一样)(?:算|给|收|结算)|杠(?:分|钱)不退", "refund", False,
+         "scoring.kong_payments.refund", when="kong_payments"),
     says(r"呼叫转移|转移杠分|杠分转给", "transfer", True, "scoring.kong_payments.transfer"),
 )
 
@@ -54,14 +61,20 @@ def _kong_money(c: Clause) -> None:
     t = c.text
     v = c.facts.values
     if re.search(r"刮风下雨|杠钱|杠分|杠(?:牌)?(?:后|时)?(?:立即|马上|当场)?收(?:分|钱)", t):
-        v.setdefault("kong_payments", dict(DEFAULT_KONG))
+        v.setdefault("kong_payments", {})
+        c.facts.sources.setdefault("kong_payments", t)
         c.map("scoring.kong_payments")
     for key, word in (("ming_kong", r"明杠|直杠|点杠"), ("an_kong", r"暗杠"), ("bu_kong", r"加杠|补杠|面下杠|弯杠")):
         m = re.search(r"(?:" + word + r")[^，。；]*?(?:付|收|给|赔)\s*" + NUM + r"\s*(?:分|个底|倍)", t)
         if m:
-            v.setdefault("kong_payments", dict(DEFAULT_KONG))[key] = cn_number(m.group(1))
-            c.map(f"scoring.kong_payments.{key}")
-    read_each(c, _KONG_RULES)
+            amounts = v.setdefault("kong_payments", {})
+            amounts[key] = cn_number(m.group(1))
+            c.facts.sources[f"kong_payments.{key}"] = t
+            c.set("kong_payments", amounts, f"scoring.kong_payments.{key}", claim={key: amounts[key]})
+    for rule in read_each(c, _KONG_RULES):
+        if rule.key and "kong_payments" in v:  # 退税 / 杠分照算 / 呼叫转移: checked against the draft's kong_payments
+            c.set("kong_payments", v["kong_payments"], rule.section,
+                  claim={**c.values.get("kong_payments", {}), rule.key: rule.value})
 
 
 #: What one 根 counts (``fan_types[根].per``), in a clause that names 根.
