@@ -15,6 +15,7 @@ supplies the evidence for ``stated``, a model's reported sentences and assumptio
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -108,8 +109,15 @@ FIELDS = {
     "next_dealer": "game.seating.next_dealer", "discard_paid_by": "scoring.discard_paid_by",
     "kong_payments": "scoring.kong_payments",
 }
-#: How a ``scoring.kong_payments`` key reads (the specification's word for it).
-_KONG_WORDS = {"ming_kong": "明杠", "an_kong": "暗杠", "bu_kong": "加杠", "refund": "退税", "transfer": "呼叫转移"}
+@functools.cache
+def _kong_words() -> dict[str, str]:
+    """How each ``scoring.kong_payments`` key reads: the specification's description of the field, up to its
+    first comma or colon (``明杠``, ``退税``)."""
+    from dslgen.rulefile.schema import field_descriptions
+
+    prefix = "scoring.kong_payments."
+    return {path[len(prefix):]: re.split(r"[，：,:]", text, maxsplit=1)[0]
+            for path, text in field_descriptions().items() if path.startswith(prefix)}
 
 
 def show(value: Any) -> str:
@@ -126,8 +134,9 @@ def show(value: Any) -> str:
         return f"翻牌定 {value.get('random_count', default('wildcard_rules.random_count'))} 种"
     if isinstance(value, list):
         return "、".join(map(str, value)) or "无"
-    if isinstance(value, dict) and value and set(value) <= set(_KONG_WORDS):  # scoring.kong_payments
-        return "、".join(f"{_KONG_WORDS[k]} {show(v) if isinstance(v, bool) else v}" for k, v in value.items())
+    words = _kong_words() if isinstance(value, dict) and value else {}
+    if words and set(value) <= set(words):  # scoring.kong_payments
+        return "、".join(f"{words[k]} {show(v) if isinstance(v, bool) else v}" for k, v in value.items())
     if isinstance(value, dict) and all(isinstance(v, dict) for v in value.values()):
         return "、".join(value) or "无"  # settlement items by name
     if isinstance(value, dict) and all(v is None or isinstance(v, int) for v in value.values()):
