@@ -21,12 +21,13 @@ _DOUBLE = r"(?:翻倍|加倍|翻一倍|乘\s*2|乘以\s*2|[x×]\s*2|番一倍|�
 
 
 def _items(c) -> dict[str, dict[str, Any]]:
-    return c.facts.values.setdefault("settlement_items", {})
+    """The items read so far (looking does not record anything: only :func:`_put` states an item)."""
+    return c.facts.values.get("settlement_items", {})
 
 
 def _put(c, item: str, source: str = "", **params: Any) -> None:
     """Record ``item`` with ``params`` stated by this clause (``source`` ``assumed:…`` marks an assumption)."""
-    items = _items(c)
+    items = c.facts.values.setdefault("settlement_items", {})
     entry = items.setdefault(item, {})
     entry.update(params)
     sources = c.facts.__dict__.setdefault("item_sources", {})
