@@ -497,8 +497,9 @@ _MULTI_WIN = re.compile(r"一炮(?:可以)?(?:多|双|三)响|多家(?:同时)?(
 _SITUATION = re.compile(r"\s*(?:时|的时候|时候|的话|情况下|的情况下?)")
 #: A negation right after the mention ("一炮多响不算", "一炮多响不行").
 _NEG_AFTER = re.compile(r"\s*(?:也|都)?(?:不算|不行|不允许|不可以|不能|不成立|无效|不存在)")
-#: Only one player may win on a discard, whatever the situation (截胡 / 一炮一响 / 只算一家).
-_ONE_WIN = (says(r"截胡|拦胡|一炮一响|只(?:能|有)[^，。]{0,8}(?:一|1)家(?:能|可以)?(?:胡|和)|只算(?:一|1)家|只让[^，。]*(?:一家|最近)"
+#: Only one player may win on a discard, whatever the situation (截胡 / 一炮一响 / 只算一家); 不截胡 is the opposite.
+_ONE_WIN = (says(r"(?:不|没有|无|不能|不可以|不许|不准|不用)(?:截胡|拦胡)", "multi_win", True, _MULTI_POLICY),
+            says(r"截胡|拦胡|一炮一响|只(?:能|有)[^，。]{0,8}(?:一|1)家(?:能|可以)?(?:胡|和)|只算(?:一|1)家|只让[^，。]*(?:一家|最近)"
                  r"|只有[^，。]{0,8}最近的一家", "multi_win", False, _MULTI_POLICY),)
 #: What happens when several could win, said right after the situation: only one of them wins ("只算第一家",
 #: "按逆时针顺序第一家胡", "离放炮最近的一家胡", "下家优先") …
