@@ -51,12 +51,12 @@ def negated_at(text: str, start: int) -> bool:
 #: Description words for a fan that are not its name: clipped forms designers write in running text
 #: ("海底" for 海底捞月, "杠开", "全求", "抢杠", "带幺") and words whose fan depends on the variant (屁胡/小胡:
 #: the plain win, which a description may define as 鸡胡 or 平胡, see :func:`pinghu_meaning`; 小胡 also
-#: names 长沙's opening wins). Each maps to a canonical name of the engine's fan registry (tests check
-#: it). This is not a synonym table: names rule tables print for a fan (碰碰和, 七小对, 门清, 一条龙 …) are
+#: names 长沙's opening wins; bare 幺九, see :func:`_variant_fan`). Each maps to a canonical name of the
+#: engine's fan registry (tests check it). This is not a synonym table: names rule tables print for a fan (碰碰和, 七小对, 门清, 一条龙 …) are
 #: the synonyms registered with the fan (``engine.fans``), which is their one home.
 DESCRIPTION_WORDS: dict[str, str] = {
     "屁胡": "鸡胡", "小胡": "鸡胡", "全求": "全求人", "杠开": "杠上开花", "海底捞": "海底捞月", "海底": "海底捞月",
-    "海捞": "海底捞月", "抢杠": "抢杠胡", "幺九": "带幺九", "带幺": "带幺九", "明四归": "明四归一", "暗四归": "暗四归一",
+    "海捞": "海底捞月", "抢杠": "抢杠胡", "幺九": "混幺九", "带幺": "带幺九", "明四归": "明四归一", "暗四归": "暗四归一",
 }
 #: Fans designers name that the DSL cannot express (no recogniser, no published composite): a gap.
 UNSUPPORTED_FANS = ("十三烂", "双豪华七对", "十八罗汉", "板板胡", "六六顺", "缺一色", "起手四喜", "中张", "夹心五")
@@ -695,9 +695,29 @@ _DISCARD_WIN = yes_no(
     "discard_win", "phases.play.sub_phases.others_reaction",
     no=_NEG + r"(?:点炮|放炮|接炮|吃胡|吃和|食胡|捉炮|点胡|胡别人|胡他人|胡别人打的)|只(?:能|许|准|可以)?(?:自摸|自己摸)(?:胡|和)?|必须自摸|自摸才(?:能|可以|算|能算)?(?:胡|和)|(?:点炮|放炮)(?:胡)?不算|只有自摸(?:才)?(?:能|可以)?(?:胡|和)|别人(?:打|放|点)[^，。]{0,6}(?:不能|不可以|不可|一律不能)(?:胡|和)",
     yes=r"(?:可以|能|允许|可|也可以|也能)(?:点炮|放炮|接炮|吃胡|捉炮|食胡|食糊|放冲|出铳|放枪)|点炮、?自摸都(?:能|可以|算)|(?:点炮|放炮)(?:也)?胡得|点炮[^，。]{0,2}(?:均|都)(?:可|能|可以)(?:胡|和)?|(?:点炮|放炮)(?:和|、)自摸都|点炮也算|(?:可以|能)吃[^，。吃]{0,8}?(?:胡|和)|(?:点炮|放炮)(?:也)?(?:可以|可|能)(?:胡|和)|点炮(?:胡|和|也?(?:可以|能)胡)|接炮|放炮(?:胡|和)|点炮(?:者|的人|方)?[^，。]*?(?:付|出|赔|包)")
-#: Only one player may win on a discard (截胡 / 一炮一响).
-_ONE_WIN = (says(r"截胡|一炮一响|只(?:能|有)[^，。]{0,8}(?:一|1)家(?:能|可以)?(?:胡|和)|只算(?:一|1)家|只让[^，。]*(?:一家|最近)|只有[^，。]{0,8}最近的一家",
-                 "multi_win", False, "phases.play.sub_phases.others_reaction.priority_policy"),)
+_MULTI_POLICY = "phases.play.sub_phases.others_reaction.priority_policy"
+#: Several players win on one discard (一炮多响), as a rule or as the situation a rule is about.
+_MULTI_WIN = re.compile(r"一炮(?:可以)?(?:多|双|三)响|多家(?:同时)?(?:都)?(?:可以|能)?胡|几家同时(?:胡|和)|多(?:人|家)胡同一张"
+                        r"|几家(?:能|可以)胡就几家胡|(?:几|多|两|三)家(?:都)?(?:能|可以|要|想)(?:胡|和)(?:同一张)?")
+#: "一炮多响时 / 一炮多响的话": the mention only names the situation; what happens then follows it.
+_SITUATION = re.compile(r"\s*(?:时|的时候|时候|的话|情况下|的情况下?)")
+#: A negation right after the mention ("一炮多响不算", "一炮多响不行").
+_NEG_AFTER = re.compile(r"\s*(?:也|都)?(?:不算|不行|不允许|不可以|不能|不成立|无效|不存在)")
+#: Only one player may win on a discard, whatever the situation (截胡 / 一炮一响 / 只算一家); 不截胡 is the opposite.
+_ONE_WIN = (says(r"(?:不|没有|无|不能|不可以|不许|不准|不用)(?:截胡|拦胡)", "multi_win", True, _MULTI_POLICY),
+            says(r"截胡|拦胡|一炮一响|只(?:能|有)[^，。]{0,8}(?:一|1)家(?:能|可以)?(?:胡|和)|只算(?:一|1)家|只让[^，。]*(?:一家|最近)"
+                 r"|只有[^，。]{0,8}最近的一家", "multi_win", False, _MULTI_POLICY),)
+#: What happens when several could win, said right after the situation: only one of them wins ("只算第一家",
+#: "按逆时针顺序第一家胡", "离放炮最近的一家胡", "下家优先") …
+_FIRST_ONLY = re.compile(r"第一(?:个)?家|第一个(?:人|玩家)|最近的?(?:一)?家|(?:一|1)家(?:胡|和|赢|算)|(?:优先|先)(?:胡|和)|优先"
+                         r"|(?:按|依|照)[^，。；]{0,8}(?:顺序|次序|方向)")
+#: … or all of them do ("都胡", "各自算", "几家胡就几家胡").
+_ALL_WIN = re.compile(r"都(?:可以|能|算|要)?(?:胡|和|赢|算|成立)|各(?:自)?(?:胡|和|算)|全部(?:胡|和|算|成立)|同时(?:胡|和)"
+                      r"|几家胡就几家胡|一起胡")
+#: An order other than the play direction (截胡 is always the nearest seat in the direction of play).
+_OTHER_ORDER = re.compile(r"(?<!逆)顺时针|上家(?:优先|先胡|胡)|(?:离|距)放炮[^，。；]{0,6}最远|(?:座位|风位|东南西北)[^，。；]{0,4}(?:顺序|次序)")
+_ORDER_GAP = ("截胡只能是按行牌方向离放炮者最近的一家（priority_policy: highest_wins）；"
+              "按别的顺序（顺时针、上家优先、按座位）决定谁胡无法表达")
 _WIN_SECTIONS = (
     maps(r"(?:可以|能)自摸|自摸(?:也)?(?:可以|能)(?:胡|和)", "phases.play.sub_phases.self_action"),
     maps(r"几家都能(?:胡|和)时|多家(?:同时)?(?:要|想)(?:胡|和)时", "phases.play.sub_phases.others_reaction.priority_policy"),
@@ -718,11 +738,35 @@ def _discard_win(c: Clause) -> None:
         return
     read_first(c, _DISCARD_WIN)
     read_each(c, _WIN_SECTIONS)
-    multi = re.search(r"一炮(?:可以)?(?:多|双|三)响|多家(?:同时)?(?:都)?(?:可以|能)?胡|几家同时(?:胡|和)|多(?:人|家)胡同一张|几家(?:能|可以)胡就几家胡", t)
-    if multi:
-        c.set("multi_win", not negated_at(t, multi.start()), "phases.play.sub_phases.others_reaction.priority_policy")
-    else:
-        read_first(c, _ONE_WIN)
+    _multi_win(c)
+
+
+def _multi_win(c: Clause) -> None:
+    """一炮多响 (``priority_policy: all_winners``) or one winner per discard (``highest_wins``: 截胡).
+
+    A mention of 一炮多响 is a claim only when it stands alone ("一炮多响", "可以一炮多响"); negated ("不能一炮多响",
+    "一炮多响不算") or limited ("一炮多响时只算第一家", "一炮多响时按逆时针顺序第一家胡（截胡）") it means one
+    winner. "一炮多响时，……" names the situation and the next clause says what happens then. 截胡 the DSL
+    can say in the direction of play only; another order is a gap."""
+    t = c.text
+    multi = _MULTI_WIN.search(t)
+    situation = bool(multi and _SITUATION.match(t, multi.end()))
+    after_situation = not multi and bool(_MULTI_WIN.search(c.previous)) and bool(re.search(_SITUATION.pattern + r"\s*$", c.previous))
+    if multi and (negated_at(t, multi.start()) or _NEG_AFTER.match(t, multi.end())):
+        c.set("multi_win", False, _MULTI_POLICY)
+    elif read_first(c, _ONE_WIN):
+        pass
+    elif (situation or after_situation) and _FIRST_ONLY.search(t[multi.end():] if multi else t):
+        c.set("multi_win", False, _MULTI_POLICY)
+    elif (situation or after_situation) and _ALL_WIN.search(t[multi.end():] if multi else t):
+        c.set("multi_win", True, _MULTI_POLICY)
+    elif situation:
+        c.map(_MULTI_POLICY)  # "一炮多响时，……": the next clause says what happens
+        return
+    elif multi:
+        c.set("multi_win", True, _MULTI_POLICY)
+    if c.values.get("multi_win") is False and _OTHER_ORDER.search(t):
+        c.gap(_ORDER_GAP)
 
 
 #: 血战到底 (the game goes on after a win) or not (checked in order; a negated 血战 is read first).
@@ -810,6 +854,14 @@ _MIN_FAN = (
     says(r"(?:至少|最少|最低|起码|满|够|不少于|不低于|不足)\s*(?:要)?\s*" + NUM + r"\s*" + _U, "min_fan", NUMBER, "win_min_fan"),
     says(r"(没有|无|不限|不设)(起胡|番数限制|最低番)|胡牌不限番|不限番", "min_fan", 0, "win_min_fan"),
 )
+_FANS = "(?:" + _FAN_PATTERN.pattern + ")"
+#: A fan exempt from the cap ("十三幺不受封顶限制", "十三幺不封顶", "封顶10番（十三幺除外）", "十三幺可以超过封顶"):
+#: ``max_fan`` caps every fan alike, so this is a gap (see :func:`_other_unsupported`), never a ``不封顶``.
+_CAP_EXEMPT = re.compile(_FANS + r"[^，。；]{0,6}?(?:不受|不计|不按|不算|不在|不设|不|无|没有)(?:番数)?(?:封顶|上限)"
+                         r"|" + _FANS + r"[^，。；]{0,6}?(?:可以|能|可)?(?:超过|超出|突破|不管)(?:封顶|上限)"
+                         r"|(?:封顶|上限)[^。；]{0,12}?" + _FANS + r"[^，。；]{0,4}?除外"
+                         r"|(?:除了?|除开)" + _FANS + r"[^，。；]{0,12}(?:都|均|一律|其他|其余)?[^，。；]{0,6}封顶"
+                         r"|^(?:但|而且|并且)?(?:也|都|就)?(?:可以|能|可)?(?:不受|超过|超出|突破)(?:番数)?(?:封顶|上限)")  # "十三幺13番，不受封顶限制"
 #: ``封顶 16 番`` / ``最多 8 番`` / ``上限 13``: ``max_fan`` (``None`` for ``不封顶``).
 _MAX_FAN = (
     says(r"封顶\s*[:：]?\s*(?:为|是)?\s*" + NUM + r"(?:\s*" + _U + r"|\s*$)", "max_fan", NUMBER, "max_fan"),
@@ -818,7 +870,7 @@ _MAX_FAN = (
     says(r"最(?:高|多|大)\s*(?:只)?(?:算|计|到)?(?:到)?\s*" + NUM + r"\s*" + _U, "max_fan", NUMBER, "max_fan"),
     says(r"(?:上限|番数上限)\s*(?:为|是)?\s*" + NUM, "max_fan", NUMBER, "max_fan"),
     says(r"不(?:超过|能超过)\s*" + NUM + r"\s*" + _U, "max_fan", NUMBER, "max_fan"),
-    says(r"不封顶|无封顶|没有封顶|没有上限|不设上限", "max_fan", None, "max_fan"),
+    says(r"不封顶|无封顶|没有封顶|没有上限|不设上限", "max_fan", None, "max_fan", unless=_CAP_EXEMPT.pattern),
 )
 
 
@@ -975,7 +1027,7 @@ def _fans(c: Clause) -> None:
             continue  # "可以抢杠胡" / "抢杠胡算自摸" / "被抢杠的人": the rule (read by _rob_kong), not a fan
         if word in ("平胡", "屁胡", "鸡胡", "小胡") and re.match(r"[^，。]*?(只能|只许|必须)自摸", t[m.end():]):
             continue
-        name = FAN_ALIASES[word]
+        name = FAN_ALIASES[word] and _variant_fan(c.facts, word, FAN_ALIASES[word])
         if word in VALUE_ONLY_WORDS and not _FAN_VALUE.match(t[m.end():]):
             continue  # 自摸, 明杠, 花牌 … name rules far more often than fans: a fan only with its value
         if word == "花牌" and re.search(r"每(?:张|个)?\s*$", t[:m.start()]):
@@ -992,7 +1044,7 @@ def _fans(c: Clause) -> None:
         payer = None if value_m or word in VALUE_ONLY_WORDS else _PER_PAYER.match(after)
         points = re.match(r"\s*" + NUM + r"\s*分", after[payer.end():]) if payer else None
         negated = re.search(r"(不算|不计|没有|不能胡|不可以胡|不能和|不要|取消|去掉)$", before) \
-            or re.match(r"\s*(?:也|都)?(不算|不计|不能胡|不可以胡|不能和|不可胡|不要|不成立|不行)", after)
+            or re.match(r"\s*(?:也|都)?(不算|不计|不能胡|不可以胡|不能和|不可胡|不要|不成立|不行)(?!番数|封顶|上限)", after)
         pos = m.end()
         if name is None:
             c.gap(_FAN_GAP_REASON, text=f"{word}（{c.text}）")
@@ -1117,6 +1169,7 @@ def _other_unsupported(c: Clause) -> None:
         (r"起手胡|起手(?:四喜|六六顺|板板胡|缺一色)|小胡(?:结算|立即)", "起手胡（开局亮牌直接结算的小胡）引擎不支持"),
         (r"荒庄荒杠|流局[^，。]*杠[^，。]*(不算|作废|退)", "流局时杠分作废无法表达"),
         (r"包牌|包杠|承包|三摊承包", "包牌/承包责任结算无法表达"),
+        (_CAP_EXEMPT.pattern, "某个番型不受封顶限制无法表达：max_fan / scoring.max_cap 对所有番型一律封顶，草稿里这个番型也按封顶计"),
     ]
     from dslgen.generate.liangdao_reader import is_liang_dao_clause
 
@@ -1139,9 +1192,21 @@ def _other_unsupported(c: Clause) -> None:
 _ITEM_GAPS = ("买马", "抓鸟", "包赔", "飘分", "跟庄", "连庄", "包牌")
 
 
+def _variant_fan(facts: Facts, word: str, name: str) -> str:
+    """The fan a variant-dependent word names in this game (``name``: its vocabulary entry).
+
+    Bare 幺九 is 混幺九 (every tile a terminal or an honor): 广东/香港 rule pages list 幺九 (混幺九) beside
+    清一色 at the same value (广东鸡平胡: 混一色 3、清一色 6、混幺九 6、字一色 10), while the fan whose every set
+    holds a 1/9 they write 带幺九/全带幺. 混幺九 needs honors, so in a game without them (川麻 108 张) 幺九 can
+    only be 带幺九."""
+    if word == "幺九" and facts.values.get("honors") is False:
+        return "带幺九"
+    return name
+
+
 def _fan_name(facts: Facts, word: str) -> str:
-    """The engine's name for fan word ``word`` (平胡 as the description defines it)."""
-    name = FAN_ALIASES[word] or word
+    """The engine's name for fan word ``word`` (平胡 as the description defines it, 幺九 as the game has it)."""
+    name = _variant_fan(facts, word, FAN_ALIASES[word] or word)
     return facts.pinghu_means if name == "平胡" and word != "平和" and facts.pinghu_means else name
 
 

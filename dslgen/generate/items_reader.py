@@ -21,12 +21,8 @@ _DOUBLE = r"(?:翻倍|加倍|翻一倍|乘\s*2|乘以\s*2|[x×]\s*2|番一倍|�
 
 
 def _items(c) -> dict[str, dict[str, Any]]:
-    """The items read so far (a view: looking does not record an empty ``settlement_items`` fact)."""
-    return c.facts.values.get("settlement_items") or {}
-
-
-def _read(c) -> dict[str, dict[str, Any]]:
-    """The items read so far, without recording any (an empty ``settlement_items`` fact is a claim of none)."""
+    """The items read so far (a view: looking records nothing; only :func:`_put` states an item, and an empty
+    ``settlement_items`` fact would claim there are none)."""
     return c.facts.values.get("settlement_items") or {}
 
 
@@ -92,12 +88,12 @@ def _chong_guan(c) -> None:
             params["chong_guan_multiplier"] = cn_number(mult.group(1))
         if params:
             _put(c, "jing_points", **params)
-        if "chong_guan_threshold" not in params and not _read(c).get("jing_points", {}).get("chong_guan_threshold"):
+        if "chong_guan_threshold" not in params and not _items(c).get("jing_points", {}).get("chong_guan_threshold"):
             _put(c, "jing_points", "assumed:南昌常见规则：精分 5 分冲关、翻倍（描述没有给门槛）",
                  chong_guan_threshold=5,
                  chong_guan_multiplier=params.get("chong_guan_multiplier", ITEMS["jing_points"].params["chong_guan_multiplier"].default))
         return
-    jing = _read(c).get("jing_points", {})
+    jing = _items(c).get("jing_points", {})
     if not jing.get("chong_guan_threshold"):
         return
     step = re.search(r"每多\s*" + NUM + r"\s*分[^，。]*(?:再)?(?:多|加)\s*翻?\s*(?:一|1)\s*倍", t)
@@ -152,7 +148,7 @@ def _birds(c) -> None:
     words = re.search(r"抓鸟|扎鸟|奖码|中鸟|抓码|扎码|翻[^，。]{0,6}鸟|鸟牌", t)
     if not words and not re.search(r"鸟", c.previous + t):
         return
-    if not words and "birds" not in _read(c):
+    if not words and "birds" not in _items(c):
         return
     params: dict[str, Any] = {}
     m = re.search(r"(?:抓|扎|翻|奖|摸)\s*" + NUM + r"\s*(?:张|只|个|码)|(?:抓|扎|奖)(?:鸟|码)\s*" + NUM, t)
@@ -234,7 +230,7 @@ def _liability(c) -> None:
     if not cases and re.search(r"包赔|包三家|一个人包", t) and re.search(r"抢杠", c.previous + t):
         cases.append("robbed_kong")
     if cases:
-        entry = _read(c).get("liability", {})
+        entry = _items(c).get("liability", {})
         _put(c, "liability", cases=sorted(set(entry.get("cases", [])) | set(cases)))
     entry = _items(c).get("liability", {})
     if "robbed_kong" not in entry.get("cases", []):

@@ -93,7 +93,10 @@ def dai_yao_jiu(h: HandFacts) -> bool:
 
 @fan("混幺九", kind=STRUCTURAL, guobiao=("混幺九",))
 def hun_yao_jiu(h: HandFacts) -> bool:
-    """所有牌都是幺九牌或字牌，两种都至少一张；刻子加将、七对等牌型均可。十三幺也满足此条件，规则文件用 excludes 排除。"""
+    """所有牌都是幺九牌或字牌，两种都至少一张；刻子加将、七对等牌型均可。十三幺也满足此条件，规则文件用 excludes 排除。
+
+    广东、香港的规则页常把本番简写作“幺九”（与清一色同为 6 番）；“幺九”不是同义名（川麻说的“幺九”是带幺九），
+    离线起草按描述有没有字牌决定它指哪个番型。"""
     return h.honors > 0 and h.honors < len(h.tiles) and not h.ranks & ~_TERMINALS
 
 
