@@ -225,7 +225,7 @@ def _honor_subset(c: Clause) -> None:
     t = c.text
     if re.search(r"(?:加|只有|只用|再加|和)[^，。]{0,2}中[、,]?发[、,]?白(?:三种|三张)?(?:字牌|箭牌)?", t) and not re.search(r"东南西北", t):
         c.set("honor_tiles", ["中", "发", "白"], "deck.honors")
-        c.facts.values.setdefault("honors", True)
+        c.imply("honors", True)
 
 
 @reader
@@ -234,13 +234,13 @@ def _deck(c: Clause) -> None:
     if re.search(r"108\s*张|一百零八张|只(有|用|留|打)?\s*(万|条|筒|饼|索)[、,/和及与]?(万|条|筒|饼|索)[、,/和及与]?(万|条|筒|饼|索)(三门|三种)?(?!.*[字风])", t) \
             or re.search(r"(只|仅)(有|用|打|留|要)?\s*(万条筒|条筒万|筒条万|万筒条|条万筒|筒万条)", t):
         c.set("honors", False, "deck")
-        c.facts.values.setdefault("flowers", False)
+        c.imply("flowers", False)
     elif re.search(r"144\s*张", t):
         c.set("honors", True, "deck")
         c.set("flowers", True, "deck")
     elif re.search(r"136\s*张", t):
         c.set("honors", True, "deck")
-        c.facts.values.setdefault("flowers", False)
+        c.imply("flowers", False)
     t = re.sub(r"不(?:再)?计[^，。；]*", "", t)  # "清一色不计无字" names fans, it says nothing about the deck
     not_fan = r"(?!\s*[:：]?\s*" + NUM + r"\s*(?:[番翻]|[、，,。；;]|$))"
     winds_only = re.search(r"(?:没有|没得|不要|去掉|不带|无)(?:东南西北|风牌|风)(?![^，。]*(?:中发白|字牌))", t)
@@ -261,7 +261,7 @@ def _deck(c: Clause) -> None:
         c.set("flowers", False, "deck")
     elif re.search(r"(?:带|有|含|加上|加入|包括|包含|用)(?:八张)?(?:花牌|花(?![猪色龙]))|补花|春夏秋冬|梅兰竹菊|(?:八|8)张花|花牌", t):
         c.set("flowers", True, "deck")
-        c.facts.values.setdefault("honors", True)
+        c.imply("honors", True)
 
 
 #: ``game.seating.next_dealer`` phrases (checked in order).
@@ -566,6 +566,9 @@ _MISS_SUIT = (
     says(r"(?:必须|须|要|才能|才可以|需要|得)[^，。]{0,8}缺(?:一)?门|缺一门(?:方可|才能|才可以)|打缺|定缺|缺门才|必须缺|只能有两门|最多(?:只能)?有?两门|两门牌"
          r"|^\s*缺(?:一)?门\s*$", "miss_suit", True, "win_condition.must_miss_suit"),
     says(r"定缺|定一门|选一门", "void", True, "phases[type=declare_void]"),
+    # "缺的那门不能留在手里胡牌": the void suit may not be held at a win — must_miss_suit stated again
+    says(r"(?:缺门|缺的(?:那)?(?:一)?门|所缺(?:的)?(?:那)?(?:一)?门|定缺的(?:那)?(?:一)?门)(?:的)?(?:牌)?[^，。；]{0,8}"
+         r"(?:不能|不可以|不许|不得|不准)[^，。；]{0,8}(?:胡|和|留|有|在手)", "miss_suit", True, "win_condition.must_miss_suit"),
 )
 
 
@@ -658,8 +661,7 @@ def _multipliers(c: Clause) -> None:
         elif re.search(r"自摸(?:加|多)(?:底|分|(?:一|1)\s*(?:个)?底)", t) or re.search(r"自摸[^，。]*每家多付", t):
             c.set("self_draw_bonus", "add_base", "scoring.doubling.self_draw")
         elif m := re.match(r"^自摸\s*" + NUM + r"\s*[番台]$", t):
-            c.facts.fans["自摸"] = cn_number(m.group(1))  # 自摸 as a fan of the table (engine/fans/sichuan.py)
-            c.map("fan_types[自摸]")
+            c.fan("自摸", cn_number(m.group(1)), "自摸")  # 自摸 as a fan of the table (engine/fans/sichuan.py)
         elif re.search(r"自摸(?:加|多)(?:分|" + NUM + r"\s*分)", t) or re.match(r"^自摸\s*" + NUM + r"\s*分$", t):
             c.gap("自摸加分（不是加底、加番）没有对应字段")
         else:
@@ -803,7 +805,7 @@ def _other_unsupported(c: Clause) -> None:
         (r"(?<!加)底注|筹码|每番\s*" + NUM + r"\s*(分|元|块)|(?<!倍)一番\s*" + NUM + r"\s*(分|元|块)", "底分/筹码金额 DSL 没有对应字段（只有番数与倍数）"),
         (r"报听|听牌后(?:不能|不可)|亮倒|明牌", "引擎不支持报听/亮牌"),
         (r"起手胡|起手(?:四喜|六六顺|板板胡|缺一色)|小胡(?:结算|立即)", "起手胡（开局亮牌直接结算的小胡）引擎不支持"),
-        (r"荒庄荒杠|流局[^，。]*杠[^，。]*(不算|作废|退)", "流局时杠分作废无法表达"),
+        (r"荒庄荒杠|流局(?![^，。]*(?:没听|未听|不听|没下叫|没叫))[^，。]*杠[^，。]*(不算|作废|退)", "流局时杠分作废无法表达"),
         (r"包牌|包杠|承包|三摊承包", "包牌/承包责任结算无法表达"),
     ]
     from dslgen.generate.liangdao_reader import is_liang_dao_clause
@@ -834,8 +836,9 @@ _NOT_FAN = re.compile(r"赢|封顶|起胡|起和|最高|最多|最低|至少|上
 
 @reader
 def _shared_values(c: Clause) -> None:
-    """``碰碰胡、清一色……，每个 6 番`` / ``各6番``: one value for every fan of the list (or the clause before)."""
-    m = re.search(r"(?:每个|每种|各|都|均)(?:是|算|为|计)?\s*" + NUM + r"\s*[番翻台分]", c.text)
+    """``碰碰胡、清一色……，每个 6 番`` / ``各6番`` / ``各加1番`` / ``各算一番``: one value for every fan of the list (or
+    the clause before)."""
+    m = re.search(r"(?:每个|每种|各|都|均)(?:是|算|为|计|记|加|另加|再加)?\s*" + NUM + r"\s*[番翻台分]", c.text)
     lone = re.match(r"^(?:算|计|记|为)\s*" + NUM + r"\s*[番翻台分倍]$", c.text)
     if (not m and not lone) or _in_opening(c):
         return

@@ -21,7 +21,14 @@ _DOUBLE = r"(?:翻倍|加倍|翻一倍|乘\s*2|乘以\s*2|[x×]\s*2|番一倍|�
 
 
 def _items(c) -> dict[str, dict[str, Any]]:
+    """The items read so far, to write into (created on the first item read)."""
     return c.facts.values.setdefault("settlement_items", {})
+
+
+def _read(c) -> dict[str, dict[str, Any]]:
+    """The items read so far (an empty mapping when none: reading never creates the fact, so a text naming
+    no item has no ``settlement_items`` fact and the draft's empty list is the documented default)."""
+    return c.facts.values.get("settlement_items") or {}
 
 
 def _put(c, item: str, source: str = "", **params: Any) -> None:
@@ -86,12 +93,12 @@ def _chong_guan(c) -> None:
             params["chong_guan_multiplier"] = cn_number(mult.group(1))
         if params:
             _put(c, "jing_points", **params)
-        if "chong_guan_threshold" not in params and not _items(c).get("jing_points", {}).get("chong_guan_threshold"):
+        if "chong_guan_threshold" not in params and not _read(c).get("jing_points", {}).get("chong_guan_threshold"):
             _put(c, "jing_points", "assumed:南昌常见规则：精分 5 分冲关、翻倍（描述没有给门槛）",
                  chong_guan_threshold=5,
                  chong_guan_multiplier=params.get("chong_guan_multiplier", ITEMS["jing_points"].params["chong_guan_multiplier"].default))
         return
-    jing = _items(c).get("jing_points", {})
+    jing = _read(c).get("jing_points", {})
     if not jing.get("chong_guan_threshold"):
         return
     step = re.search(r"每多\s*" + NUM + r"\s*分[^，。]*(?:再)?(?:多|加)\s*翻?\s*(?:一|1)\s*倍", t)
@@ -146,7 +153,7 @@ def _birds(c) -> None:
     words = re.search(r"抓鸟|扎鸟|奖码|中鸟|抓码|扎码|翻[^，。]{0,6}鸟|鸟牌", t)
     if not words and not re.search(r"鸟", c.previous + t):
         return
-    if not words and "birds" not in _items(c):
+    if not words and "birds" not in _read(c):
         return
     params: dict[str, Any] = {}
     m = re.search(r"(?:抓|扎|翻|奖|摸)\s*" + NUM + r"\s*(?:张|只|个|码)|(?:抓|扎|奖)(?:鸟|码)\s*" + NUM, t)
@@ -224,7 +231,7 @@ def _liability(c) -> None:
     if not cases and re.search(r"包赔|包三家|一个人包", t) and re.search(r"抢杠", c.previous + t):
         cases.append("robbed_kong")
     if cases:
-        entry = _items(c).get("liability", {})
+        entry = _read(c).get("liability", {})
         _put(c, "liability", cases=sorted(set(entry.get("cases", [])) | set(cases)))
 
 

@@ -65,6 +65,8 @@ SPEC_DEFAULTS: dict[str, tuple[Any, str]] = {
     "first_dealer": _documented("game.seating.first_dealer", "§2", "（掷骰定庄）"),
     "next_dealer": _documented("game.seating.next_dealer", "§2", "（庄家和牌或荒庄连庄）"),
     "discard_paid_by": _documented("scoring.discard_paid_by", "§12", "（只有放炮者付）"),
+    **{key: (None, "§18.6 scoring.kong_payments 可选：不写即开杠不当场收分") for key in ("ming_kong", "an_kong", "bu_kong")},
+    "refund": _documented("scoring.kong_payments.refund", "§18.6", "（荒庄不退杠分）"),
 }
 
 #: Chinese labels for the facts (review and CLI).
@@ -77,6 +79,8 @@ LABELS = {
     "opening_hands": "起手小胡", "must_open": "必须开口", "kai_kou_unit": "开口的计次（口口翻）",
     "players": "人数", "suits": "数牌花色", "honor_tiles": "字牌种类", "cards_per_player": "每人张数",
     "seat_winds": "座位门风", "first_dealer": "首局庄家", "next_dealer": "下一局庄家", "discard_paid_by": "点炮谁付番",
+    "ming_kong": "明杠杠分（放杠者付）", "an_kong": "暗杠杠分（每家付）", "bu_kong": "加杠杠分（每家付）",
+    "refund": "退税（荒庄时没听牌的退杠分）",
 }
 
 #: The rule-file field each fact lives in.
@@ -101,6 +105,8 @@ FIELDS = {
     "cards_per_player": "deal.cards_per_player",
     "seat_winds": "game.seating.seat_winds", "first_dealer": "game.seating.first_dealer",
     "next_dealer": "game.seating.next_dealer", "discard_paid_by": "scoring.discard_paid_by",
+    "ming_kong": "scoring.kong_payments.ming_kong", "an_kong": "scoring.kong_payments.an_kong",
+    "bu_kong": "scoring.kong_payments.bu_kong", "refund": "scoring.kong_payments.refund",
 }
 
 

@@ -75,6 +75,14 @@ class Clause:
             self.keys.append(key)
         self.map(section)
 
+    def imply(self, key: str, value: Any) -> None:
+        """Record fact ``key`` = ``value`` that this clause implies (``108张``: no flowers) unless it is already
+        known; this clause is then its evidence (a stated value always cites a sentence)."""
+        if self.undecided or key in self.facts.values:
+            return
+        self.facts.values[key] = value
+        self.facts.sources[key] = self.text
+
     def fan(self, name: str, value: int | None, word: str = "") -> None:
         """Record fan ``name`` (``value`` may be ``None``: named without a value) read from this clause."""
         if value is not None or name not in self.facts.fans:

@@ -144,11 +144,16 @@ def facts_of(data: dict[str, Any]) -> dict[str, Any]:
     phases = [p for p in data.get("phases") or [] if isinstance(p, dict)]
     exchange = next((p for p in phases if p.get("type") == "exchange_three"), None)
     scoring = data.get("scoring") or {}
+    kong = scoring.get("kong_payments") if isinstance(scoring.get("kong_payments"), dict) else {}
     flags = needed(data)
     return {
         "exchange": exchange.get("direction", default("phases[type=exchange_three].direction")) if exchange else None,
         "void": "phase.declare_void" in flags,
         "blood": "phase.blood_flow" in flags,
         "doubling": dict(scoring.get("doubling") or {}) if "scoring.doubling" in flags else None,
-        "kong_payments": dict(scoring.get("kong_payments") or {}) or None,
+        "kong_payments": dict(kong) or None,
+        # each amount (None: no 刮风下雨) and 退税, as the reader states them one by one
+        **{key: int(kong.get(key, default(f"scoring.kong_payments.{key}"))) if kong else None
+           for key in ("ming_kong", "an_kong", "bu_kong")},
+        "refund": bool(kong.get("refund", default("scoring.kong_payments.refund"))),
     }
