@@ -63,7 +63,7 @@ _PLAIN = re.compile(r"^\s*[:：]?\s*(?:付|收|给|赔|得|算|计)?\s*" + NUM +
 _VERB = re.compile(r"(?:付|收|给|赔)" + _AMOUNT)
 
 
-def kong_amounts(text: str) -> dict[str, int]:
+def kong_amounts(text: str) -> tuple[dict[str, int], bool]:
     """The 刮风下雨 amounts a clause states, by ``scoring.kong_payments`` key (§18.6: ``ming_kong`` paid by the
     feeder, ``an_kong`` and ``bu_kong`` by each player still in).
 
@@ -72,10 +72,14 @@ def kong_amounts(text: str) -> dict[str, int]:
     * ``明杠每家1分（放杠者给2分）``: a 明杠 every player pays for is the one nobody fed — the 加杠 (``bu_kong`` 1) —
       while the fed one is paid by its feeder (``ming_kong`` 2);
     * ``明杠收每家1分`` with no feeder's amount: both open kongs collect that amount (``bu_kong``, and ``ming_kong``
-      from the feeder: the DSL has no fed kong paid by everyone, a feeder paying it is the nearest reading);
+      from the feeder, the nearest reading: the DSL has no fed kong paid by everyone, so the second value
+      returned is True and the reader lists the gap);
     * an amount right after a kind word or its verb (``暗杠2分``, ``明杠收2分``) is that kind's.
+
+    Returns the amounts and whether the clause makes everyone pay for a fed kong.
     """
     out: dict[str, int] = {}
+    fed_by_all = False
     fed = _FEEDER.search(text)
     if fed:
         out["ming_kong"] = cn_number(fed.group(1))
@@ -86,12 +90,14 @@ def kong_amounts(text: str) -> dict[str, int]:
         each = _EACH.search(seg)
         if each and key == "ming_kong":
             out["bu_kong"] = cn_number(each.group(1))
-            out.setdefault("ming_kong", cn_number(each.group(1)))
+            if not fed:
+                out["ming_kong"] = cn_number(each.group(1))
+                fed_by_all = True
         elif each:
             out[key] = cn_number(each.group(1))
         elif m := (_PLAIN.match(seg) or _VERB.search(seg)):
             out[key] = cn_number(m.group(1))
-    return out
+    return out, fed_by_all
 
 
 @reader
@@ -103,9 +109,13 @@ def _kong_money(c: Clause) -> None:
     if re.search(r"刮风下雨|杠钱|杠分|杠(?:牌)?(?:后|时)?(?:立即|马上|当场)?收(?:分|钱)", t):
         v.setdefault("kong_payments", dict(DEFAULT_KONG))
         c.map("scoring.kong_payments")
-    for key, amount in kong_amounts(t).items():
+    amounts, fed_by_all = kong_amounts(t)
+    for key, amount in amounts.items():
         v.setdefault("kong_payments", dict(DEFAULT_KONG))[key] = amount
         c.set(key, amount, f"scoring.kong_payments.{key}")
+    if fed_by_all:
+        c.gap(f"点杠（别人打出的牌开的明杠）每家都付杠分无法表达：DSL 的明杠杠分只由放杠者付（scoring.kong_payments.ming_kong），"
+              f"草稿按放杠者付 {amounts['ming_kong']} 分、加杠每家付 {amounts['bu_kong']} 分起草")
     read_each(c, _KONG_RULES)
 
 

@@ -82,18 +82,19 @@ def test_one_value_for_a_list_of_fans(wording):
     assert facts.fan_sources["海底捞月"] == f"杠上开花、海底捞月、抢杠胡{wording}"
 
 
-@pytest.mark.parametrize("text, want", [
-    ("明杠每家1分（放杠者给2分）", {"ming_kong": 2, "bu_kong": 1}),  # the fed kong: its feeder pays (§18.6)
-    ("暗杠每家2分", {"an_kong": 2}),
-    ("加杠每家1分，直杠放杠的人付3分", {"bu_kong": 1, "ming_kong": 3}),
-    ("明杠收每家1分", {"ming_kong": 1, "bu_kong": 1}),
-    ("暗杠2分", {"an_kong": 2}),
+@pytest.mark.parametrize("text, want, gap", [
+    ("明杠每家1分（放杠者给2分）", {"ming_kong": 2, "bu_kong": 1}, False),  # the fed kong: its feeder pays (§18.6)
+    ("暗杠每家2分", {"an_kong": 2}, False),
+    ("加杠每家1分，直杠放杠的人付3分", {"bu_kong": 1, "ming_kong": 3}, False),
+    ("明杠收每家1分", {"ming_kong": 1, "bu_kong": 1}, True),  # a fed kong paid by everyone: not expressible
+    ("暗杠2分", {"an_kong": 2}, False),
 ])
-def test_kong_amounts_are_stated_one_by_one(text, want):
+def test_kong_amounts_are_stated_one_by_one(text, want, gap):
     facts = read_facts(text)
     assert {k: facts.values[k] for k in want} == want
     assert all(facts.sources[k] in text for k in want)
     assert not facts.unmapped
+    assert any("每家都付杠分无法表达" in g["reason"] for g in facts.gaps) is gap
 
 
 @pytest.mark.parametrize("text, refund", [("流局时没听牌的要退杠钱", True), ("荒庄时没下叫的退税", True),
