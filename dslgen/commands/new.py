@@ -121,9 +121,10 @@ def _print_summary(result: dict) -> None:
     contradictions = [f for f in consistency.get("findings") or [] if f.get("code") == "D001"]
     if contradictions:
         out.print(f"与描述矛盾（{len(contradictions)} 处）：", style="red", markup=False)
+        from dslgen.review.description_view import contradiction_text
+
         for f in contradictions[:_LIST_LIMIT]:
-            out.print(f"  - 「{f.get('sentence')}」→ {f.get('path')}：描述 {f.get('described')}，草稿 {f.get('drafted')}",
-                      markup=False)
+            out.print(f"  - {contradiction_text(f)}", markup=False)
     errors = [f for f in verdict.findings if f.is_error and f.code not in ("D001", "D002", "D003")]
     for f in errors[:10]:
         where = f" {f.path_text}" if f.path else ""

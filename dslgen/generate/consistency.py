@@ -14,6 +14,11 @@ Findings (stable codes):
 * ``D004`` a rule the DSL cannot express (found by the reader) that the draft does not list as a gap;
 * ``D005`` the DSL cannot express the game's structure (players, deck size or suits, hand size): listed
   as a gap, but a draft without it is another game, so it cannot pass.
+* ``D006`` the description contradicts itself: two sentences that cannot both hold (the wildcard tile is a
+  tile the text leaves out of the deck). No draft can be faithful to both, so it cannot pass;
+* ``D007`` an open question: the text leaves a rule undecided or vague (three or four players, "一百多张",
+  "可以吃也可以不吃，看大家商量", fans named without values "看心情"). The draft's value for it is a guess
+  (shown as an assumption), so it cannot pass until the designer decides.
 
 Coverage counts every rule-bearing clause once: unhandled (contradicted or unaccounted), gapped (all or
 part of it is listed as a gap, so not all of it is in the draft), or carried (its claims agree with the
@@ -104,6 +109,11 @@ def _same(key: str, want: Any, got: Any) -> bool:
         from dslgen.generate.items_reader import same_items
 
         return same_items(want, got)
+    if key == "kong_payments":  # the amounts (and 退税 / 呼叫转移) the clause states, each as drafted
+        from engine.defaults import default
+
+        return isinstance(want, dict) and all((got or {}).get(k, default(f"scoring.kong_payments.{k}")) == v
+                                              for k, v in want.items())
     if key == "liang_dao":  # the block's stated fields, in a draft that lists the action
         return isinstance(got, dict) and all(got.get(k) == v for k, v in (want or {}).items())
     if key == "opening_hands":
@@ -133,6 +143,14 @@ def _cited(clause: str, mapping: list[dict[str, Any]]) -> bool:
     return False
 
 
+def _saying(readings: list[dict[str, Any]], key: str, value: Any, besides: str) -> str:
+    """Another clause (not ``besides``) whose claim for fact ``key`` is ``value``, or ``""``."""
+    for reading in readings:
+        if reading["text"] != besides and key in reading["values"] and _same(key, reading["values"][key], value):
+            return reading["text"]
+    return ""
+
+
 def _looks_like_path(text: str) -> bool:
     return bool(re.fullmatch(r"[\w.~/\\:-]+\.(?:md|txt|yaml|yml|docx?)|[~.]?/[\w./\\-]+", text.strip()))
 
@@ -158,16 +176,24 @@ def judge(description: str, data: dict[str, Any] | None, gaps: list[dict[str, An
         report.unhandled = [r["text"] for r in rules]
         report.findings.append(_finding("D002", "没有可读的规则文件，描述中的规则都没有落实"))
         return report
+    open_texts = {r["text"] for r in rules if r.get("questions")}
+    open_texts |= {c["text"] for c in facts.conflicts}
     for reading in rules:
         text = reading["text"]
         problems = []
         for key, want in reading["values"].items():
             if key not in LABELS or _same(key, want, got.get(key)):
                 continue
-            problems.append(_finding(
-                "D001", f"描述说{LABELS[key]}是「{show(want)}」，草稿是「{show(got.get(key))}」",
-                path=FIELDS[key], hint="按描述改正这个字段；DSL 无法表达时把这句列入 gaps",
-                sentence=text, fact=key, described=show(want), drafted=show(got.get(key))))
+            message = f"描述说{LABELS[key]}是「{show(want)}」，草稿是「{show(got.get(key))}」"
+            hint = "按描述改正这个字段；DSL 无法表达时把这句列入 gaps"
+            extra: dict[str, Any] = {}
+            other = _saying(rules, key, got.get(key), text)
+            if other:  # "只能自摸胡，不过别人点炮也可以胡": the description says both
+                message += f"；而描述的「{other}」说的正是「{show(got.get(key))}」：描述自相矛盾"
+                hint = "请设计者确定哪一句是对的，改好描述后再起草"
+                extra["sentences"] = [text, other]
+            problems.append(_finding("D001", message, path=FIELDS[key], hint=hint, sentence=text, fact=key,
+                                     described=show(want), drafted=show(got.get(key)), **extra))
         for name, want in reading["fan_values"].items():
             if want is None or got["fans"].get(name) == want or (name not in got["fans"] and name in gap_text):
                 continue
@@ -184,7 +210,7 @@ def judge(description: str, data: dict[str, Any] | None, gaps: list[dict[str, An
                                          described="没有", drafted=str(got["fans"][name]),
                                          hint="从番型表中去掉这个番型"))
         report.findings += problems
-        if problems:
+        if problems or text in open_texts:  # contradicted, or an open question (D006 / D007 below)
             report.unhandled.append(text)
         elif reading["gaps"] or text in gap_text:  # even when part of it is carried: not all of it is in the draft
             report.gapped.append(text)
@@ -201,6 +227,15 @@ def judge(description: str, data: dict[str, Any] | None, gaps: list[dict[str, An
         report.findings.append(_finding("D005", f"DSL 无法表达这个玩法的基本结构：{gap['reason']}",
                                         sentence=gap["text"],
                                         hint="草稿只能是另一种玩法（4 人、标准牌库），不能判为通过；等 DSL 支持后再起草"))
+    for conflict in facts.conflicts:
+        report.findings.append(_finding("D006", f"描述自相矛盾：{conflict['reason']}", path=conflict["path"],
+                                        sentence=conflict["text"], sentences=list(conflict["sentences"]),
+                                        fact=conflict["fact"], hint="请设计者确定哪一句是对的，改好描述后再起草"))
+    for question in facts.questions:
+        report.findings.append(_finding("D007", question["reason"], path=question["path"],
+                                        sentence=question["text"], sentences=list(question["sentences"]),
+                                        fact=question["fact"],
+                                        hint="草稿里的取值只是假设；请设计者在描述中写定这条规则后再起草"))
     for gap in facts.gaps:
         if gap["text"] not in gap_text and gap["reason"] not in gap_text:
             report.findings.append(_finding("D004", f"描述中有 DSL 无法表达的规则，草稿没有列为缺口：{gap['text']}",

@@ -10,7 +10,7 @@ nothing is silently dropped.
 
 Facts (keys of :attr:`Facts.values`): ``honors`` ``flowers`` ``wildcard`` (``None`` or
 ``{"type": "fixed", "tiles": [...]}`` / ``{"type": "random", "random_count": n}``)
-``per_wildcard_in_win`` ``chi`` ``kong`` ``discard_win`` ``multi_win`` ``xuezhan`` ``fu_flag``
+``per_wildcard_in_win`` ``chi`` ``kong`` ``discard_win`` ``rob_kong`` ``multi_win`` ``xuezhan`` ``fu_flag``
 ``miss_suit`` ``pair_258`` ``min_fan`` ``max_fan`` ``self_draw_multiplier``
 ``discard_win_multiplier`` ``dealer_multiplier`` ``fan_stacking`` ``ji_hu_self_draw_only``;
 fans named in the description are in :attr:`Facts.fans` (name → value, ``None`` when no value was
@@ -96,6 +96,12 @@ _FAN_PATTERN = re.compile("|".join(sorted(map(re.escape, FAN_ALIASES), key=len, 
 UNIT = r"(?:番|翻|台|分|倍|点)"
 _FAN_VALUE = re.compile(r"\s*(?:[:：=为是算计记按得加]|算作|计为|记为|可得|值)?\s*(?:[xX×*]\s*)?" + NUM
                         + r"\s*(?:" + UNIT + r"(?!数)|(?=\s*(?:[，,、。；;）)\n]|$)))")
+#: Who pays, between a fan's name and its value: ``七对每家给4分`` / ``七小对每人4分`` / ``清一色三家各付8分``.
+#: The value is what each paying player pays (a table value with the self-draw multiplier 1: §12 pays
+#: 番数 × ``self_draw_multiplier`` to every loser). Not read after the words of :data:`VALUE_ONLY_WORDS`
+#: (``暗杠每家给2分`` is a kong payment, ``自摸每家给2分`` the plain win's points: :func:`_payer_points`).
+PAYERS = r"(?:每家|每人|每个人|各家|三家|两家|另外(?:三|两)家|其他(?:三|两)?家|其余(?:三|两)?家|其他人|没胡的(?:人|三家)?)"
+_PER_PAYER = re.compile(r"\s*(?:的话|胡牌时|时)?\s*" + PAYERS + r"(?:都|各)?(?:要)?(?:给|付|出|赔|输)?(?:各)?")
 #: "翻倍", "翻一倍", "加倍": a fan that doubles the score rather than adding a value.
 _DOUBLING = re.compile(r"\s*(?:再|就|则)?(?:翻倍|加倍|翻一倍|翻番|双倍)")
 _FAN_GAP_REASON = "引擎没有这个番型的识别器（不在规范的番型表中），无法计分"
@@ -132,27 +138,80 @@ class Facts:
     pending_fan: str = ""
     #: ``"item.param"`` → the sentence a settlement-item value came from (``assumed:…`` for an assumption).
     item_sources: dict[str, str] = field(default_factory=dict)
+    #: Open questions (``{"text", "sentences", "fact", "path", "reason"}``): a rule the text leaves undecided or vague
+    #: (two player counts, "一百多张", "看大家商量"). The draft cannot pass until the designer decides.
+    questions: list[dict[str, str]] = field(default_factory=list)
+    #: The description contradicts itself (``{"text", "fact", "path", "reason", "sentences"}``): two
+    #: sentences that cannot both hold ("红中是癞子" and "牌里不放红中"). The draft cannot pass.
+    conflicts: list[dict[str, Any]] = field(default_factory=list)
+    #: Tiles the text leaves out of the deck ("牌里不放红中"): tile → the clause.
+    absent_tiles: dict[str, str] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-friendly form (for tests and debugging)."""
         return {"values": self.values, "fans": self.fans, "removed_fans": sorted(self.removed_fans), "excludes": self.excludes,
-                "gaps": self.gaps, "mapping": self.mapping, "unmapped": self.unmapped, "name": self.name}
+                "gaps": self.gaps, "mapping": self.mapping, "unmapped": self.unmapped, "name": self.name,
+                "questions": self.questions, "conflicts": self.conflicts}
 
 
 # --- readers ---------------------------------------------------------------------
 
+#: Wordings that leave a rule to the players ("可以吃也可以不吃", "看大家商量", "具体多少番看心情").
+_UNDECIDED = re.compile(r"可以(\S{1,3})也可以不\1|看大家|大家商量|商量着|看心情|不一定|随便定|自己定|没定")
+#: The fact an undecided clause about fan values leaves open (:func:`fan_values_question`).
+FAN_VALUES = "fan_values"
+
+
+def _undecided_subject(c: Clause) -> tuple[str, str, str] | None:
+    """``(fact, path, label)`` of the rule an undecided clause (or the clause before it) speaks of."""
+    from dslgen.generate.provenance import FIELDS, LABELS
+
+    for text in (c.text, c.previous):
+        m = _UNDECIDED.search(text)
+        verb = m.group(1) if m and m.group(1) else ""
+        acted = [k for k, label in LABELS.items() if verb and label.startswith(verb)]  # 可以吃也可以不吃
+        named = acted or sorted((k for k, label in LABELS.items() if label in text), key=lambda k: -len(LABELS[k]))
+        if named:
+            return named[0], FIELDS[named[0]], LABELS[named[0]]
+        if re.search(r"[番翻台]", text):  # 具体多少番看心情
+            return FAN_VALUES, "fan_types", "番数"
+    return None
+
+
 @reader
 def _undecided(c: Clause) -> None:
-    """``可以吃也可以不吃，看大家商量`` / ``具体多少番看心情``: the designer has not decided; ask, never guess."""
-    if re.search(r"可以(\S{1,3})也可以不\1|看大家|大家商量|商量着|看心情|不一定|随便定|自己定|没定", c.text):
-        c.undecided = True
-        c.gap("描述没有定下这条规则（可以这样也可以那样、看商量），请设计者确定后再起草")
+    """``可以吃也可以不吃，看大家商量`` / ``具体多少番看心情``: the designer has not decided; ask, never guess.
+
+    One open question per rule: a clause that only says "看大家商量" joins the question of the clause before."""
+    if not _UNDECIDED.search(c.text):
+        return
+    c.undecided = True
+    last = c.facts.questions[-1] if c.facts.questions else None
+    subject = _undecided_subject(c)
+    if last is not None and c.previous and last["text"].endswith(c.previous) \
+            and (subject is None or subject[0] == last["fact"]):
+        last["text"] += f"，{c.text}"
+        last["sentences"].append(c.text)
+        c.hits += 1
+        c.questions.append(last["reason"])
+        return
+    fact, path, label = subject or ("", "", "这条规则")
+    c.question(fact, path, f"描述没有定下{label}（可以这样也可以那样、看商量），请设计者确定后再起草")
+
+
+def fan_values_question(facts: Facts) -> None:
+    """Name the fans an undecided fan-value question leaves without a value (read once the whole text is)."""
+    open_fans = [name for name, value in facts.fans.items() if value is None]
+    for q in facts.questions:
+        if q["fact"] == FAN_VALUES and open_fans:
+            q["reason"] = (f"描述没有给番数：{'、'.join(open_fans)}的番数没有定下（说的是看商量或看心情），"
+                           "请设计者确定后再起草")
 
 
 @reader
 def _name(c: Clause) -> None:
     m = c.search(r"^[【\[]?(?:玩法名(?:称)?[:：]?\s*)?([\u4e00-\u9fff]{1,8}?(?:麻将|麻雀|血战到底|血流成河|红中|鸡平胡)(?:[（(][\u4e00-\u9fff]{1,8}[）)])?)")
-    if m and not c.facts.name and (len(c.text) <= 20 or re.match(r"[】\]）)]?\s*[:：（(]", c.text[m.end():])):
+    if m and not c.facts.name and not _ABSENT_TILE.search(c.text) and (len(c.text) <= 20 or re.match(r"[】\]）)]?\s*[:：（(]", c.text[m.end():])):
         c.facts.name = m.group(1)
         c.map("game.name")
         return
@@ -163,8 +222,44 @@ def _name(c: Clause) -> None:
         c.map("game.name")
 
 
+#: Two player counts offered as alternatives: "三个人或者四个人都能打" / "三到四人" / "三四个人" / "3-4人".
+_PLAYER_CHOICE = re.compile(r"([两二三四234])\s*(?:个)?(?:人)?\s*(?:或者|或是|或|到|至|~|～|-|—|、|和|跟|也行|也可以)?\s*"
+                            r"([两二三四234])\s*(?:个)?人")
+
+
+#: A player count ("三个人", "4人") and, after it, a wording that offers it as an alternative ("也行").
+_PLAYER_COUNT = re.compile(r"([两二三四234])\s*(?:个)?人")
+_ALSO = re.compile(r"^[^，。]{0,3}(?:也|都)(?:行|可以|能|成)")
+
+
+def _players_question(a: int, b: int) -> str:
+    return f"描述说 {a} 人、{b} 人都能打，没有定下人数：一个规则文件只能是一种人数，请设计者选定"
+
+
 @reader
 def _players(c: Clause) -> None:
+    """``三个人打`` / ``二人麻将``: ``game.players``; two counts offered as alternatives are an open question."""
+    choice = _PLAYER_CHOICE.search(c.text)
+    if choice and cn_number(choice.group(1)) != cn_number(choice.group(2)):
+        a, b = sorted({cn_number(choice.group(1)), cn_number(choice.group(2))})
+        c.question("players", "game.players", _players_question(a, b))
+        return
+    here, before = _PLAYER_COUNT.search(c.text), _PLAYER_COUNT.search(c.previous)
+    if here and before and _ALSO.search(c.text[here.end():]) \
+            and cn_number(here.group(1)) != cn_number(before.group(1)):  # "四个人打，三个人也行"
+        a, b = sorted({cn_number(here.group(1)), cn_number(before.group(1))})
+        reason = _players_question(a, b)
+        if c.facts.sources.get("players") == c.previous:  # the clause before gave one of the two counts
+            c.facts.values.pop("players", None)
+            c.facts.sources.pop("players", None)
+        if c.facts.readings and c.facts.readings[-1]["text"] == c.previous:
+            last = c.facts.readings[-1]
+            last["values"].pop("players", None)
+            if "players" in last["keys"]:
+                last["keys"].remove("players")
+            last["questions"].append(reason)
+        c.question("players", "game.players", reason, clauses=[c.previous, c.text])
+        return
     m = c.search(r"(两|二|2|三|3)\s*(?:个)?人(?:麻将|玩法|对局|打|玩|场|局)?|(?:两|二|三)人麻将")
     if m:
         c.set("players", 2 if re.search(r"两|二|2", m.group(0)) else 3, "game.players")
@@ -174,16 +269,39 @@ def _players(c: Clause) -> None:
 
 #: Deck sizes the DSL can say (deck.total follows from honors, flowers and fixed wildcard tiles).
 _DECK_SIZES = {108, 112, 116, 120, 136, 144}
+#: Words around a count of tiles that make it a hand size or a draw, not the deck ("每种4张", "翻4张").
+_NOT_DECK = re.compile(r"每|各|起手|摸|抓|手|庄|闲|发|鸟|马|翻|剩")
+#: A count of tiles given only roughly: "一百多张" / "一百来张" / "一百三四十张" / "八九十张".
+_VAGUE_COUNT = re.compile(r"([一二两三四五六七八九十百\d]*[十百])(?:多|来|几|好几)\s*张"
+                          r"|((?:[一二两三四五六七八九]百)?)([一二三四五六七八九])([一二三四五六七八九])(十?)\s*张")
+
+
+def _vague_count(text: str) -> tuple[re.Match, int] | None:
+    """The first rough count of tiles in ``text`` and its lower bound (``一百三四十张`` → 130)."""
+    for m in _VAGUE_COUNT.finditer(text):
+        if m.group(1):
+            return m, cn_number(m.group(1))
+        low, high = cn_number(m.group(3)), cn_number(m.group(4))
+        if high == low + 1:  # two neighbouring digits: "三四十", "八九十"
+            return m, cn_number(m.group(2) + m.group(3) + m.group(5))
+    return None
 
 
 @reader
 def _deck_size(c: Clause) -> None:
     """``共84张`` / ``一共一百一十二张``: a deck size the DSL cannot build is a gap, never a silent default."""
     t = c.text
+    rough = _vague_count(t)
+    vague = rough[0] if rough else None
+    if vague and not _NOT_DECK.search(t[max(0, vague.start() - 8):vague.start()] + t[vague.end():vague.end() + 2]) \
+            and rough[1] >= 50:
+        c.question("deck_total", "deck.total",
+                   f"描述只说「{vague.group(0)}」，没有给出牌库张数（108、112、136、144……），用哪些牌没有定下")
+        t = t[:vague.start()] + t[vague.end():]
     for m in re.finditer(r"(?:共|一共|总共|合计|牌数|牌库|用牌)?\s*" + NUM + r"\s*张", t):
         n = cn_number(m.group(1))
         before = t[max(0, m.start() - 8):m.start()]
-        if n < 50 or re.search(r"每|各|起手|摸|抓|手|庄|闲|发|鸟|马|翻|剩", before + t[m.end():m.end() + 2]):
+        if n < 50 or _NOT_DECK.search(before + t[m.end():m.end() + 2]):
             continue  # hand sizes, "每种4张", "翻4张" are not the deck
         if n in _DECK_SIZES or (36 <= n <= 144 and n % 4 == 0 and c.facts.values.get("suits")) \
                 or (n % 4 == 0 and re.search(r"(?:没有|不要|去掉|只用|只留|只有)[^，。]{0,4}(?:万|条|筒|饼|索)", t)):
@@ -281,12 +399,44 @@ _FIRST_DEALER = (
 )
 
 
+#: "庄家不变" / "不换庄": the dealer keeps dealing (when: after a drawn hand, or always).
+_DEALER_STAYS = re.compile(r"庄家?(?:不变|不换|照旧|不动)|不换庄|(?:还是|仍是|仍然是|一直是|始终是)(?:原来的|同一个)?庄家|庄家(?:继续|一直)(?:坐|做|当)庄")
+#: A hand after which the dealer stays under the default ``next_dealer`` (and ``winner``): a drawn hand
+#: (nobody wins) or one the dealer wins.
+_DRAWN = re.compile(r"没人(?:胡|和)|没有人(?:胡|和)|无人(?:胡|和)|都没(?:有)?(?:胡|和)|流局|荒庄|黄庄|(?:牌)?摸完"
+                    r"|庄家(?:自己)?(?:胡|和|赢)")
+
+
+def _next_dealer_values() -> str:
+    """``stay_on_win：…；rotate：…；winner：…`` — the values of ``game.seating.next_dealer`` and what each
+    means, as the specification writes them (:func:`dslgen.rulefile.schema.enum_labels`)."""
+    from dslgen.rulefile.schema import enum_labels
+
+    return "；".join(f"{k}：{v}" for k, v in enum_labels()["game.seating.next_dealer"].items())
+
+
+def dealer_always_stays_gap() -> str:
+    """The gap reason for a dealer who never changes: no ``game.seating.next_dealer`` value says it."""
+    return f"庄家始终不换（不论谁和牌）无法表达：game.seating.next_dealer 只有 {_next_dealer_values()}"
+
+
+def dealer_rule_gap() -> str:
+    """The gap reason for a dealer wording the seating reader does not read."""
+    return f"换庄规则没有读懂或无法表达：game.seating.next_dealer 只有 {_next_dealer_values()}，请确认"
+
+
 @reader
 def _seating(c: Clause) -> None:
     """``谁胡谁坐庄`` / ``轮庄`` / ``庄家胡了连庄``: ``game.seating.next_dealer``; ``东家先坐庄``: ``first_dealer``;
-    ``两人坐对家``: ``seat_winds`` 东西."""
+    ``两人坐对家``: ``seat_winds`` 东西. ``没人胡……庄家不变`` / ``庄家胡了庄家不变``: a drawn hand (or the
+    dealer's win) keeps the dealer, which every ``next_dealer`` but ``rotate`` does (the default among them):
+    mapped, no value of its own; a dealer who never changes is a gap."""
     t = c.text
-    read_first(c, _NEXT_DEALER)
+    if not read_first(c, _NEXT_DEALER) and _DEALER_STAYS.search(t):
+        if _DRAWN.search(c.previous + t):
+            c.map("game.seating.next_dealer")
+        else:
+            c.gap(dealer_always_stays_gap())
     read_first(c, _FIRST_DEALER)
     if re.search(r"(?:两|二)(?:人|个人|家)?[^，。]{0,4}(?:坐|面)对(?:家|面)|^坐对家|对坐|东西(?:对坐|两家)", t) \
             and c.facts.values.get("players", 2) == 2:
@@ -322,6 +472,16 @@ def _in_opening(c: Clause) -> bool:
     return c.facts.values.get("_opening_clause") == c.text
 
 
+#: 财飘 / 飘财 (杭州): after discarding a wildcard the next self-draw win doubles again, once per discard.
+_CAI_PIAO = r"财飘|飘财"
+_CAI_PIAO_GAP = "财飘（打出财神后接着自摸再翻倍，飘几次翻几倍）无法表达：DSL 没有按打出癞子的次数翻倍的计分"
+
+
+def _cai_piao(c: Clause) -> bool:
+    """The clause speaks of 财飘 (or goes on about it: ``财飘……再翻一倍，飘两次翻两倍``)."""
+    return bool(re.search(_CAI_PIAO, c.text) or (re.search(r"飘", c.text) and re.search(_CAI_PIAO, c.previous)))
+
+
 @reader
 def _wildcards(c: Clause) -> None:
     t = c.text
@@ -351,6 +511,9 @@ def _wildcards(c: Clause) -> None:
         return
     if re.search(WILD + r"|红中", t) and re.search(r"不能打(?:出)?|不可以打(?:出)?|不许打", t):
         c.gap("癞子不能打出的限制无法表达：DSL 没有禁止打出某张牌的字段")
+        return
+    if _cai_piao(c):
+        c.gap(_CAI_PIAO_GAP)
         return
     extra = r"(精|癞子|赖子|鬼|混|财神)[^，。]*(钓|吊)[^，。]*(加|翻|倍)|精钓|回头精|杠精|打出[^，。]*" + WILD + r"[^，。]*(加|扣|罚|赔)"
     if re.search(extra, t) or (re.search("霸王精", t) and not items):
@@ -395,7 +558,7 @@ def _wildcards(c: Clause) -> None:
         tiles = list(dict.fromkeys(fixed))
         c.set("wildcard", {"type": "fixed", "tiles": tiles}, "wildcard_rules")
         return
-    random_cue = re.search(r"翻|骰|随机|正精|副精|上精|下精|定精|定鬼|定混|下一张|后一张|往后|顺延", t)
+    random_cue = re.search(r"翻(?![一两二三四五六七八九十\d]?(?:倍|番))|骰|随机|正精|副精|上精|下精|定精|定鬼|定混|下一张|后一张|往后|顺延", t)
     count2 = re.search(r"副精|正副精|上下精|两种精|两个精|2种精|两种(癞子|赖子|鬼|混)|正精和副精|正精、副精|下精", t)
     count1 = re.search(r"只(有|要|用)?正精|没有副精|不要副精|不用副精|不带副精|一种精|只有一种(癞子|赖子|精|鬼|混)", t)
     if random_cue or count2 or count1:
@@ -403,6 +566,10 @@ def _wildcards(c: Clause) -> None:
         count = 1 if count1 else 2 if count2 else (current.get("random_count") or 1)
         c.set("wildcard", {"type": "random", "random_count": count}, "wildcard_rules",
               claim=None if count1 or count2 else {"type": "random"})
+        if c.facts.readings and c.facts.readings[-1]["text"] == c.previous \
+                and "wildcard_rules.type" in c.facts.readings[-1]["sections"]:
+            # "开局以后翻一张牌，这张牌的下一张就是财神": the flip and the tile after it state one rule
+            c.facts.sources["wildcard"] = f"{c.previous}，{t}"
         return
     if re.search(r"(幺鸡|[一二三四五六七八九1-9]\s*[万条筒饼索]|东风|南风|西风|北风|东|南|西|北)[^，。]*(当|做|作|为|是)" + WILD, t):
         c.gap("固定癞子只能是红中、发财或白板（wildcard_rules.tiles），这种癞子牌无法表达")
@@ -416,6 +583,42 @@ def _wildcards(c: Clause) -> None:
     if re.search(r"(有|带|用|加)" + WILD, t):
         v.setdefault("wildcard_any", True)
         c.map("wildcard_rules")
+
+
+#: "牌里不放红中" / "牌库里没有白板": a dragon tile left out of the deck.
+_ABSENT_TILE = re.compile(r"(?:牌里|牌中|牌库|牌堆|整副牌|一副牌|这副牌)[^，。]{0,3}(?:不放|没有|没得|不要|不加|去掉|拿掉|不带|不含|抽掉|不用)"
+                          r"[^，。]{0,3}(红中|发财|白板)|不(?:放|加)(?:入|进)?(?:牌里)?(红中|发财|白板)")
+
+
+@reader
+def _absent_tiles(c: Clause) -> None:
+    """``牌里不放红中``: a tile left out of the deck. A deck without honors says so already (mapped); a
+    fixed wildcard that is the same tile is a contradiction (:func:`wildcard_conflicts`, once the whole
+    text is read); anything else stays unmapped for the reviewer."""
+    m = _ABSENT_TILE.search(c.text)
+    if not m or re.search(WILD, c.text):
+        return
+    tile = _FIXED_TILES[m.group(1) or m.group(2)]
+    c.facts.absent_tiles.setdefault(tile, c.text)
+    if c.facts.values.get("honors") is False and not c.facts.values.get("wildcard"):
+        c.map("deck")
+
+
+def wildcard_conflicts(facts: Facts) -> None:
+    """"红中是癞子，但是牌里不放红中": the wildcard tile the text names is a tile it leaves out of the deck."""
+    wildcard = facts.values.get("wildcard")
+    if not isinstance(wildcard, dict) or wildcard.get("type") != "fixed":
+        return
+    for tile in wildcard.get("tiles") or []:
+        absent = facts.absent_tiles.get(tile)
+        if not absent:
+            continue
+        stated = facts.sources.get("wildcard", "")
+        facts.conflicts.append({
+            "text": absent, "fact": "wildcard", "path": "wildcard_rules.tiles", "sentences": [stated, absent],
+            "reason": f"描述说{tile}是癞子（「{stated}」），又说牌里没有{tile}（「{absent}」）：癞子牌不在牌库里就摸不到"})
+        if absent in facts.unmapped:
+            facts.unmapped.remove(absent)
 
 
 _CHI = yes_no("chi", "phases.play.sub_phases.others_reaction",
@@ -439,7 +642,7 @@ _KONG = (
     maps(r"选择不杠|可以不杠", "phases.play.sub_phases"),  # an option the player has, not a prohibition
     passes(r"缺门"),  # 定缺: the void suit may not be konged (a rule of the declare_void phase, not of kongs)
     says(r"(不能|不可以|不许|禁止|没有|不)杠(?![上开花炮])", "kong", False, "phases.play.sub_phases"),
-    says(r"(可以|能|允许|可)(碰、?)?杠|吃[、，,]?碰[、，,和]?杠|碰[、和与]杠|杠牌|明杠|暗杠|加杠|补杠|碰杠|杠(?:也)?(?:可以|都可以|随便)",
+    says(r"(可以|能|允许|可)(碰、?)?杠|吃[、，,]?碰[、，,和]?杠|碰[、和与]杠|杠牌|明杠|暗杠|加杠|补杠|碰杠|(?<!抢)杠(?:也)?(?:可以|都可以|随便)",
          "kong", True, "phases.play.sub_phases", unless=r"收|付|给|赔|分|钱"),
 )
 
@@ -451,9 +654,12 @@ def _kong(c: Clause) -> None:
 
 
 #: "别人加杠时可以抢杠胡" / "抢杠胡算自摸": robbing a kong as a rule (not a fan with a value).
-_ROB_RULE = re.compile(r"(?:可以|能|允许|准|也可以|也能|可)抢杠|抢杠(?:胡|和)?(?:算|按|当)(?:作|成)?自摸")
+#: "抢杠可以胡" / "抢杠也可以胡" / "抢杠胡可以": the permission written after the word (no value follows it).
+_ROB_RULE = re.compile(r"(?:可以|能|允许|准|也可以|也能|可)抢杠|抢杠(?:胡|和)?(?:算|按|当)(?:作|成)?自摸"
+                       r"|抢杠(?:胡|和)?(?:也|都|还|亦)?(?:可以|能|可|允许|准|行)(?:胡|和)?(?![^，。；]*?\d|[^，。；]*?[番台分倍])")
 _ROB_KONG = yes_no("rob_kong", "phases.play.sub_phases.others_reaction(win)",
-                   no=r"(?:不能|不可以|不许|不准|不可|没有)抢杠", yes=_ROB_RULE.pattern)
+                   no=r"(?:不能|不可以|不许|不准|不可|没有)抢杠|抢杠(?:胡|和)?(?:也|都)?(?:不能|不可以|不许|不准|不可|不行|不算胡)(?:胡|和)?",
+                   yes=_ROB_RULE.pattern)
 
 
 @reader
@@ -538,7 +744,8 @@ def _flow(c: Clause) -> None:
     t = c.text
     if re.search(r"血流成河|血流|胡了(?:以后)?(?:可以|还能|还可以|能)(?:继续|接着|再)胡", t):
         c.set("blood", True, "phases.play.sub_phases.others_reaction.on_win")
-        c.facts.values["xuezhan"] = False
+        c.facts.values["xuezhan"] = False  # 血流 is not 血战: this clause is the evidence
+        c.facts.sources["xuezhan"] = c.text
         return
     xz = re.search(r"血战", t)
     if xz and negated_at(t, xz.start()):
@@ -625,6 +832,11 @@ def _fan_limits(c: Clause) -> None:
     read_first(c, _MAX_FAN)
 
 
+def _outside_parentheses(text: str) -> str:
+    """``text`` without its parenthesised explanations (``财飘（打出财神以后接着自摸）再翻一倍`` → ``财飘再翻一倍``)."""
+    return re.sub(r"[（(][^）)]*[）)]", "", text)
+
+
 def _times(t: str, start: int) -> int | None:
     tail = t[start:]
     if re.match(r"[^，。；]*?(?:翻|加)(?:一|1)\s*倍", tail):  # 翻一倍 doubles: it is not "1 倍"
@@ -638,12 +850,24 @@ def _times(t: str, start: int) -> int | None:
 
 @reader
 def _multipliers(c: Clause) -> None:
-    t = c.text
+    """庄家 / 自摸 / 点炮 multipliers. A word inside a parenthesis is read within the parenthesis only:
+    ``财飘（打出财神以后接着自摸）再翻一倍`` doubles 财飘 (a gap), not 自摸, while ``平胡1番（自摸翻倍）`` still
+    doubles 自摸; a word outside is read in the whole clause (``点炮（放炮的人一个人付）``)."""
     if _in_opening(c):
         return
-    zhuang = re.search(r"庄(?:家)?", t)
-    zimo = re.search(r"自摸", t)
-    pao = re.search(r"点炮|放炮|点胡|放枪|放冲|出铳|点和", t)
+    outside = _outside_parentheses(c.text)
+    _read_multipliers(c, c.text, outside)
+    for inner in re.findall(r"[（(]([^）)]*)[）)]", c.text):
+        _read_multipliers(c, inner, inner, skip=outside)
+
+
+_ZHUANG, _ZIMO, _PAO = r"庄(?:家)?", r"自摸", r"点炮|放炮|点胡|放枪|放冲|出铳|点和"
+
+
+def _read_multipliers(c: Clause, t: str, said: str, skip: str = "") -> None:
+    """The multipliers of the words in ``said`` (a word also in ``skip`` is read elsewhere), matched in ``t``."""
+    zhuang, zimo, pao = (re.search(word, t) if re.search(word, said) and not re.search(word, skip) else None
+                         for word in (_ZHUANG, _ZIMO, _PAO))
     if zhuang and re.search(r"庄[^，。]*多(?:算|加|计|赢|收)\s*" + NUM + r"\s*[番台分]", t):
         c.gap("庄家多算番/台（加法）无法表达：DSL 只有庄家倍数 scoring.dealer_multiplier")
     elif zhuang and not zimo:
@@ -766,6 +990,8 @@ def _fans(c: Clause) -> None:
         before = t[pos:m.start()]
         after = t[m.end():]
         value_m = _FAN_VALUE.match(after)
+        payer = None if value_m or word in VALUE_ONLY_WORDS else _PER_PAYER.match(after)
+        points = re.match(r"\s*" + NUM + r"\s*分", after[payer.end():]) if payer else None
         negated = re.search(r"(不算|不计|没有|不能胡|不可以胡|不能和|不要|取消|去掉)$", before) \
             or re.match(r"\s*(?:也|都)?(不算|不计|不能胡|不可以胡|不能和|不可胡|不要|不成立|不行)", after)
         pos = m.end()
@@ -785,6 +1011,91 @@ def _fans(c: Clause) -> None:
         value = cn_number(value_m.group(1)) if value_m else None
         c.fan(name, value, word)
         c.facts.pending_fan = name if value is None else ""
+        if points:  # "七对每家给4分": what each payer pays, resolved by _finish_points
+            c.facts.values.setdefault("_payer_points", {})[name] = (cn_number(points.group(1)), len(c.facts.readings))
+
+
+#: ``自摸每家给2分`` / ``自摸每人给2分``: what each loser pays for a plain self-drawn win (points, not a multiple).
+_SELF_DRAW_POINTS = re.compile(r"(?:^|[:：])\s*自摸(?:胡牌?|胡了)?(?:的话|时)?\s*" + PAYERS
+                               + r"(?:都|各)?(?:要)?(?:给|付|出|赔)?(?:各)?\s*" + NUM + r"\s*分\s*$")
+#: ``点炮给3分`` / ``放炮的人付3分``: what the discarder pays for a plain win on his discard.
+_DISCARD_POINTS = re.compile(r"(?:^|[:：])\s*(?:点炮|放炮|点胡|放枪|放冲|出铳)(?:胡牌?)?(?:的话|时)?(?:的人|者|方|的那家|那家)?"
+                             r"(?:只)?(?:一家)?(?:要)?(?:给|付|出|赔)\s*" + NUM + r"\s*分\s*$")
+
+
+@reader
+def _payer_points(c: Clause) -> None:
+    """``自摸每家给2分`` / ``点炮给3分``: the points of a plain win (no fan named), per paying player.
+
+    The DSL pays 番数 × multiplier (§12), so the points are the value of the fallback fan 鸡胡 (§8: the plain
+    win, replaced by any other fan under the default ``ji_hu_dropped_by: any_fan`` — a 七对 worth 4 then
+    pays 4, not 2 + 4). Which fact a clause states depends on the whole text (a 鸡胡 value may be stated
+    elsewhere), so the clause is only noted here and resolved by :func:`_finish_points`."""
+    if _in_opening(c):
+        return
+    for kind, pattern in (("self_draw", _SELF_DRAW_POINTS), ("discard", _DISCARD_POINTS)):
+        m = pattern.search(c.text)
+        if m:
+            c.facts.values.setdefault("_payer_points", {})[kind] = (cn_number(m.group(1)), len(c.facts.readings))
+
+
+def _finish_points(facts: Facts) -> None:
+    """Resolve the per-payer points noted by :func:`_payer_points` and the fan reader, now that every
+    clause is read. The DSL pays 番数 × multiplier (§12), so points P for a fan (鸡胡 for a plain win):
+
+    * the fan has no value stated elsewhere: its value is P ÷ the multiplier (the stated one, else 1, which
+      the clause then states: each payer pays the value once);
+    * the fan has value V stated elsewhere: the points state the multiplier P ÷ V (``七对 2 番 … 七对每家 4 分``
+      with 自摸每家付 2 倍); a multiplier stated otherwise, or points that are no whole multiple, are a gap.
+    """
+    noted = facts.values.pop("_payer_points", {})
+    for key in sorted(noted, key=lambda k: {"self_draw": 1, "discard": 2}.get(k, 0)):  # fans, self-draw, discard
+        value, index = noted[key]
+        reading = facts.readings[index]
+        name = "鸡胡" if key in ("self_draw", "discard") else key
+        times_key = "discard_win_multiplier" if key == "discard" else "self_draw_multiplier"
+        fan, times = facts.fans.get(name), facts.values.get(times_key)
+        if facts.sources.get(times_key) == reading["text"]:
+            times = None  # "自摸每家给2分" itself says each payer pays once: that is what is resolved here
+        if fan is None and value % (times or 1) == 0:
+            facts.fans[name] = value // (times or 1)
+            facts.fan_sources[name] = reading["text"]
+            reading["fan_values"][name] = facts.fans[name]
+            if name not in reading["fans"]:
+                reading["fans"].append(name)
+            _patch(facts, reading, f"fan_types[{name}]")
+            if times is None:
+                _state(facts, reading, times_key, 1)
+        elif fan and value % fan == 0 and times in (None, value // fan):
+            _state(facts, reading, times_key, value // fan)
+        else:
+            entry = {"text": reading["text"], "reason": f"付 {value} 分和{name}的番数（{fan}）× 倍数（{times or 1}）对不上，"
+                                                       "DSL 的付款是 番数 × 整数倍数，无法表达"}
+            reading["gaps"].append(entry["reason"])
+            if entry not in facts.gaps:
+                facts.gaps.append(entry)
+
+
+def _state(facts: Facts, reading: dict[str, Any], key: str, value: Any) -> None:
+    """Record after the fact that ``reading``'s clause states fact ``key`` = ``value`` (as :meth:`Clause.set`)."""
+    facts.values[key] = value
+    facts.sources[key] = reading["text"]
+    reading["values"][key] = value
+    if key not in reading["keys"]:
+        reading["keys"].append(key)
+    _patch(facts, reading, f"scoring.{key}")
+
+
+def _patch(facts: Facts, reading: dict[str, Any], section: str) -> None:
+    """Record after the fact that ``reading``'s clause maps to ``section`` (as :meth:`Clause.map` does)."""
+    if section not in reading["sections"]:
+        reading["sections"].append(section)
+    entry = {"section": section, "sentence": reading["text"]}
+    if entry not in facts.mapping:
+        facts.mapping.append(entry)
+    reading["rule"] = True
+    if reading["text"] in facts.unmapped:
+        facts.unmapped.remove(reading["text"])
 
 
 @reader
@@ -801,7 +1112,7 @@ def _other_unsupported(c: Clause) -> None:
         (r"包赔|包三家的钱|一个人包", "包赔（一人替其他人付钱）的结算无法表达"),
         (r"飘分|漂分|下跑|跑分|坐飘|加飘|下漂|飘", "引擎不支持飘分/下跑（开局押注加倍）"),
         (r"跟庄", "引擎不支持跟庄"),
-        (r"连庄|坐庄|轮庄|下庄|庄家轮|庄家不变|谁胡谁(坐|做)庄", "庄家轮换/连庄规则无法表达（模拟按局独立进行）"),
+        (r"连庄|坐庄|轮庄|下庄|庄家轮|谁胡谁(坐|做)庄", dealer_rule_gap()),
         (r"(?<!加)底注|筹码|每番\s*" + NUM + r"\s*(分|元|块)|(?<!倍)一番\s*" + NUM + r"\s*(分|元|块)", "底分/筹码金额 DSL 没有对应字段（只有番数与倍数）"),
         (r"报听|听牌后(?:不能|不可)|亮倒|明牌", "引擎不支持报听/亮牌"),
         (r"起手胡|起手(?:四喜|六六顺|板板胡|缺一色)|小胡(?:结算|立即)", "起手胡（开局亮牌直接结算的小胡）引擎不支持"),
@@ -813,10 +1124,14 @@ def _other_unsupported(c: Clause) -> None:
     if is_liang_dao_clause(c):  # 亮倒 and its 翻倍 / 包赔: read by _liang_dao
         rules = [(p, r) for p, r in rules if not r.startswith(("引擎不支持亮倒", "包赔", "引擎不支持报听", "包牌"))]
     read = "settlement_items" in c.values  # 抓鸟 / 买马 / 包赔 / 飘 / 跟庄 / 连庄 read by _settlement_items
-    seated = "next_dealer" in c.values or "first_dealer" in c.values  # who deals: read by _seating
+    # who deals: read (or listed as a gap) by _seating
+    seated = "next_dealer" in c.values or "first_dealer" in c.values or "game.seating.next_dealer" in c.sections \
+        or dealer_always_stays_gap() in c.gaps
     for pattern, reason in rules:
-        if seated and reason.startswith("庄家轮换"):
+        if seated and reason == dealer_rule_gap():
             continue
+        if reason.startswith("引擎不支持飘分") and _cai_piao(c):
+            continue  # 财飘 is no stake before the hand: read by _wildcards
         if re.search(pattern, t) and not (read and any(word in reason for word in _ITEM_GAPS)):
             c.gap(reason)
 
@@ -831,7 +1146,7 @@ def _fan_name(facts: Facts, word: str) -> str:
     return facts.pinghu_means if name == "平胡" and word != "平和" and facts.pinghu_means else name
 
 
-_NOT_FAN = re.compile(r"赢|封顶|起胡|起和|最高|最多|最低|至少|上限|每|加|共|各|番数|番型|胡牌|张|倍|分|局|人|家|是|须|要|为|有|牌|将|翻|鸟")
+_NOT_FAN = re.compile(r"给|付|赢|封顶|起胡|起和|最高|最多|最低|至少|上限|每|加|共|各|番数|番型|胡牌|张|倍|分|局|人|家|是|须|要|为|有|牌|将|翻|鸟")
 
 
 @reader
@@ -1029,14 +1344,21 @@ def read_facts(description: str) -> Facts:
             bearing = is_rule_bearing(text)
             facts.readings.append({"text": text, "keys": clause.keys, "values": clause.values, "fans": clause.fans,
                                    "fan_values": clause.fan_values, "removed": clause.removed, "gaps": clause.gaps,
-                                   "sections": clause.sections,
-                                   "rule": bearing or bool(set(clause.sections) - {"game.name"}) or bool(clause.gaps)})
+                                   "sections": clause.sections, "questions": clause.questions,
+                                   "rule": bearing or bool(set(clause.sections) - {"game.name"}) or bool(clause.gaps)
+                                   or bool(clause.questions)})
             if clause.hits or not bearing:
                 continue
             facts.unmapped.append(text)
     from dslgen.generate.opening_reader import finish
 
+    from dslgen.generate.items_reader import finish_items
+
+    _finish_points(facts)
+    finish_items(facts)
     finish(facts)
+    fan_values_question(facts)
+    wildcard_conflicts(facts)
     return facts
 
 

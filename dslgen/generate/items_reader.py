@@ -21,19 +21,18 @@ _DOUBLE = r"(?:翻倍|加倍|翻一倍|乘\s*2|乘以\s*2|[x×]\s*2|番一倍|�
 
 
 def _items(c) -> dict[str, dict[str, Any]]:
-    """The items read so far, to write into (created on the first item read)."""
-    return c.facts.values.setdefault("settlement_items", {})
+    """The items read so far (a view: looking does not record an empty ``settlement_items`` fact)."""
+    return c.facts.values.get("settlement_items") or {}
 
 
 def _read(c) -> dict[str, dict[str, Any]]:
-    """The items read so far (an empty mapping when none: reading never creates the fact, so a text naming
-    no item has no ``settlement_items`` fact and the draft's empty list is the documented default)."""
+    """The items read so far, without recording any (an empty ``settlement_items`` fact is a claim of none)."""
     return c.facts.values.get("settlement_items") or {}
 
 
 def _put(c, item: str, source: str = "", **params: Any) -> None:
     """Record ``item`` with ``params`` stated by this clause (``source`` ``assumed:…`` marks an assumption)."""
-    items = _items(c)
+    items = c.facts.values.setdefault("settlement_items", {})
     entry = items.setdefault(item, {})
     entry.update(params)
     sources = c.facts.__dict__.setdefault("item_sources", {})
@@ -161,6 +160,10 @@ def _birds(c) -> None:
         params["count"] = cn_number(m.group(1) or m.group(2))
     if re.search(r"1\s*[、，,]?\s*5\s*[、，,]?\s*9|一五九|幺五九", t):
         params["mapping"] = "winner_159"
+        # the hits are listed: a wildcard flipped hits only when the list names it ("1、5、9 或红中")
+        from dslgen.generate.description_facts import WILD
+
+        params["wild_hits"] = bool(re.search(WILD + r"|红中|发财|白板", t))
     elif "扎鸟" in t or re.search(r"按(?:点数|牌)[^，。]*(?:数|算)[^，。]*(?:座位|家)", t):
         params["mapping"] = "seat_by_rank"
     add = re.search(r"(?:每中一(?:只|个)鸟|中一(?:只|个)鸟|每只鸟|每个鸟)[^，。]*?(?:多|加)(?:赢|收|给)?(?:每家)?\s*" + NUM + r"\s*分", t)
@@ -233,6 +236,17 @@ def _liability(c) -> None:
     if cases:
         entry = _read(c).get("liability", {})
         _put(c, "liability", cases=sorted(set(entry.get("cases", [])) | set(cases)))
+    entry = _items(c).get("liability", {})
+    if "robbed_kong" not in entry.get("cases", []):
+        return
+    for clause in (t, c.previous):  # "抢杠胡算自摸，被抢杠的人一个人包三家的钱": priced as a self-draw
+        if re.search(_ROBBED_AS_SELF_DRAW, clause):
+            _put(c, "liability", clause, robbed_kong_as_self_draw=True)
+            break
+
+
+#: A robbed kong's win priced as a self-draw (``liability.robbed_kong_as_self_draw``).
+_ROBBED_AS_SELF_DRAW = r"抢杠(?:胡|和)?(?:算|按|当)(?:作|成)?自摸"
 
 
 def apply_items(data: dict[str, Any], values: dict[str, Any]) -> None:
@@ -242,6 +256,21 @@ def apply_items(data: dict[str, Any], values: dict[str, Any]) -> None:
         data.pop("settlement_items", None)
         return
     data["settlement_items"] = [{"item": name, **params} for name, params in items.items()]
+
+
+def finish_items(facts) -> None:
+    """What the items read cannot say together, once every clause is read: a gap.
+
+    包赔 of a robbed kong prices the win as a self-draw and has the robbed player pay it all, but the
+    engine's birds charge each paying player for the birds; on a robbed kong only the robbed player pays
+    (whichever item comes first), so he pays one share of the bird money, not the three players' shares
+    that "包三家的钱" covers."""
+    items = facts.values.get("settlement_items") or {}
+    if "birds" in items and "robbed_kong" in (items.get("liability") or {}).get("cases", []):
+        text = facts.item_sources.get("liability.cases") or facts.item_sources.get("liability", "")
+        entry = {"text": text, "reason": "抢杠胡时被抢杠的人只付自己那一份中鸟分：DSL 的包赔不能让他连另外两家的中鸟分一起包"}
+        if entry not in facts.gaps:
+            facts.gaps.append(entry)
 
 
 def items_of(data: dict[str, Any]) -> dict[str, dict[str, Any]]:

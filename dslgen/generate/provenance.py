@@ -15,11 +15,14 @@ supplies the evidence for ``stated``, a model's reported sentences and assumptio
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from engine.defaults import default
 
-from dslgen.generate.description_facts import Facts
+from dslgen.rulefile.spec import fan_synonyms
+
+from dslgen.generate.description_facts import FAN_VALUES, Facts
 
 def _documented(path: str, section: str, meaning: str = "", *, of=None) -> tuple[Any, str]:
     """A fact whose default is the specification's documented default of the field ``path``
@@ -65,8 +68,7 @@ SPEC_DEFAULTS: dict[str, tuple[Any, str]] = {
     "first_dealer": _documented("game.seating.first_dealer", "§2", "（掷骰定庄）"),
     "next_dealer": _documented("game.seating.next_dealer", "§2", "（庄家和牌或荒庄连庄）"),
     "discard_paid_by": _documented("scoring.discard_paid_by", "§12", "（只有放炮者付）"),
-    **{key: (None, "§18.6 scoring.kong_payments 可选：不写即开杠不当场收分") for key in ("ming_kong", "an_kong", "bu_kong")},
-    "refund": _documented("scoring.kong_payments.refund", "§18.6", "（荒庄不退杠分）"),
+    "kong_payments": (None, "§18.6 scoring.kong_payments 可选：不写即开杠不收分"),
 }
 
 #: Chinese labels for the facts (review and CLI).
@@ -79,8 +81,7 @@ LABELS = {
     "opening_hands": "起手小胡", "must_open": "必须开口", "kai_kou_unit": "开口的计次（口口翻）",
     "players": "人数", "suits": "数牌花色", "honor_tiles": "字牌种类", "cards_per_player": "每人张数",
     "seat_winds": "座位门风", "first_dealer": "首局庄家", "next_dealer": "下一局庄家", "discard_paid_by": "点炮谁付番",
-    "ming_kong": "明杠杠分（放杠者付）", "an_kong": "暗杠杠分（每家付）", "bu_kong": "加杠杠分（每家付）",
-    "refund": "退税（荒庄时没听牌的退杠分）",
+    "kong_payments": "杠分",
 }
 
 #: The rule-file field each fact lives in.
@@ -105,9 +106,10 @@ FIELDS = {
     "cards_per_player": "deal.cards_per_player",
     "seat_winds": "game.seating.seat_winds", "first_dealer": "game.seating.first_dealer",
     "next_dealer": "game.seating.next_dealer", "discard_paid_by": "scoring.discard_paid_by",
-    "ming_kong": "scoring.kong_payments.ming_kong", "an_kong": "scoring.kong_payments.an_kong",
-    "bu_kong": "scoring.kong_payments.bu_kong", "refund": "scoring.kong_payments.refund",
+    "kong_payments": "scoring.kong_payments",
 }
+#: How a ``scoring.kong_payments`` key reads (the specification's word for it).
+_KONG_WORDS = {"ming_kong": "明杠", "an_kong": "暗杠", "bu_kong": "加杠", "refund": "退税", "transfer": "呼叫转移"}
 
 
 def show(value: Any) -> str:
@@ -124,6 +126,8 @@ def show(value: Any) -> str:
         return f"翻牌定 {value.get('random_count', default('wildcard_rules.random_count'))} 种"
     if isinstance(value, list):
         return "、".join(map(str, value)) or "无"
+    if isinstance(value, dict) and value and set(value) <= set(_KONG_WORDS):  # scoring.kong_payments
+        return "、".join(f"{_KONG_WORDS[k]} {show(v) if isinstance(v, bool) else v}" for k, v in value.items())
     if isinstance(value, dict) and all(isinstance(v, dict) for v in value.values()):
         return "、".join(value) or "无"  # settlement items by name
     if isinstance(value, dict) and all(v is None or isinstance(v, int) for v in value.values()):
@@ -131,12 +135,45 @@ def show(value: Any) -> str:
     return str(value)
 
 
+def _loose(sentence: str) -> re.Pattern[str]:
+    """``sentence`` as the reader normalised it, matched back against the raw text: a space stands for
+    the table cell borders and tabs it replaced (``碰碰胡 2`` ← ``| 碰碰胡 | 2 |``), a ``、`` for the comma
+    it replaced inside brackets and digit lists (``2、5、8`` ← ``2，5，8``)."""
+    parts = []
+    for ch in sentence:
+        if ch.isspace():
+            parts.append(r"[\s|]+")
+        elif ch == "、":
+            parts.append(r"\s*[、，,]\s*")
+        else:
+            parts.append(re.escape(ch))
+    return re.compile("".join(parts))
+
+
 def span(description: str, sentence: str) -> list[int] | None:
-    """``[start, end)`` of ``sentence`` in ``description`` (character offsets), when it occurs there."""
+    """``[start, end)`` of ``sentence`` in ``description`` (character offsets), when it occurs there
+    (as written, or as the reader normalised a table row or a bracketed list)."""
     if not sentence:
         return None
     at = description.find(sentence)
-    return [at, at + len(sentence)] if at >= 0 else None
+    if at >= 0:
+        return [at, at + len(sentence)]
+    m = _loose(sentence).search(description)
+    return [m.start(), m.end()] if m else None
+
+
+def _item_present(data: dict[str, Any], field: str) -> bool:
+    """False when ``field`` names a field of one item of a list (``fan_types[开口].per``) and ``data``'s list
+    has no such item (matched by ``name`` or ``item``, synonyms included); True for every other field."""
+    m = re.match(r"^(\w+)\[([^\]=]+)\]\.", field)
+    if not m:
+        return True
+
+    synonyms = fan_synonyms()
+    wanted = synonyms.get(m.group(2), m.group(2))
+    items = data.get(m.group(1)) or []
+    return any(isinstance(row, dict) and synonyms.get(str(row.get("name", row.get("item"))), str(row.get("name", row.get("item"))))
+               == wanted for row in items)
 
 
 def _reported(reported: list[dict[str, Any]] | None, field: str, fact: str = "") -> dict[str, Any] | None:
@@ -145,6 +182,17 @@ def _reported(reported: list[dict[str, Any]] | None, field: str, fact: str = "")
         if name and (name == field or name == fact or (fact and name.startswith(FIELDS.get(fact, "\0")))):
             return row
     return None
+
+
+def at_most_one_fan(data: dict[str, Any]) -> bool:
+    """True when no hand of ``data`` counts two fans, so ``fan_stacking`` (required, no default: §9) only
+    names how fans would combine: one fan besides the fallback 鸡胡 that every other fan replaces
+    (``win_rule.ji_hu_dropped_by: any_fan``), no counted fan (``per``) and no per-wildcard bonus."""
+    rows = [r for r in data.get("fan_types") or [] if isinstance(r, dict)]
+    dropped = ((data.get("win_rule") or {}).get("ji_hu_dropped_by") or default("win_rule.ji_hu_dropped_by")) == "any_fan"
+    others = [r for r in rows if not (dropped and fan_synonyms().get(str(r.get("name")), str(r.get("name"))) == "鸡胡")]
+    wild = ((data.get("wildcard_rules") or {}).get("scoring") or {}).get("per_wildcard_in_win") or 0
+    return len(others) <= 1 and not any(r.get("per") for r in rows) and not wild
 
 
 def value_sources(data: dict[str, Any], facts: Facts, description: str, *, assumed_from: str,
@@ -162,15 +210,24 @@ def value_sources(data: dict[str, Any], facts: Facts, description: str, *, assum
     rows: list[dict[str, Any]] = []
 
     def add(field: str, label: str, value: Any, source: str, sentence: str = "", origin: str = "") -> None:
+        at = span(description, sentence)
+        cited = description[at[0]:at[1]] if at else sentence  # the description's own words
         rows.append({"field": field, "label": label, "value": value, "shown": show(value), "source": source,
-                     "sentence": sentence, "span": span(description, sentence), "from": origin})
+                     "sentence": cited, "span": at, "from": origin})
 
+    undecided = {q["fact"]: q for q in facts.questions}
     for key, label in LABELS.items():
         value = got.get(key)
         field = FIELDS[key]
-        if key in facts.values and not key.startswith("_"):
-            add(field, label, value, "stated", facts.sources.get(key, ""))
+        if key in facts.values and facts.sources.get(key):  # stated: always with the sentence that states it
+            add(field, label, value, "stated", facts.sources[key])
             continue
+        if key in undecided:  # "三个人或者四个人都能打": whatever the draft has is a guess
+            source = str((_reported(assumptions, field, key) or {}).get("from") or assumed_from)
+            add(field, label, value, "assumed", undecided[key]["text"], f"{source}（描述没有定下这条规则，草稿暂用这个值）")
+            continue
+        if not _item_present(data, field):
+            continue  # a field of a list item the draft does not have (开口's per without 开口): no value to show
         said = _reported(reported, field, key)
         if said and said.get("sentence") and str(said["sentence"]) in description:
             add(field, label, value, "stated", str(said["sentence"]), "模型")
@@ -180,12 +237,15 @@ def value_sources(data: dict[str, Any], facts: Facts, description: str, *, assum
             add(field, label, value, "default", "", default[1])
             continue
         assumed = _reported(assumptions, field, key)
-        add(field, label, value, "assumed", "", str((assumed or {}).get("from") or assumed_from))
+        origin = str((assumed or {}).get("from") or assumed_from)
+        if key == "fan_stacking" and value != "double" and at_most_one_fan(data):
+            origin += "（这份番型表每手牌最多计一个番，相加、相乘、取最大结果都一样）"
+        add(field, label, value, "assumed", "", origin)
     stated_fans = {n: v for n, v in facts.fans.items() if v is not None}
     for name, value in got["fans"].items():
         field = f"fan_types[{name}]"
-        if name in stated_fans:
-            add(field, name, value, "stated", facts.fan_sources.get(name, ""))
+        if name in stated_fans and facts.fan_sources.get(name):
+            add(field, name, value, "stated", facts.fan_sources[name])
             continue
         said = _reported(reported, field)
         if said and said.get("sentence") and str(said["sentence"]) in description and str(value) in str(said["sentence"]):
@@ -196,15 +256,20 @@ def value_sources(data: dict[str, Any], facts: Facts, description: str, *, assum
         origin = str((assumed or {}).get("from") or assumed_from)
         if not stated_fans and not named and list(got["fans"]) == ["鸡胡"]:
             origin = "规范：番型表必填，描述没有番型时只放基本胡"
-        add(field, name, value, "assumed", named, origin + ("（描述提到这个番型但没有给番数）" if named else "（描述没有提到这个番型）"))
+        why = "（描述没有提到这个番型）"
+        if named:
+            why = "（描述提到这个番型但没有给番数" + ("，说的是没有定下" if FAN_VALUES in undecided else "") + "）"
+        add(field, name, value, "assumed", named, origin + why)
     from dslgen.generate.items_reader import item_rows
 
     from dslgen.generate.opening_reader import opening_rows
 
     from dslgen.generate.liangdao_reader import liang_dao_rows
 
+    from dslgen.generate.sichuan_draft import kong_rows
+
     for field, label, value, source, sentence, origin in (item_rows(data, facts) + opening_rows(data, facts)
-                                                          + liang_dao_rows(data, facts)):
+                                                          + liang_dao_rows(data, facts) + kong_rows(data, facts)):
         add(field, label, value, source, sentence, origin)
     counts = {k: sum(1 for r in rows if r["source"] == k) for k in ("stated", "default", "assumed")}
     return {"counts": counts, "rows": rows}

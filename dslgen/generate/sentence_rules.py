@@ -58,6 +58,7 @@ class Clause:
         self.fans: list[str] = []
         self.gaps: list[str] = []
         self.sections: list[str] = []
+        self.questions: list[str] = []
 
     undecided = False
 
@@ -76,12 +77,23 @@ class Clause:
         self.map(section)
 
     def imply(self, key: str, value: Any) -> None:
-        """Record fact ``key`` = ``value`` that this clause implies (``108张``: no flowers) unless it is already
-        known; this clause is then its evidence (a stated value always cites a sentence)."""
+        """Record fact ``key`` = ``value`` that this clause implies (``108张`` implies no flowers) unless
+        another clause states it; this clause is its evidence. Not a claim of the clause itself."""
         if self.undecided or key in self.facts.values:
             return
         self.facts.values[key] = value
         self.facts.sources[key] = self.text
+
+    def question(self, fact: str, path: str, reason: str, clauses: Sequence[str] = ()) -> None:
+        """Record an open question: the text leaves ``fact`` (rule-file field ``path``) undecided or vague
+        ("三个人或者四个人都能打", "一百多张牌", "看大家商量"). The drafter cannot guess it and the draft cannot pass.
+        ``clauses``: the clauses that raise it together (this clause alone by default)."""
+        self.hits += 1
+        clauses = list(clauses) or [self.text]
+        entry = {"text": "，".join(clauses), "sentences": clauses, "fact": fact, "path": path, "reason": reason}
+        if entry not in self.facts.questions:
+            self.facts.questions.append(entry)
+        self.questions.append(reason)
 
     def fan(self, name: str, value: int | None, word: str = "") -> None:
         """Record fan ``name`` (``value`` may be ``None``: named without a value) read from this clause."""

@@ -16,7 +16,7 @@ from engine.capabilities import needed
 from engine.defaults import default
 from engine.fans.registry import lookup
 
-from dslgen.generate.sichuan_facts import DEFAULT_KONG
+from dslgen.generate.sichuan_facts import DEFAULT_KONG, KONG_KINDS
 
 PRELUDE = ("exchange_three", "declare_void")
 DEFAULT_HOOKS = {
@@ -87,9 +87,9 @@ def _scoring(data: dict[str, Any], v: dict[str, Any]) -> None:
         scoring.pop("doubling", None)
         if data.get("fan_stacking") == "double":
             data["fan_stacking"] = "add"
-    if v.get("kong_payments") or v.get("refund") or v.get("transfer"):
-        kp = dict(DEFAULT_KONG)
-        kp.update(v.get("kong_payments") or {})
+    if v.get("kong_payments") is not None or v.get("refund") or v.get("transfer"):
+        stated = {k: n for k, n in (v.get("kong_payments") or {}).items() if k in KONG_KINDS}
+        kp = stated or dict(DEFAULT_KONG)  # no amount stated: the usual ones, shown as assumptions
         if v.get("refund"):
             kp["refund"] = True
         if v.get("transfer"):
@@ -97,6 +97,35 @@ def _scoring(data: dict[str, Any], v: dict[str, Any]) -> None:
         scoring["kong_payments"] = kp
     else:
         scoring.pop("kong_payments", None)
+
+
+def kong_rows(data: dict[str, Any], facts: Any) -> list[tuple[str, str, Any, str, str, str]]:
+    """Provenance of every ``scoring.kong_payments`` field of ``data`` (rows as
+    :func:`dslgen.generate.items_reader.item_rows` gives them): stated (with its sentence), the usual
+    amounts assumed when the text names kong money without a number, or the specification's default."""
+    from dslgen.rulefile.schema import field_descriptions
+
+    kp = (data.get("scoring") or {}).get("kong_payments")
+    if not isinstance(kp, dict):
+        return []
+    sources = getattr(facts, "sources", {})
+    values = getattr(facts, "values", {})
+    any_amount = any(f"kong_payments.{k}" in sources for k in KONG_KINDS)
+    rows = []
+    for key in (*KONG_KINDS, "refund", "transfer"):
+        path = f"scoring.kong_payments.{key}"
+        value = kp.get(key, default(path))
+        label = "杠分 " + field_descriptions().get(path, key)
+        said = sources.get(f"kong_payments.{key}") if key in KONG_KINDS else (sources.get(key) if key in values else "")
+        if said:
+            rows.append((path, label, value, "stated", said, ""))
+        elif key in KONG_KINDS and not any_amount and value == DEFAULT_KONG[key]:
+            rows.append((path, label, value, "assumed", "", "川麻常见的杠分（描述提到杠分但没有给分数）"))
+        elif value == default(path):
+            rows.append((path, label, value, "default", "", f"§18.6 {path} 默认 {str(value).lower()}"))
+        else:
+            rows.append((path, label, value, "assumed", "", "模板或模型"))
+    return rows
 
 
 #: exclusions the published 川麻 tables imply: 金钩钓 (four melds, no chow) is always also 对对胡; 海底炮 is the
@@ -144,16 +173,11 @@ def facts_of(data: dict[str, Any]) -> dict[str, Any]:
     phases = [p for p in data.get("phases") or [] if isinstance(p, dict)]
     exchange = next((p for p in phases if p.get("type") == "exchange_three"), None)
     scoring = data.get("scoring") or {}
-    kong = scoring.get("kong_payments") if isinstance(scoring.get("kong_payments"), dict) else {}
     flags = needed(data)
     return {
         "exchange": exchange.get("direction", default("phases[type=exchange_three].direction")) if exchange else None,
         "void": "phase.declare_void" in flags,
         "blood": "phase.blood_flow" in flags,
         "doubling": dict(scoring.get("doubling") or {}) if "scoring.doubling" in flags else None,
-        "kong_payments": dict(kong) or None,
-        # each amount (None: no 刮风下雨) and 退税, as the reader states them one by one
-        **{key: int(kong.get(key, default(f"scoring.kong_payments.{key}"))) if kong else None
-           for key in ("ming_kong", "an_kong", "bu_kong")},
-        "refund": bool(kong.get("refund", default("scoring.kong_payments.refund"))),
+        "kong_payments": dict(scoring.get("kong_payments") or {}) or None,
     }

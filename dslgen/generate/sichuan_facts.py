@@ -2,8 +2,8 @@
 
 Facts recorded (keys of :attr:`dslgen.generate.description_facts.Facts.values`): ``exchange`` (the 换三张
 direction), ``void`` (定缺), ``blood`` (血流成河), ``doubling`` / ``doubling_base`` /
-``self_draw_bonus`` (加倍计分), ``kong_payments`` (``{ming_kong, an_kong, bu_kong}``, each stated amount also a
-fact of its own: ``ming_kong`` / ``an_kong`` / ``bu_kong``), ``refund``
+``self_draw_bonus`` (加倍计分), ``kong_payments`` (``{ming_kong, an_kong, bu_kong}``, each amount's sentence in
+``Facts.sources["kong_payments.<kind>"]``), ``refund``
 (退税), ``transfer`` (呼叫转移), ``gen_unit`` (根's unit) and ``at_cap`` (fans that score the cap:
 天胡、地胡 直接封顶). The 根 value goes to :attr:`Facts.fans` like any fan.
 """
@@ -18,8 +18,12 @@ from dslgen.generate.sentence_rules import NUM, Clause, cn_number, maps, read_ea
 DOUBLING = (r"2\s*的番数?次方|2\s*的\s*N\s*次方|按番(?:数)?翻倍|每(?:多)?(?:一|1)?番(?:翻一倍|翻倍|乘以?\s*2)|"
             r"番数翻倍|翻番计分|加倍计分|几番就翻几倍|每番翻一倍")
 
-#: Default 刮风下雨 amounts when the description names the rule without numbers (the usual 川麻 amounts).
+#: 刮风下雨 amounts assumed when the description names kong money without any number (the usual 川麻
+#: amounts; the draft lists them as assumptions). When it gives some amounts, a kind it leaves out takes
+#: the specification's default (0: that kong collects nothing), shown as such.
 DEFAULT_KONG = {"ming_kong": 2, "an_kong": 2, "bu_kong": 1}
+#: The kinds of kong that collect money (``scoring.kong_payments``), in the specification's order.
+KONG_KINDS = ("ming_kong", "an_kong", "bu_kong")
 
 
 #: 换三张 directions by their wording (checked in order).
@@ -45,12 +49,16 @@ def _exchange_direction(c: Clause) -> None:
 #: kong money they took — ``没听牌的要退杠钱`` / ``流局时没下叫的退还杠分`` say the same rule without the word.
 _KONG_RULES = (
     maps(r"开杠时当场付|当场(?:收|付)|即时(?:收|付|结算)", "scoring.kong_payments", when="kong_payments"),
-    says(r"退税|退(?:还|回)?杠(?:钱|分)|杠(?:钱|分)[^，。；]*退(?:还|回)?", "refund", True, "scoring.kong_payments.refund"),
+    says(r"退税|退(?:还|回)?杠(?:钱|分)|杠(?:钱|分)[^，。；]*退(?:还|回)?", "refund", True, "scoring.kong_payments.refund",
+         unless=r"不(?:用|必|需)?退"),
+    # "流局，杠分照算": a draw keeps the kong money (no refund)
+    says(r"杠(?:分|钱)(?:也)?(?:照|照样|照常|一样)(?:算|给|收|结算)|杠(?:分|钱)不退", "refund", False,
+         "scoring.kong_payments.refund", when="kong_payments"),
     says(r"呼叫转移|转移杠分|杠分转给", "transfer", True, "scoring.kong_payments.transfer"),
 )
 
 #: The kong kinds of ``scoring.kong_payments`` by their words (a 点杠 followed by 者/的人 is the feeder, not a kind).
-_KONG_KINDS = (("ming_kong", r"明杠|直杠|点杠(?!者|的人|的|方|家)"), ("an_kong", r"暗杠"),
+_KONG_WORDS = (("ming_kong", r"明杠|直杠|点杠(?!者|的人|的|方|家)"), ("an_kong", r"暗杠"),
                ("bu_kong", r"加杠|补杠|面下杠|弯杠|巴杠"))
 _AMOUNT = r"\s*" + NUM + r"\s*(?:分|个底|倍)"
 #: The one who fed the kong pays (``放杠者给2分``): the DSL's ``ming_kong`` (paid by the feeder, §18.6).
@@ -84,7 +92,7 @@ def kong_amounts(text: str) -> tuple[dict[str, int], bool]:
     if fed:
         out["ming_kong"] = cn_number(fed.group(1))
         text = text[:fed.start()] + text[fed.end():]
-    marks = sorted((m.start(), m.end(), key) for key, word in _KONG_KINDS for m in re.finditer(word, text))
+    marks = sorted((m.start(), m.end(), key) for key, word in _KONG_WORDS for m in re.finditer(word, text))
     for i, (_, end, key) in enumerate(marks):
         seg = text[end:marks[i + 1][0] if i + 1 < len(marks) else len(text)]
         each = _EACH.search(seg)
@@ -102,21 +110,28 @@ def kong_amounts(text: str) -> tuple[dict[str, int], bool]:
 
 @reader
 def _kong_money(c: Clause) -> None:
-    """刮风下雨 (``kong_payments``: the amounts each kong collects, :func:`kong_amounts`; each amount is also a fact
-    of its own, ``ming_kong`` / ``an_kong`` / ``bu_kong``, with this clause as its evidence), 退税, 呼叫转移."""
+    """刮风下雨 (``kong_payments``: the amounts each kong collects, :func:`kong_amounts`, each with this clause as
+    its evidence in ``sources["kong_payments.<kind>"]``), 退税, 呼叫转移."""
     t = c.text
     v = c.facts.values
     if re.search(r"刮风下雨|杠钱|杠分|杠(?:牌)?(?:后|时)?(?:立即|马上|当场)?收(?:分|钱)", t):
-        v.setdefault("kong_payments", dict(DEFAULT_KONG))
+        v.setdefault("kong_payments", {})
+        c.facts.sources.setdefault("kong_payments", t)
         c.map("scoring.kong_payments")
     amounts, fed_by_all = kong_amounts(t)
     for key, amount in amounts.items():
-        v.setdefault("kong_payments", dict(DEFAULT_KONG))[key] = amount
-        c.set(key, amount, f"scoring.kong_payments.{key}")
+        kp = v.setdefault("kong_payments", {})
+        kp[key] = amount
+        c.facts.sources[f"kong_payments.{key}"] = t
+        c.set("kong_payments", kp, f"scoring.kong_payments.{key}",
+              claim={**c.values.get("kong_payments", {}), key: amount})
     if fed_by_all:
         c.gap(f"点杠（别人打出的牌开的明杠）每家都付杠分无法表达：DSL 的明杠杠分只由放杠者付（scoring.kong_payments.ming_kong），"
               f"草稿按放杠者付 {amounts['ming_kong']} 分、加杠每家付 {amounts['bu_kong']} 分起草")
-    read_each(c, _KONG_RULES)
+    for rule in read_each(c, _KONG_RULES):
+        if rule.key and "kong_payments" in v:  # 退税 / 杠分照算 / 呼叫转移: checked against the draft's kong_payments
+            c.set("kong_payments", v["kong_payments"], rule.section,
+                  claim={**c.values.get("kong_payments", {}), rule.key: rule.value})
 
 
 #: What one 根 counts (``fan_types[根].per``), in a clause that names 根.

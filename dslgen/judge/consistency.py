@@ -18,14 +18,26 @@ from dslgen.judge.registry import Decision, register_gate
 
 def _finding(data: dict[str, Any]) -> Finding:
     finding = Finding.from_json({**data, "line": data.get("line") or 0})
-    extra = {k: data[k] for k in ("sentence", "fact", "described", "drafted") if k in data}
+    extra = {k: data[k] for k in ("sentence", "sentences", "fact", "described", "drafted") if k in data}
     return Finding(finding.code, finding.severity, finding.path, finding.message, finding.hint,
                    finding.line, finding.column, extra)
 
 
+#: How the gate's detail counts its findings: the description's own problems apart from the draft's.
+_KINDS = (("D006", "处描述自相矛盾"), ("D007", "条没有定下的规则"))
+
+
+def _detail(found: list[dict[str, Any]]) -> str:
+    """``2 处与描述不一致，1 处描述自相矛盾，4 条没有定下的规则`` (empty when nothing was found)."""
+    own = {code for code, _ in _KINDS}
+    parts = [f"{n} 处与描述不一致" for n in [sum(1 for f in found if f.get("code") not in own)] if n]
+    parts += [f"{n} {word}" for code, word in _KINDS for n in [sum(1 for f in found if f.get("code") == code)] if n]
+    return "，".join(parts)
+
+
 @register_gate("consistency", "描述一致性", order=40, owns=("D",))
 def consistency(evidence: Evidence, own: tuple[Finding, ...]) -> Decision:
-    """描述一致性：草稿的值不与描述矛盾（D001）；草稿附有缺口清单时，描述中的每条规则句都已落实或列为缺口（D002、D004），且描述中确有规则（D003）。规则文件不附缺口清单时只检查矛盾。"""
+    """描述一致性：草稿的值不与描述矛盾（D001）；草稿附有缺口清单时，描述中的每条规则句都已落实或列为缺口（D002、D004），且描述中确有规则（D003）；描述本身不自相矛盾（D006），也没有没定下的规则（D007：几种人数都行、"一百多张"、"看大家商量"）。规则文件不附缺口清单时只检查矛盾。"""
     from dslgen.generate.consistency import judge
 
     report = evidence.extra.get("consistency")
@@ -46,4 +58,4 @@ def consistency(evidence: Evidence, own: tuple[Finding, ...]) -> Decision:
             found = [f for f in report.findings if f.get("code") == "D001"]
     figures = dict(report.coverage())
     return Decision(findings=own + tuple(_finding(f) for f in found), figures=figures,
-                    detail=f"{len(found)} 处与描述不一致" if found else "")
+                    detail=_detail(found))

@@ -83,8 +83,9 @@ def sentence_rows(description: str, consistency: Mapping[str, Any], sources: Map
             rows_by_sentence.setdefault(str(row["sentence"]), []).append(row)
     problems: dict[str, list[str]] = {}
     for f in consistency.get("findings") or []:
-        if f.get("sentence"):
-            problems.setdefault(str(f["sentence"]), []).append(str(f.get("message", "")))
+        for sentence in dict.fromkeys([f.get("sentence"), *(f.get("sentences") or [])]):
+            if sentence:  # a finding raised by several sentences (a clash, a question) shows beside each
+                problems.setdefault(str(sentence), []).append(str(f.get("message", "")))
     out = []
     for reading in read_facts(description).readings:
         text = reading["text"]
@@ -122,5 +123,10 @@ def assumption_text(row: Mapping[str, Any]) -> str:
 
 
 def contradiction_text(f: Mapping[str, Any]) -> str:
-    """``「封顶8番」→ max_fan：描述 8，草稿 16``."""
-    return f"「{f.get('sentence', '')}」→ {f.get('path', '')}：描述 {f.get('described', '')}，草稿 {f.get('drafted', '')}"
+    """``「封顶8番」→ max_fan：描述 8，草稿 16``; when another sentence of the description states the
+    draft's value, ``（描述的「…」又说 16：描述自相矛盾）``."""
+    text = f"「{f.get('sentence', '')}」→ {f.get('path', '')}：描述 {f.get('described', '')}，草稿 {f.get('drafted', '')}"
+    others = [s for s in f.get("sentences") or [] if s != f.get("sentence")]
+    if others:
+        text += f"（描述的「{'」「'.join(others)}」又说 {f.get('drafted', '')}：描述自相矛盾）"
+    return text

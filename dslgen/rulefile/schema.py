@@ -264,6 +264,20 @@ def enum_labels() -> dict[str, dict[Any, str]]:
     return out
 
 
+@lru_cache(maxsize=None)
+def field_descriptions() -> dict[str, str]:
+    """Each field's ``description`` in the specification's schema blocks, by field path (as
+    :func:`documented_defaults` names paths): reports name a field by the specification's own words."""
+    out: dict[str, str] = {}
+
+    def visit(path: str, node: dict) -> None:
+        if isinstance(node.get("description"), str):
+            out.setdefault(path, node["description"])
+
+    _walk_fields(schema(), visit)
+    return out
+
+
 def _selector(branch: Any) -> str:
     """``type=exchange_three`` for an ``allOf`` branch ``if: {properties: {type: {const: exchange_three}}}``."""
     cond = branch.get("if") if isinstance(branch, dict) else None

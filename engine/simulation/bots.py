@@ -47,6 +47,8 @@ from engine.game.actions import (AN_KONG, BU_KONG, CHI, DISCARD, LIANG_DAO, MING
                                  WIN, Action)
 
 BOTS: dict[str, type] = {}
+#: Without a plan that reaches it, a minimum fan from this value up makes a greedy bot claim only to get ready.
+HIGH_MINIMUM = 8
 #: For each tile, the tiles that can form a pair or a partial sequence with it.
 _NEAR = {t: tuple(t + d for d in (-2, -1, 0, 1, 2) if 1 <= T.rank_of(t) + d <= 9) if T.is_suited(t) else (t,)
          for t in range(60)}
@@ -265,7 +267,7 @@ class GreedyBot:
         return [a for a in discards if a.tile not in waits] or discards
 
     def _self_action(self, view, seat: int, legal: list[Action]) -> Action:
-        if view.rules.win_min_fan >= P.MIN_FAN and P.plans_for(view.rules, view.shapes):
+        if P.uses_plans(view.rules, view.shapes):
             return self._plan_self_action(view, seat, legal)
         p = view.players[seat]
         hand = [t for t in p.hand if not T.is_flower(t)]
@@ -366,12 +368,12 @@ class GreedyBot:
         hand = [t for t in p.hand if not T.is_flower(t)]
         if len(hand) != len(p.hand):  # a flower still awaits replacement: shanten is undefined
             return next(a for a in legal if a.kind == PASS)
-        if view.rules.win_min_fan >= P.MIN_FAN and P.plans_for(view.rules, view.shapes):
+        if P.uses_plans(view.rules, view.shapes):
             return self._plan_reaction(view, seat, hand, legal)
         nmelds = len(p.melds)
         off = self._off_suits(view, seat)
         now = self._shanten(view, hand, nmelds)
-        high_minimum = view.rules.win_min_fan >= 8
+        high_minimum = view.rules.win_min_fan >= HIGH_MINIMUM
         best, best_key = None, None
         rank = {MING_KONG: 0, PUNG: 1, CHI: 2}
         for a in legal:

@@ -193,3 +193,86 @@ def test_a_three_player_84_tile_game_is_carried_not_blocked(pool):
     wrong = dict(draft.data, game=dict(draft.data["game"], players={"min": 4, "max": 4}))
     contradictions = judge(text, wrong, draft.facts.gaps, draft.facts.mapping).contradictions
     assert any(f["fact"] == "players" for f in contradictions)
+
+# --- open questions and a description that contradicts itself --------------------------------------
+
+@pytest.mark.parametrize("text, fact", [
+    ("三个人或者四个人都能打。", "players"), ("三到四人。", "players"), ("三个人四个人都行。", "players"),
+    ("3-4人都可以玩。", "players"), ("四个人打，三个人也行。", "players"),
+    ("一百多张牌吧。", "deck_total"), ("一共一百三四十张牌。", "deck_total"), ("八九十张牌。", "deck_total"),
+    ("可以吃也可以不吃，看大家商量。", "chi"), ("清一色、七对都算，具体多少番看心情。", "fan_values"),
+])
+def test_an_undecided_rule_is_an_open_question_and_fails(text, fact, pool):
+    facts = read_facts(text)
+    assert [q["fact"] for q in facts.questions] == [fact], facts.questions
+    assert fact != "players" or "players" not in facts.values  # never silently one of the counts
+    draft = draft_offline(text, pool)
+    report = judge(text, draft.data, draft.facts.gaps, draft.facts.mapping, facts=facts)
+    found = [f for f in report.findings if f["code"] == "D007"]
+    assert [f["fact"] for f in found] == [fact] and found[0]["sentence"] and found[0]["hint"]
+    assert not report.passed
+
+
+@pytest.mark.parametrize("text", ["三个人打。", "二人麻将：两个人打，坐对家。", "四个人打，每人13张。", "一共136张牌。",
+                                  "每人十几张。", "庄家多摸一张，一共108张。"])
+def test_a_definite_count_is_no_question(text):
+    assert not read_facts(text).questions
+
+
+@pytest.mark.parametrize("text", ["红中是癞子，但是牌里不放红中。", "牌里没有红中。红中是癞子。", "白板当癞子。牌库里不要白板。"])
+def test_a_wildcard_tile_left_out_of_the_deck_is_a_contradiction(text, pool):
+    facts = read_facts(text)
+    (conflict,) = facts.conflicts
+    assert conflict["fact"] == "wildcard" and len(conflict["sentences"]) == 2 and not facts.unmapped
+    draft = draft_offline(text, pool)
+    report = judge(text, draft.data, draft.facts.gaps, draft.facts.mapping, facts=facts)
+    assert [f["code"] for f in report.findings] == ["D006"] and not report.passed
+
+
+def test_a_clause_that_states_the_drafted_value_names_the_clash(pool):
+    text = "只能自摸胡，不过别人点炮也可以胡。"
+    draft = draft_offline(text, pool)
+    (found,) = judge(text, draft.data, draft.facts.gaps, draft.facts.mapping).contradictions
+    assert found["sentences"] == ["只能自摸胡", "不过别人点炮也可以胡"] and "自相矛盾" in found["message"]
+
+
+def test_no_suite_description_raises_an_open_question():
+    """The clear descriptions of the fidelity suite state their rules: no open question, no self-contradiction."""
+    raised = {c["id"]: (read_facts(c["text"]).questions, read_facts(c["text"]).conflicts) for c in load_cases()}
+    assert not {k: v for k, v in raised.items() if v[0] or v[1]}
+
+
+# --- the dealer ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["没人胡就算了，庄家不变。", "流局庄家不变。", "庄家胡了庄家不变。"])
+def test_the_dealer_staying_after_a_drawn_hand_is_the_documented_default(text, pool):
+    facts = read_facts(text)
+    assert not facts.gaps and "next_dealer" not in facts.values
+    assert any(m["section"] == "game.seating.next_dealer" for m in facts.mapping)
+    draft = draft_offline(text, pool)
+    rows = {r["field"]: r for r in value_sources(draft.data, draft.facts, text, assumed_from="t")["rows"]}
+    assert rows["game.seating.next_dealer"]["source"] == "default"
+
+
+@pytest.mark.parametrize("text", ["庄家不变。", "一直是庄家坐庄。"])
+def test_a_dealer_who_never_changes_is_a_gap_with_the_real_reason(text):
+    (gap,) = read_facts(text).gaps
+    assert gap["reason"].startswith("庄家始终不换") and "next_dealer" in gap["reason"] and "按局独立" not in gap["reason"]
+
+
+# --- provenance: a stated value always cites its sentence -------------------------------------------
+
+@pytest.mark.parametrize("case", load_cases(), ids=lambda c: c["id"])
+def test_every_stated_row_cites_its_sentence(case, pool):
+    draft = draft_offline(case["text"], pool)
+    rows = value_sources(draft.data, draft.facts, case["text"], assumed_from="t")["rows"]
+    bad = [r for r in rows if r["source"] == "stated" and not (r["sentence"] and r["span"])]
+    assert not bad, bad
+    for r in rows:
+        if r["source"] == "stated" and r["sentence"] in case["text"]:
+            start, end = r["span"]
+            assert case["text"][start:end] == r["sentence"]
+
+
+def test_a_text_without_settlement_items_states_none():
+    assert "settlement_items" not in read_facts("精不算分。红中是癞子。").values

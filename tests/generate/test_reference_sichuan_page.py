@@ -91,8 +91,8 @@ def test_one_value_for_a_list_of_fans(wording):
 ])
 def test_kong_amounts_are_stated_one_by_one(text, want, gap):
     facts = read_facts(text)
-    assert {k: facts.values[k] for k in want} == want
-    assert all(facts.sources[k] in text for k in want)
+    assert {k: facts.values["kong_payments"][k] for k in want} == want
+    assert all(facts.sources[f"kong_payments.{k}"] in text for k in want)
     assert not facts.unmapped
     assert any("每家都付杠分无法表达" in g["reason"] for g in facts.gaps) is gap
 

@@ -197,7 +197,7 @@ def test_drafter_reads_the_seating(text, key, value):
 
     facts = read_facts(text)
     assert facts.values.get(key) == value
-    assert not [g for g in facts.gaps if "庄家轮换" in g["reason"] or "16 张" in g["reason"] or "三家都付" in g["reason"]]
+    assert not [g for g in facts.gaps if "next_dealer" in g["reason"] or "16 张" in g["reason"] or "三家都付" in g["reason"]]
 
 
 # --- 卡五星 and 二人麻将 (their golden playthroughs: tests/game/golden/kawuxing.txt, erren.txt) -------
@@ -232,7 +232,7 @@ def test_designer_descriptions_draft_the_table_shape(text, players, total, tmp_p
 
     result = run_new(NewOptions(description=text, provider="offline", games=20, jobs=1, out=str(tmp_path / "d")))
     gap_text = " ".join(f"{g['text']} {g['reason']}" for g in result["gaps"])
-    for word in ("4 人", "人数", "牌库", "缺花色", "16 张", "相乘", "卡五星", "四归", "龙七对", "庄家轮换"):
+    for word in ("4 人", "人数", "牌库", "缺花色", "16 张", "相乘", "卡五星", "四归", "龙七对", "next_dealer"):
         assert word not in gap_text, (word, result["gaps"])
     assert all(result["gates"][g] for g in ("schema", "capabilities", "compliance", "simulation")), result["findings"]
     from ruamel.yaml import YAML
