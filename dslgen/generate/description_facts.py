@@ -28,7 +28,7 @@ from typing import Any
 from dslgen.generate import wuhan_reader  # noqa: F401
 from dslgen.generate.sentence_rules import (NUM, NUMBER, Clause, cn_number, maps, passes, read_each, read_first, reader,
                                             readers_in, says, yes_no)
-from dslgen.generate.sichuan_facts import DOUBLING, exchange_direction
+from dslgen.generate.sichuan_facts import DOUBLING, exchange_direction, is_kong_money
 
 # --- vocabulary ------------------------------------------------------------------
 
@@ -979,6 +979,8 @@ def _fans(c: Clause) -> None:
         name = FAN_ALIASES[word]
         if word in VALUE_ONLY_WORDS and not _FAN_VALUE.match(t[m.end():]):
             continue  # 自摸, 明杠, 花牌 … name rules far more often than fans: a fan only with its value
+        if word in ("明杠", "暗杠") and is_kong_money(c):
+            continue  # "刮风下雨：暗杠2分": the kong money (read by sichuan_facts), not the 国标 fan
         if word == "花牌" and re.search(r"每(?:张|个)?\s*$", t[:m.start()]):
             continue  # "每张花牌 1 分" is the per-flower bonus (flower_rules), not the 国标 fan
         if name == "平胡" and word != "平和":

@@ -58,7 +58,7 @@ _KONG_RULES = (
 )
 
 #: The kong kinds of ``scoring.kong_payments`` by their words (a 点杠 followed by 者/的人 is the feeder, not a kind).
-_KONG_WORDS = (("ming_kong", r"明杠|直杠|点杠(?!者|的人|的|方|家)"), ("an_kong", r"暗杠"),
+_KONG_WORDS = (("ming_kong", r"(?<![双两三四])明杠|直杠|点杠(?!者|的人|的|方|家)"), ("an_kong", r"(?<![双两三四])暗杠"),
                ("bu_kong", r"加杠|补杠|面下杠|弯杠|巴杠"))
 _AMOUNT = r"\s*" + NUM + r"\s*(?:分|个底|倍)"
 #: The one who fed the kong pays (``放杠者给2分``): the DSL's ``ming_kong`` (paid by the feeder, §18.6).
@@ -66,12 +66,17 @@ _FEEDER = re.compile(r"(?:放杠|点杠|引杠)(?:者|的人|的那家|的|方|�
 #: Every player still in the hand pays (``每家2分``, ``收每家1分``, ``三家各付2分``).
 _EACH = re.compile(r"(?:每家|各家|每人|三家|其他(?:人|家|三家|各家)|其余(?:人|各家|三家)?)(?:都|各)?\s*(?:付|给|赔|出)?"
                    + _AMOUNT)
-#: An amount right after the kind (``暗杠2分``, ``直杠：2分``) or after a verb (``明杠收2分``).
+#: An amount right after the kind (``暗杠2分``, ``直杠：2分``: kong money only where the text speaks of it — a
+#: fan table row ``暗杠 2分`` is the 国标 fan) or after a verb (``明杠收2分``).
 _PLAIN = re.compile(r"^\s*[:：]?\s*(?:付|收|给|赔|得|算|计)?\s*" + NUM + r"\s*(?:分|个底)")
 _VERB = re.compile(r"(?:付|收|给|赔)" + _AMOUNT)
 
 
-def kong_amounts(text: str) -> tuple[dict[str, int], bool]:
+#: Wording that speaks of kong money (刮风下雨) in a clause.
+KONG_MONEY = r"刮风下雨|杠钱|杠分|杠(?:牌)?(?:后|时)?(?:立即|马上|当场)?收(?:分|钱)"
+
+
+def kong_amounts(text: str, bare: bool = True) -> tuple[dict[str, int], bool]:
     """The 刮风下雨 amounts a clause states, by ``scoring.kong_payments`` key (§18.6: ``ming_kong`` paid by the
     feeder, ``an_kong`` and ``bu_kong`` by each player still in).
 
@@ -82,7 +87,8 @@ def kong_amounts(text: str) -> tuple[dict[str, int], bool]:
     * ``明杠收每家1分`` with no feeder's amount: both open kongs collect that amount (``bu_kong``, and ``ming_kong``
       from the feeder, the nearest reading: the DSL has no fed kong paid by everyone, so the second value
       returned is True and the reader lists the gap);
-    * an amount right after a kind word or its verb (``暗杠2分``, ``明杠收2分``) is that kind's.
+    * an amount right after a kind word or its verb (``暗杠2分``, ``明杠收2分``) is that kind's (right after it
+      only when ``bare``: the text speaks of kong money).
 
     Returns the amounts and whether the clause makes everyone pay for a fed kong.
     """
@@ -103,9 +109,16 @@ def kong_amounts(text: str) -> tuple[dict[str, int], bool]:
                 fed_by_all = True
         elif each:
             out[key] = cn_number(each.group(1))
-        elif m := (_PLAIN.match(seg) or _VERB.search(seg)):
+        elif m := ((_PLAIN.match(seg) if bare else None) or _VERB.search(seg)):
             out[key] = cn_number(m.group(1))
     return out, fed_by_all
+
+
+def is_kong_money(c: Clause) -> bool:
+    """The clause states kong money amounts (``暗杠每家2分``; ``暗杠2分`` after ``刮风下雨``): its 明杠 / 暗杠 are not
+    the 国标 fans of those names."""
+    bare = "kong_payments" in c.facts.values or bool(re.search(KONG_MONEY, c.text))
+    return bool(kong_amounts(c.text, bare)[0])
 
 
 @reader
@@ -114,11 +127,11 @@ def _kong_money(c: Clause) -> None:
     its evidence in ``sources["kong_payments.<kind>"]``), 退税, 呼叫转移."""
     t = c.text
     v = c.facts.values
-    if re.search(r"刮风下雨|杠钱|杠分|杠(?:牌)?(?:后|时)?(?:立即|马上|当场)?收(?:分|钱)", t):
+    if re.search(KONG_MONEY, t):
         v.setdefault("kong_payments", {})
         c.facts.sources.setdefault("kong_payments", t)
         c.map("scoring.kong_payments")
-    amounts, fed_by_all = kong_amounts(t)
+    amounts, fed_by_all = kong_amounts(t, bare="kong_payments" in v)
     for key, amount in amounts.items():
         kp = v.setdefault("kong_payments", {})
         kp[key] = amount

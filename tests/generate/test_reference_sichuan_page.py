@@ -87,7 +87,7 @@ def test_one_value_for_a_list_of_fans(wording):
     ("暗杠每家2分", {"an_kong": 2}, False),
     ("加杠每家1分，直杠放杠的人付3分", {"bu_kong": 1, "ming_kong": 3}, False),
     ("明杠收每家1分", {"ming_kong": 1, "bu_kong": 1}, True),  # a fed kong paid by everyone: not expressible
-    ("暗杠2分", {"an_kong": 2}, False),
+    ("刮风下雨：暗杠2分", {"an_kong": 2}, False),
 ])
 def test_kong_amounts_are_stated_one_by_one(text, want, gap):
     facts = read_facts(text)
@@ -95,6 +95,13 @@ def test_kong_amounts_are_stated_one_by_one(text, want, gap):
     assert all(facts.sources[f"kong_payments.{k}"] in text for k in want)
     assert not facts.unmapped
     assert any("每家都付杠分无法表达" in g["reason"] for g in facts.gaps) is gap
+
+
+def test_a_fan_table_row_is_not_kong_money():
+    facts = read_facts("番型：暗杠2分，双暗杠4分。")  # 国标 fans in 分: no 刮风下雨 spoken of
+    assert "kong_payments" not in facts.values and facts.fans == {"暗杠": 2, "双暗杠": 4}
+    facts = read_facts("刮风下雨：明杠2分，暗杠4分。")  # kong money: not the fans of those names
+    assert facts.values["kong_payments"] == {"ming_kong": 2, "an_kong": 4} and facts.fans == {}
 
 
 @pytest.mark.parametrize("text, refund", [("流局时没听牌的要退杠钱", True), ("荒庄时没下叫的退税", True),
