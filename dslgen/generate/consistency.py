@@ -37,6 +37,10 @@ from dslgen.generate.provenance import FIELDS, LABELS, show
 
 
 
+#: Findings about the description itself (no rules, a structure the DSL lacks, a self-contradiction, an open
+#: question): no answer can clear them, so the repair loop does not ask a model again for them alone.
+DESCRIPTION_CODES = frozenset({"D003", "D005", "D006", "D007"})
+
 #: how the review names each coverage status of a description clause.
 STATUS_WORD = {"carried": "已落实", "gapped": "列为缺口", "unhandled": "未处理"}
 

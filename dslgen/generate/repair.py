@@ -3,7 +3,9 @@
 A round's answer is parsed as data (:mod:`dslgen.generate.answer`), given the draft's ``meta`` block,
 then checked by :func:`dslgen.checks.runner.check_data` (schema, capabilities, compliance). Error
 findings (codes, field paths, messages, hints) go back to the model together with its previous
-answer; warnings do not block. Every call, failed or not, is recorded in the transcript.
+answer; warnings do not block. Findings about the description itself (:data:`DESCRIPTION_CODES`: an
+open question, a self-contradiction…) are not sent back: no answer can clear them, so they end the loop
+when nothing else is left. Every call, failed or not, is recorded in the transcript.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from dslgen.checks.runner import FileReport, check_data
+from dslgen.generate.consistency import DESCRIPTION_CODES
 from dslgen.generate.answer import Answer, parse_answer
 from dslgen.generate.prompt import repair_messages
 from dslgen.generate.providers import Message, Provider, ProviderError, Request
@@ -112,11 +115,12 @@ def run_rounds(
                     findings += [{**finding_dict(f), "gate": f.get("gate", "")} for f in extra_findings(answer, data)]
         out.findings = findings
         out.history.append({"round": number, "findings": findings})
-        if not out.errors:
+        repairable = [f for f in out.errors if f.get("code") not in DESCRIPTION_CODES]
+        if not repairable:  # nothing, or only what the designer must settle in the description
             return out
         if not provider.can_repair or (provider.deterministic and reply.text == previous):
             return out
         if number < max_rounds:
-            messages = repair_messages(messages, reply.text, out.errors, number + 1)
+            messages = repair_messages(messages, reply.text, repairable, number + 1)
         previous = reply.text
     return out

@@ -215,3 +215,15 @@ def test_gaps_the_model_omits_are_added(fake_openai, isolated):
     assert result.exit_code == 0, result.output
     gaps = json.loads(result.stdout)["gaps"]
     assert [g["text"] for g in gaps] == ["听牌后报听"] and "模型没有列出" in gaps[0]["reason"]
+
+
+def test_an_open_question_in_the_description_is_not_sent_back_to_the_model(fake_openai, isolated):
+    """「三个人或者四个人都能打」 is for the designer to settle (D007): no answer can clear it, so a good answer ends the
+    loop after one paid call, failing with the question, instead of spending every round on it."""
+    fake_openai.script = [{"content": _answer(_good_yaml())}] * 3
+    result = CliRunner().invoke(cli, ["new", WUHAN_DESC + "三个人或者四个人都能打。", "--games", "20", "--jobs", "1",
+                                      "--out", str(isolated / "draft"), "--json"])
+    payload = json.loads(result.stdout)
+    assert result.exit_code == 1 and payload["verdict"] == "fail", result.output
+    assert len(fake_openai.requests) == 1 and payload["rounds"] == 1
+    assert any(f["code"] == "D007" for f in payload["findings"])
