@@ -723,7 +723,7 @@ _DISCARD_WIN = yes_no(
     no=_NEG + r"(?:点炮|放炮|接炮|吃胡|吃和|食胡|捉炮|点胡|胡别人|胡他人|胡别人打的)|只(?:能|许|准|可以)?(?:自摸|自己摸)(?:胡|和)?|必须自摸|自摸才(?:能|可以|算|能算)?(?:胡|和)|(?:点炮|放炮)(?:胡)?不算|只有自摸(?:才)?(?:能|可以)?(?:胡|和)|别人(?:打|放|点)[^，。]{0,6}(?:不能|不可以|不可|一律不能)(?:胡|和)",
     yes=r"(?:可以|能|允许|可|也可以|也能)(?:点炮|放炮|接炮|吃胡|捉炮|食胡|食糊|放冲|出铳|放枪)|点炮、?自摸都(?:能|可以|算)|"
         r"(?:点炮|放炮|点和|点胡|接炮|吃胡)[、和与及/]?自摸(?:胡|和)?(?:都|均|皆)(?:能|可以|可|算|行)"
-        r"|自摸[、和与及/]?(?:点炮|放炮|点和|点胡|接炮|吃胡)(?:胡|和)?(?:都|均|皆)(?:能|可以|可|算|行)|(?:点炮|放炮)(?:也)?胡得|点炮[^，。]{0,2}(?:均|都)(?:可|能|可以)(?:胡|和)?|(?:点炮|放炮)(?:和|、)自摸都|点炮也算|(?:可以|能)吃[^，。吃]{0,8}?(?:胡|和)|(?:点炮|放炮)(?:也)?(?:可以|可|能)(?:胡|和)|点炮(?:胡|和|也?(?:可以|能)胡)|接炮|放炮(?:胡|和)|点炮(?:者|的人|方)?[^，。]*?(?:付|出|赔|包)")
+        r"|自摸[、和与及/]?(?:点炮|放炮|点和|点胡|接炮|吃胡)(?:胡|和)?(?:都|均|皆)(?:能|可以|可|算|行)|(?:点炮|放炮)(?:也)?胡得|点炮[^，。]{0,2}(?:均|都)(?:可|能|可以)(?:胡|和)?|(?:点炮|放炮)(?:和|、)自摸都|点炮也算|(?:可以|能)吃[^，。吃]{0,8}?(?:胡|和)|(?:点炮|放炮)(?:也)?(?:可以|可|能)(?:胡|和)|点炮(?:胡|和|也?(?:可以|能)胡)|接炮|放炮(?:胡|和)|(?:点炮|点和)(?:者|的人|方)?[^，。]*?(?:付|出|赔|包)")
 _MULTI_POLICY = "phases.play.sub_phases.others_reaction.priority_policy"
 #: Several players win on one discard (一炮多响), as a rule or as the situation a rule is about.
 _MULTI_WIN = re.compile(r"一炮(?:可以)?(?:多|双|三)响|多家(?:同时)?(?:都)?(?:可以|能)?胡|几家同时(?:胡|和)|多(?:人|家)胡同一张"
@@ -1077,7 +1077,8 @@ def _fans(c: Clause) -> None:
             continue
         name = FAN_ALIASES[word] and _variant_fan(c.facts, word, FAN_ALIASES[word])
         per_flower = _PER_FLOWER_FAN.match(t[m.end():]) if word == "花牌" else None  # "花牌每张1番": the 国标 fan
-        if word in VALUE_ONLY_WORDS and not _FAN_VALUE.match(t[m.end():]) and not per_flower:
+        ruled_out = re.search(r"(?:不计|不算)(?:番型)?$", t[pos:m.start()])  # "不计花牌": the fan is out
+        if word in VALUE_ONLY_WORDS and not _FAN_VALUE.match(t[m.end():]) and not per_flower and not ruled_out:
             continue  # 自摸, 明杠, 花牌 … name rules far more often than fans: a fan only with its value
         if word == "花牌" and re.search(r"每(?:张|个)?\s*$", t[:m.start()]):
             continue  # "每张花牌 1 分" is the per-flower bonus (flower_rules), not the 国标 fan
