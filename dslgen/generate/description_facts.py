@@ -12,7 +12,8 @@ Facts (keys of :attr:`Facts.values`): ``honors`` ``flowers`` ``wildcard`` (``Non
 ``{"type": "fixed", "tiles": [...]}`` / ``{"type": "random", "random_count": n}``)
 ``per_wildcard_in_win`` ``chi`` ``kong`` ``discard_win`` ``rob_kong`` ``multi_win`` ``xuezhan`` ``fu_flag``
 ``miss_suit`` ``pair_258`` ``min_fan`` ``max_fan`` ``self_draw_multiplier``
-``discard_win_multiplier`` ``dealer_multiplier`` ``fan_stacking`` ``ji_hu_self_draw_only``;
+``discard_win_multiplier`` ``dealer_multiplier`` ``fan_stacking`` ``ji_hu_self_draw_only`` ``base_points``
+``base_paid_by`` ``min_fan_exempt`` (fans that score without counting toward ``win_min_fan``) …;
 fans named in the description are in :attr:`Facts.fans` (name → value, ``None`` when no value was
 given) and fans ruled out in :attr:`Facts.removed_fans`.
 """
