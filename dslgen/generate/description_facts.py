@@ -29,7 +29,7 @@ from typing import Any
 from dslgen.generate import wuhan_reader  # noqa: F401
 from dslgen.generate.sentence_rules import (NUM, NUMBER, Clause, cn_number, maps, passes, read_each, read_first, reader,
                                             readers_in, says, yes_no)
-from dslgen.generate.sichuan_facts import DOUBLING, exchange_direction
+from dslgen.generate.sichuan_facts import DOUBLING, exchange_direction, is_kong_money
 
 # --- vocabulary ------------------------------------------------------------------
 
@@ -847,6 +847,9 @@ _MISS_SUIT = (
     says(r"(?:必须|须|要|才能|才可以|需要|得)[^，。]{0,8}缺(?:一)?门|缺一门(?:方可|才能|才可以)|打缺|定缺|缺门才|必须缺|只能有两门|最多(?:只能)?有?两门|两门牌"
          r"|^\s*缺(?:一)?门\s*$", "miss_suit", True, "win_condition.must_miss_suit"),
     says(r"定缺|定一门|选一门", "void", True, "phases[type=declare_void]"),
+    # "缺的那门不能留在手里胡牌": the void suit may not be held at a win — must_miss_suit stated again
+    says(r"(?:缺门|缺的(?:那)?(?:一)?门|所缺(?:的)?(?:那)?(?:一)?门|定缺的(?:那)?(?:一)?门)(?:的)?(?:牌)?[^，。；]{0,8}"
+         r"(?:不能|不可以|不许|不得|不准)[^，。；]{0,8}(?:胡|和|留|有|在手)", "miss_suit", True, "win_condition.must_miss_suit"),
 )
 
 
@@ -964,9 +967,7 @@ def _read_multipliers(c: Clause, t: str, said: str, skip: str = "") -> None:
         elif re.search(r"自摸(?:加|多)(?:底|分|(?:一|1)\s*(?:个)?底)", t) or re.search(r"自摸[^，。]*每家多付", t):
             c.set("self_draw_bonus", "add_base", "scoring.doubling.self_draw")
         elif m := re.match(r"^自摸\s*" + NUM + r"\s*[番台]$", t):
-            c.facts.fans["自摸"] = cn_number(m.group(1))  # 自摸 as a fan of the table (engine/fans/sichuan.py)
-            c.facts.fan_sources["自摸"] = c.text
-            c.map("fan_types[自摸]")
+            c.fan("自摸", cn_number(m.group(1)), "自摸")  # 自摸 as a fan of the table (engine/fans/sichuan.py)
         elif re.search(r"自摸(?:加|多)(?:分|" + NUM + r"\s*分)", t) or re.match(r"^自摸\s*" + NUM + r"\s*分$", t):
             c.gap("自摸加分（不是加底、加番）没有对应字段")
         else:
@@ -1081,6 +1082,8 @@ def _fans(c: Clause) -> None:
         ruled_out = re.search(r"(?:不计|不算)(?:番型)?$", t[pos:m.start()])  # "不计花牌": the fan is out
         if word in VALUE_ONLY_WORDS and not _FAN_VALUE.match(t[m.end():]) and not per_flower and not ruled_out:
             continue  # 自摸, 明杠, 花牌 … name rules far more often than fans: a fan only with its value
+        if word in ("明杠", "暗杠") and is_kong_money(c):
+            continue  # "刮风下雨：暗杠2分": the kong money (read by sichuan_facts), not the 国标 fan
         if word == "花牌" and re.search(r"每(?:张|个)?\s*$", t[:m.start()]):
             continue  # "每张花牌 1 分" is the per-flower bonus (flower_rules), not the 国标 fan
         if name == "平胡" and word != "平和":
@@ -1219,7 +1222,7 @@ def _other_unsupported(c: Clause) -> None:
         (r"(?<!加)底注|筹码|每番\s*" + NUM + r"\s*(分|元|块)|(?<!倍)一番\s*" + NUM + r"\s*(分|元|块)", "底分/筹码金额 DSL 没有对应字段（只有番数与倍数）"),
         (r"报听|听牌后(?:不能|不可)|亮倒|明牌", "引擎不支持报听/亮牌"),
         (r"起手胡|起手(?:四喜|六六顺|板板胡|缺一色)|小胡(?:结算|立即)", "起手胡（开局亮牌直接结算的小胡）引擎不支持"),
-        (r"荒庄荒杠|流局[^，。]*杠[^，。]*(不算|作废|退)", "流局时杠分作废无法表达"),
+        (r"荒庄荒杠|流局(?![^，。]*(?:没听|未听|不听|没下叫|没叫))[^，。]*杠[^，。]*(不算|作废|退)", "流局时杠分作废无法表达"),
         (r"包牌|包杠|承包|三摊承包", "包牌/承包责任结算无法表达"),
         (_CAP_EXEMPT.pattern, "某个番型不受封顶限制无法表达：max_fan / scoring.max_cap 对所有番型一律封顶，草稿里这个番型也按封顶计"),
     ]
@@ -1267,8 +1270,9 @@ _NOT_FAN = re.compile(r"给|付|赢|封顶|起胡|起和|最高|最多|最低|�
 
 @reader
 def _shared_values(c: Clause) -> None:
-    """``碰碰胡、清一色……，每个 6 番`` / ``各6番``: one value for every fan of the list (or the clause before)."""
-    m = re.search(r"(?:每个|每种|各|都|均)(?:是|算|为|计)?\s*" + NUM + r"\s*[番翻台分]", c.text)
+    """``碰碰胡、清一色……，每个 6 番`` / ``各6番`` / ``各加1番`` / ``各算一番``: one value for every fan of the list (or
+    the clause before)."""
+    m = re.search(r"(?:每个|每种|各|都|均)(?:是|算|为|计|记|加|另加|再加)?\s*" + NUM + r"\s*[番翻台分]", c.text)
     lone = re.match(r"^(?:算|计|记|为)\s*" + NUM + r"\s*[番翻台分倍]$", c.text)
     if (not m and not lone) or _in_opening(c):
         return

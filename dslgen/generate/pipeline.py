@@ -207,8 +207,9 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
     sources = None
     if body is not None and answer is not None:
         origin = f"模板玩法 {answer.base}" if answer.base else f"模型（{provider.model}）的假设"
+        template = next((e.data for e in pool if e.id == answer.base), None) if answer.base else None
         sources = value_sources(body, claims, description, assumed_from=origin, reported=answer.provenance,
-                                assumptions=answer.assumptions)
+                                assumptions=answer.assumptions, template=template)
     yaml_text = outcome.yaml_text
     if not yaml_text:  # nothing readable: keep whatever the model said for the reviewer, as a comment-only file
         raw = (answer.yaml_text or answer.text) if answer else ""

@@ -208,16 +208,31 @@ def at_most_one_fan(data: dict[str, Any]) -> bool:
 
 def value_sources(data: dict[str, Any], facts: Facts, description: str, *, assumed_from: str,
                   reported: list[dict[str, Any]] | None = None,
-                  assumptions: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+                  assumptions: list[dict[str, Any]] | None = None,
+                  template: dict[str, Any] | None = None) -> dict[str, Any]:
     """``{"counts": {stated, default, assumed}, "rows": [...]}`` for every fact and fan of ``data``.
 
     ``facts`` is the offline reader's reading of ``description`` (the evidence for ``stated``);
     ``reported`` are sentences the provider says a field came from (a model's ``provenance`` list),
     ``assumptions`` the values it says it assumed; ``assumed_from`` names the source of anything else.
+    ``template``: the rule data ``assumed_from`` names (a catalog variant); an assumed value that differs
+    from the template's is not credited to it: the row says the drafter chose it and what the template has.
     """
     from dslgen.generate.drafter import facts_of
 
     got = facts_of(data)
+    theirs = facts_of(template) if isinstance(template, dict) else None
+
+    def credited(origin: str, key: str, value: Any, fan: bool = False) -> str:
+        """``origin``, unless it is the template and the template's value is another one."""
+        if theirs is None or origin != assumed_from:
+            return origin
+        had = theirs["fans"].get(key) if fan else theirs.get(key)
+        if had == value:
+            return origin
+        if had is None:
+            return f"起草器的取值（{assumed_from} 没有这一项）"
+        return f"起草器的取值（{assumed_from} 中是 {show(had)}）"
     rows: list[dict[str, Any]] = []
 
     def add(field: str, label: str, value: Any, source: str, sentence: str = "", origin: str = "") -> None:
@@ -248,7 +263,7 @@ def value_sources(data: dict[str, Any], facts: Facts, description: str, *, assum
             add(field, label, value, "default", "", default[1])
             continue
         assumed = _reported(assumptions, field, key)
-        origin = str((assumed or {}).get("from") or assumed_from)
+        origin = credited(str((assumed or {}).get("from") or assumed_from), key, value)
         if key == "fan_stacking" and value != "double" and at_most_one_fan(data):
             origin += "（这份番型表每手牌最多计一个番，相加、相乘、取最大结果都一样）"
         add(field, label, value, "assumed", "", origin)
@@ -264,7 +279,7 @@ def value_sources(data: dict[str, Any], facts: Facts, description: str, *, assum
             continue
         assumed = _reported(assumptions, field)
         named = facts.fan_sources.get(name, "")
-        origin = str((assumed or {}).get("from") or assumed_from)
+        origin = credited(str((assumed or {}).get("from") or assumed_from), name, value, fan=True)
         if not stated_fans and not named and list(got["fans"]) == ["鸡胡"]:
             origin = "规范：番型表必填，描述没有番型时只放基本胡"
         why = "（描述没有提到这个番型）"

@@ -83,10 +83,10 @@ def _scoring(data: dict[str, Any], v: dict[str, Any]) -> None:
         if v.get("self_draw_bonus"):
             dbl["self_draw"] = v["self_draw_bonus"]
         scoring["doubling"] = dbl
-    else:
-        scoring.pop("doubling", None)
-        if data.get("fan_stacking") == "double":
-            data["fan_stacking"] = "add"
+    elif data.get("fan_stacking") != "double":
+        scoring.pop("doubling", None)  # the text chose another stacking: the template's doubling table goes
+    # else: the text says nothing of how fans combine and the template doubles (川麻, as the published 成都
+    # rules do): the template's doubling stays, shown to the reviewer as an assumption from the template
     if v.get("kong_payments") is not None or v.get("refund") or v.get("transfer"):
         stated = {k: n for k, n in (v.get("kong_payments") or {}).items() if k in KONG_KINDS}
         kp = stated or dict(DEFAULT_KONG)  # no amount stated: the usual ones, shown as assumptions

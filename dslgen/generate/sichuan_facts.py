@@ -2,7 +2,8 @@
 
 Facts recorded (keys of :attr:`dslgen.generate.description_facts.Facts.values`): ``exchange`` (the 换三张
 direction), ``void`` (定缺), ``blood`` (血流成河), ``doubling`` / ``doubling_base`` /
-``self_draw_bonus`` (加倍计分), ``kong_payments`` (``{ming_kong, an_kong, bu_kong}``), ``refund``
+``self_draw_bonus`` (加倍计分), ``kong_payments`` (``{ming_kong, an_kong, bu_kong}``, each amount's sentence in
+``Facts.sources["kong_payments.<kind>"]``), ``refund``
 (退税), ``transfer`` (呼叫转移), ``gen_unit`` (根's unit) and ``at_cap`` (fans that score the cap:
 天胡、地胡 直接封顶). The 根 value goes to :attr:`Facts.fans` like any fan.
 """
@@ -44,33 +45,102 @@ def _exchange_direction(c: Clause) -> None:
         c.map("phases[type=exchange_three].direction")
 
 
-#: 刮风下雨 paid at once, 退税, 呼叫转移.
+#: 刮风下雨 paid at once, 退税, 呼叫转移. 退税 (``refund``, §18.6): on a draw the players not ready give back the
+#: kong money they took — ``没听牌的要退杠钱`` / ``流局时没下叫的退还杠分`` say the same rule without the word.
 _KONG_RULES = (
     maps(r"开杠时当场付|当场(?:收|付)|即时(?:收|付|结算)", "scoring.kong_payments", when="kong_payments"),
-    says(r"退税", "refund", True, "scoring.kong_payments.refund"),
+    says(r"退税|退(?:还|回)?杠(?:钱|分)|杠(?:钱|分)[^，。；]*退(?:还|回)?", "refund", True, "scoring.kong_payments.refund",
+         unless=r"不(?:用|必|需)?退"),
     # "流局，杠分照算": a draw keeps the kong money (no refund)
     says(r"杠(?:分|钱)(?:也)?(?:照|照样|照常|一样)(?:算|给|收|结算)|杠(?:分|钱)不退", "refund", False,
          "scoring.kong_payments.refund", when="kong_payments"),
     says(r"呼叫转移|转移杠分|杠分转给", "transfer", True, "scoring.kong_payments.transfer"),
 )
 
+#: The kong kinds of ``scoring.kong_payments`` by their words (a 点杠 followed by 者/的人 is the feeder, not a kind).
+_KONG_WORDS = (("ming_kong", r"(?<![双两三四])明杠|直杠|点杠(?!者|的人|的|方|家)"), ("an_kong", r"(?<![双两三四])暗杠"),
+               ("bu_kong", r"加杠|补杠|面下杠|弯杠|巴杠"))
+_AMOUNT = r"\s*" + NUM + r"\s*(?:分|个底|倍)"
+#: The one who fed the kong pays (``放杠者给2分``): the DSL's ``ming_kong`` (paid by the feeder, §18.6).
+_FEEDER = re.compile(r"(?:放杠|点杠|引杠)(?:者|的人|的那家|的|方|家)\s*(?:单独|一家|一人)?\s*(?:付|给|赔|出)?" + _AMOUNT)
+#: Every player still in the hand pays (``每家2分``, ``收每家1分``, ``三家各付2分``).
+_EACH = re.compile(r"(?:每家|各家|每人|三家|其他(?:人|家|三家|各家)|其余(?:人|各家|三家)?)(?:都|各)?\s*(?:付|给|赔|出)?"
+                   + _AMOUNT)
+#: An amount right after the kind (``暗杠2分``, ``直杠：2分``: kong money only where the text speaks of it — a
+#: fan table row ``暗杠 2分`` is the 国标 fan) or after a verb (``明杠收2分``).
+_PLAIN = re.compile(r"^\s*[:：]?\s*(?:付|收|给|赔|得|算|计)?\s*" + NUM + r"\s*(?:分|个底)")
+_VERB = re.compile(r"(?:付|收|给|赔)" + _AMOUNT)
+
+
+#: Wording that speaks of kong money (刮风下雨) in a clause.
+KONG_MONEY = r"刮风下雨|杠钱|杠分|杠(?:牌)?(?:后|时)?(?:立即|马上|当场)?收(?:分|钱)"
+
+
+def kong_amounts(text: str, bare: bool = True) -> tuple[dict[str, int], bool]:
+    """The 刮风下雨 amounts a clause states, by ``scoring.kong_payments`` key (§18.6: ``ming_kong`` paid by the
+    feeder, ``an_kong`` and ``bu_kong`` by each player still in).
+
+    * a feeder's amount (``放杠者给2分``) is ``ming_kong``, whatever kind word it follows;
+    * ``暗杠每家2分`` is ``an_kong``, ``加杠每家1分`` ``bu_kong``;
+    * ``明杠每家1分（放杠者给2分）``: a 明杠 every player pays for is the one nobody fed — the 加杠 (``bu_kong`` 1) —
+      while the fed one is paid by its feeder (``ming_kong`` 2);
+    * ``明杠收每家1分`` with no feeder's amount: both open kongs collect that amount (``bu_kong``, and ``ming_kong``
+      from the feeder, the nearest reading: the DSL has no fed kong paid by everyone, so the second value
+      returned is True and the reader lists the gap);
+    * an amount right after a kind word or its verb (``暗杠2分``, ``明杠收2分``) is that kind's (right after it
+      only when ``bare``: the text speaks of kong money).
+
+    Returns the amounts and whether the clause makes everyone pay for a fed kong.
+    """
+    out: dict[str, int] = {}
+    fed_by_all = False
+    fed = _FEEDER.search(text)
+    if fed:
+        out["ming_kong"] = cn_number(fed.group(1))
+        text = text[:fed.start()] + text[fed.end():]
+    marks = sorted((m.start(), m.end(), key) for key, word in _KONG_WORDS for m in re.finditer(word, text))
+    for i, (_, end, key) in enumerate(marks):
+        seg = text[end:marks[i + 1][0] if i + 1 < len(marks) else len(text)]
+        each = _EACH.search(seg)
+        if each and key == "ming_kong":
+            out["bu_kong"] = cn_number(each.group(1))
+            if not fed:
+                out["ming_kong"] = cn_number(each.group(1))
+                fed_by_all = True
+        elif each:
+            out[key] = cn_number(each.group(1))
+        elif m := ((_PLAIN.match(seg) if bare else None) or _VERB.search(seg)):
+            out[key] = cn_number(m.group(1))
+    return out, fed_by_all
+
+
+def is_kong_money(c: Clause) -> bool:
+    """The clause states kong money amounts (``暗杠每家2分``; ``暗杠2分`` after ``刮风下雨``): its 明杠 / 暗杠 are not
+    the 国标 fans of those names."""
+    bare = "kong_payments" in c.facts.values or bool(re.search(KONG_MONEY, c.text))
+    return bool(kong_amounts(c.text, bare)[0])
+
 
 @reader
 def _kong_money(c: Clause) -> None:
-    """刮风下雨 (``kong_payments``: the amounts each kong collects), 退税, 呼叫转移."""
+    """刮风下雨 (``kong_payments``: the amounts each kong collects, :func:`kong_amounts`, each with this clause as
+    its evidence in ``sources["kong_payments.<kind>"]``), 退税, 呼叫转移."""
     t = c.text
     v = c.facts.values
-    if re.search(r"刮风下雨|杠钱|杠分|杠(?:牌)?(?:后|时)?(?:立即|马上|当场)?收(?:分|钱)", t):
+    if re.search(KONG_MONEY, t):
         v.setdefault("kong_payments", {})
         c.facts.sources.setdefault("kong_payments", t)
         c.map("scoring.kong_payments")
-    for key, word in (("ming_kong", r"明杠|直杠|点杠"), ("an_kong", r"暗杠"), ("bu_kong", r"加杠|补杠|面下杠|弯杠")):
-        m = re.search(r"(?:" + word + r")[^，。；]*?(?:付|收|给|赔)\s*" + NUM + r"\s*(?:分|个底|倍)", t)
-        if m:
-            amounts = v.setdefault("kong_payments", {})
-            amounts[key] = cn_number(m.group(1))
-            c.facts.sources[f"kong_payments.{key}"] = t
-            c.set("kong_payments", amounts, f"scoring.kong_payments.{key}", claim={key: amounts[key]})
+    amounts, fed_by_all = kong_amounts(t, bare="kong_payments" in v)
+    for key, amount in amounts.items():
+        kp = v.setdefault("kong_payments", {})
+        kp[key] = amount
+        c.facts.sources[f"kong_payments.{key}"] = t
+        c.set("kong_payments", kp, f"scoring.kong_payments.{key}",
+              claim={**c.values.get("kong_payments", {}), key: amount})
+    if fed_by_all:
+        c.gap(f"点杠（别人打出的牌开的明杠）每家都付杠分无法表达：DSL 的明杠杠分只由放杠者付（scoring.kong_payments.ming_kong），"
+              f"草稿按放杠者付 {amounts['ming_kong']} 分、加杠每家付 {amounts['bu_kong']} 分起草")
     for rule in read_each(c, _KONG_RULES):
         if rule.key and "kong_payments" in v:  # 退税 / 杠分照算 / 呼叫转移: checked against the draft's kong_payments
             c.set("kong_payments", v["kong_payments"], rule.section,
@@ -91,13 +161,9 @@ def _gen(c: Clause) -> None:
     m = re.search(r"(?:每|一)个?根[^，。；]*?(?:加|算|计)\s*" + NUM + r"\s*[番翻]", t) \
         or re.search(r"根\s*[:：]?\s*(?:每个)?\s*(?:加)?\s*" + NUM + r"\s*[番翻]", t)
     if m:
-        c.facts.fans["根"] = cn_number(m.group(1))
-        c.facts.fan_sources["根"] = c.text
-        c.facts.fan_words.setdefault("根", "根")
-        c.map("fan_types[根]")
+        c.fan("根", cn_number(m.group(1)), "根")
     elif re.search(r"(?:每|一)个?根|带根|有根|根(?:加|算)", t):
-        c.facts.fans.setdefault("根", None)
-        c.map("fan_types[根]")
+        c.fan("根", None, "根")
     if re.search(r"根", t):
         read_first(c, _GEN_UNIT)
 
@@ -130,7 +196,24 @@ def _doubling_details(c: Clause) -> None:
         v["at_cap"] = sorted(set(v.get("at_cap") or []) | {n for n in ("天胡", "地胡") if n in t})
         c.map("fan_types.at_cap")
     if re.search(r"(?:平胡|素胡|素番)[^，。；]*(?:不算番|0\s*番|零番)", t):
-        c.facts.fans["素胡"] = 0
-        c.facts.fan_sources["素胡"] = c.text
-        c.facts.fans.pop("平胡", None)
-        c.map("fan_types[素胡]")
+        _plain_win_at_zero(c)
+
+
+def _plain_win_at_zero(c: Clause) -> None:
+    """``平胡0番`` / ``平胡不算番``: the plain win (a hand with no hand-type fan) scoring 0 番 is the fan 素胡 at 0
+    (§18.1: "要在番表上写出来，写 {name: 素胡, base_fan: 0}"; engine/fans/sichuan.py: 素胡 is 川麻's 平胡). The
+    registry's 平胡 is another fan (all chows, 国标 平和), so the word 平胡 here is not read as that fan: what the
+    fan reader recorded for it in this clause is withdrawn, and the clause states 素胡 0 with itself as the
+    evidence (the judge compares the draft's 素胡 with it)."""
+    for word in ("平胡", "鸡胡"):  # 平胡, or 鸡胡 when the text defined 平胡 as the plain win
+        if c.fan_values.get(word) == 0:
+            del c.fan_values[word]
+            c.fans.remove(word)
+            c.facts.fans.pop(word, None)
+            c.facts.fan_sources.pop(word, None)
+            c.facts.fan_words.pop(word, None)
+            if f"fan_types[{word}]" in c.sections:
+                c.sections.remove(f"fan_types[{word}]")
+            c.facts.mapping = [m for m in c.facts.mapping if m != {"section": f"fan_types[{word}]", "sentence": c.text}]
+    c.facts.fans.pop("平胡", None)
+    c.fan("素胡", 0)

@@ -276,3 +276,21 @@ def test_every_stated_row_cites_its_sentence(case, pool):
 
 def test_a_text_without_settlement_items_states_none():
     assert "settlement_items" not in read_facts("精不算分。红中是癞子。").values
+
+
+def test_an_assumed_value_is_credited_to_the_template_only_when_it_is_the_templates(pool):
+    """「来自 模板玩法 X」 is a claim about X: a value the drafter chose (not X's) says so, with X's value. The 四川
+    page says nothing of how 番 combine, so the template's doubling (成都: 2^番) stays and is credited to it;
+    a 转转 template's robbing-kong win the drafter turned off is not."""
+    base = next(e for e in pool if e.id == "sichuan_xuezhan")
+    text = next(c["text"] for c in load_cases() if c["id"] == "num_sichuan_page")
+    draft = draft_offline(text, pool)
+    rows = {r["field"]: r for r in value_sources(draft.data, draft.facts, text, assumed_from="模板玩法 sichuan_xuezhan",
+                                                   template=base.data)["rows"]}
+    assert draft.data["fan_stacking"] == "double" and draft.data["scoring"]["doubling"]
+    assert rows["fan_stacking"]["source"] == "assumed" and rows["fan_stacking"]["from"].startswith("模板玩法 sichuan_xuezhan")
+    changed = copy.deepcopy(draft.data)
+    changed["fan_stacking"] = "add"
+    rows = {r["field"]: r for r in value_sources(changed, draft.facts, text, assumed_from="模板玩法 sichuan_xuezhan",
+                                                   template=base.data)["rows"]}
+    assert rows["fan_stacking"]["from"] == "起草器的取值（模板玩法 sichuan_xuezhan 中是 double）"
