@@ -510,6 +510,15 @@ def _cai_piao(c: Clause) -> bool:
     return bool(re.search(_CAI_PIAO, c.text) or (re.search(r"飘", c.text) and re.search(_CAI_PIAO, c.previous)))
 
 
+#: 精钓 / 精吊 / 癞子钓: winning on a single wait for the pair with a wild tile, scored extra (加分 / 翻倍).
+_WILD_SINGLE_WAIT = (r"(?:精|癞子|赖子|鬼|混|财神)[^，。]*(?:钓|吊)[^，。]*(?:加|翻|倍)"
+                     r"|(?:精|癞子|赖子|鬼牌|混子|财神)(?:单)?(?:钓|吊)")
+#: Why 精钓 is a gap: no fan recognises a wild tile's single wait, no settlement item scores it, and a fan
+#: value is fixed (no 翻倍 of the hand).
+_WILD_SINGLE_WAIT_GAP = ("精钓/精吊（用精或癞子单钓将胡牌）另外加分或翻倍无法表达：番型表没有“用癞子单钓”的番型，"
+                         "结算项（精分、德国等）也不计它")
+
+
 @reader
 def _wildcards(c: Clause) -> None:
     t = c.text
@@ -543,7 +552,10 @@ def _wildcards(c: Clause) -> None:
     if _cai_piao(c):
         c.gap(_CAI_PIAO_GAP)
         return
-    extra = r"(精|癞子|赖子|鬼|混|财神)[^，。]*(钓|吊)[^，。]*(加|翻|倍)|精钓|回头精|杠精|打出[^，。]*" + WILD + r"[^，。]*(加|扣|罚|赔)"
+    if re.search(_WILD_SINGLE_WAIT, t):
+        c.gap(_WILD_SINGLE_WAIT_GAP)
+        return
+    extra = r"回头精|杠精|打出[^，。]*" + WILD + r"[^，。]*(加|扣|罚|赔)"
     if re.search(extra, t) or (re.search("霸王精", t) and not items):
         c.gap("引擎不支持与癞子打法相关的额外计分（精钓、打出癞子加分等）")
         return
@@ -1362,15 +1374,19 @@ def _shapes(c: Clause) -> None:
 def _unknown_fans(c: Clause) -> None:
     """A list item written like a fan with a value (``财神归位 2番``, ``自摸1``) that no fan name matched.
 
-    An opening hand the opening reader carried (``起手小胡：……四喜2番``, any registered name) is not one.
+    An opening hand the opening reader carried (``起手小胡：……四喜2番``, any registered name) is not one, nor
+    is a settlement item's value in a clause the item reader read (``副精1分``: :data:`~dslgen.generate.items_reader.ITEM_WORDS`).
     """
+    from dslgen.generate.items_reader import ITEM_WORDS
     from dslgen.generate.opening_reader import carries
 
+    as_item = "settlement_items" in c.values  # read by _settlement_items: its item words are no fans
     body = re.sub(r"[（(][^）)]*[）)]", "", c.text)
     body = re.sub(r"^[^：:]*[：:]", "", body)
     for item in re.split(r"[、]", body):
         m = re.match(r"^\s*([\u4e00-\u9fff]{2,6})\s*[:：=]?\s*" + NUM + r"\s*(?:番|翻|台|分)?\s*$", item)
-        if not m or _FAN_PATTERN.search(item) or _NOT_FAN.search(m.group(1)) or carries(c, m.group(1)):
+        if not m or _FAN_PATTERN.search(item) or _NOT_FAN.search(m.group(1)) or carries(c, m.group(1)) \
+                or (as_item and ITEM_WORDS.search(m.group(1))):
             continue
         c.gap("没有识别为规范中的番型，无法计分（番型名须是规范番型表中的名字）", text=item.strip())
 

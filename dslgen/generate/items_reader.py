@@ -18,6 +18,11 @@ from dslgen.generate.sentence_rules import NUM, cn_number
 from engine.settlement_items import ITEMS
 
 _DOUBLE = r"(?:翻倍|加倍|翻一倍|乘\s*2|乘以\s*2|[x×]\s*2|番一倍|两倍)"
+#: Words naming a settlement item or one of its parameters (not fans): a clause read as an item whose list
+#: entry is such a word with a value ("副精1分", "德国5分") is that item's value, not an unknown fan.
+ITEM_WORDS = re.compile(r"正精|副精|精分|冲关|霸王精|德国|硬胡|鸟|买马|买码|奖马|中马|马牌|奖码|抓码|扎码|跟庄|连庄|飘|漂|包赔|包牌|口口翻")
+#: Every player at the table: whose 精 count when ``holders`` is ``all`` ("每家手里的精都算", "所有人手里的精都算分").
+_EVERYONE = r"(?:每家|每一家|各家|每人|每个人|所有人|所有玩家|大家|全部玩家|人人|四家)"
 
 
 def _items(c) -> dict[str, dict[str, Any]]:
@@ -55,11 +60,15 @@ def _jing(c) -> None:
     if s:
         params["secondary"] = cn_number(s.group(1))
     if params:
-        params["holders"] = "winner" if re.search(r"(胡牌|和牌)(的人|者|家)[^，。]*(正精|精)", t) else "all"
+        # whose 精 count is stated only by a clause that says so ("胡牌的人正精每张2分"); a bare value
+        # ("副精1分") leaves ``holders`` to its own sentence or the registry's default
+        if re.search(r"(胡牌|和牌)(的人|者|家)[^，。]*(正精|精)", t):
+            params["holders"] = "winner"
         _put(c, "jing_points", **params)
         return
-    if "精分" in t and re.search(r"每家[^，。]*精[^，。]*(?:都|也)?(?:算|计)", t):
-        _put(c, "jing_points", holders="all")  # 算精分：每家手里的精都算
+    if re.search(_EVERYONE + r"[^，。]*精[^，。]*(?:都|也)?(?:算|计)", t) \
+            and ("精分" in t or "jing_points" in _items(c) or re.search(r"精[^，。]*(?:算|计)(?:分|钱)", t)):
+        _put(c, "jing_points", holders="all")  # 算精分：每家手里的精都算 / 所有人手里的精都算分（精分）
         return
     if "精分" in t and re.search(r"只(?:算|计)(?:胡牌|和牌)(?:的人|者|家)[^，。]*精", t):
         _put(c, "jing_points", holders="winner")

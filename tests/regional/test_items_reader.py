@@ -12,7 +12,7 @@ README_NANCHANG = ("南昌麻将：用万、条、筒和东南西北中发白共
 
 
 @pytest.mark.parametrize("text, item, params", [
-    ("每张正精 2 分、每张副精 1 分。", "jing_points", {"primary": 2, "secondary": 1, "holders": "all"}),
+    ("每张正精 2 分、每张副精 1 分。", "jing_points", {"primary": 2, "secondary": 1, "holders": None}),  # holders: not stated
     ("一家精分达到 5 分就冲关，精分翻倍。", "jing_points", {"chong_guan_threshold": 5, "chong_guan_multiplier": 2}),
     ("霸王精翻倍。", "jing_points", {"ba_wang_multiplier": 2}),
     ("德国胡牌翻倍。", "de_guo", {"mode": "multiply", "value": 2}),
