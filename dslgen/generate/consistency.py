@@ -130,6 +130,8 @@ def _same(key: str, want: Any, got: Any) -> bool:
         if want["type"] == "fixed":
             return set(want.get("tiles") or []) <= set(got.get("tiles") or [])
         return "random_count" not in want or int(want["random_count"]) == int(got.get("random_count") or 1)
+    if key == "min_fan_exempt":  # "花牌不计入起和番" speaks of 花牌 only
+        return isinstance(want, list) and set(want) <= set(got or [])
     if key in ("suits", "honor_tiles") and isinstance(want, list) and isinstance(got, list):
         return sorted(want) == sorted(got)
     return want == got

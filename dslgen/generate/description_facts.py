@@ -12,7 +12,8 @@ Facts (keys of :attr:`Facts.values`): ``honors`` ``flowers`` ``wildcard`` (``Non
 ``{"type": "fixed", "tiles": [...]}`` / ``{"type": "random", "random_count": n}``)
 ``per_wildcard_in_win`` ``chi`` ``kong`` ``discard_win`` ``rob_kong`` ``multi_win`` ``xuezhan`` ``fu_flag``
 ``miss_suit`` ``pair_258`` ``min_fan`` ``max_fan`` ``self_draw_multiplier``
-``discard_win_multiplier`` ``dealer_multiplier`` ``fan_stacking`` ``ji_hu_self_draw_only``;
+``discard_win_multiplier`` ``dealer_multiplier`` ``fan_stacking`` ``ji_hu_self_draw_only`` ``base_points``
+``base_paid_by`` ``min_fan_exempt`` (fans that score without counting toward ``win_min_fan``) …;
 fans named in the description are in :attr:`Facts.fans` (name → value, ``None`` when no value was
 given) and fans ruled out in :attr:`Facts.removed_fans`.
 """
@@ -146,6 +147,10 @@ class Facts:
     conflicts: list[dict[str, Any]] = field(default_factory=list)
     #: Tiles the text leaves out of the deck ("牌里不放红中"): tile → the clause.
     absent_tiles: dict[str, str] = field(default_factory=dict)
+    #: A fan table stated by reference ("番种按竞赛规则81番计算"): ``{"text", "words"}`` as read, then (resolved
+    #: against the catalog) ``"variant"``, ``"title"`` and ``"fans"`` (the referenced table, canonical name →
+    #: value). See :mod:`dslgen.generate.reference_reader`.
+    fan_reference: dict[str, Any] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-friendly form (for tests and debugging)."""
@@ -346,9 +351,24 @@ def _honor_subset(c: Clause) -> None:
         c.imply("honors", True)
 
 
+#: Rounds of a match and their prevalent wind ("分东南西北四圈", "打四圈", "圈风"): not the deck's winds.
+_ROUNDS = re.compile(r"(?:(?:东南西北|东南西|东南)[^，。；]{0,2}|(?:打|分|共|一共|玩|打满)\s*)(?:[一二两三四1-4]|几)\s*圈"
+                     r"|圈风(?!刻)|[东南西北]风圈")
+#: Why rounds cannot be written (the rule file is one hand; simulated hands all play in the 东 round).
+ROUNDS_GAP = ("一场分几圈、圈风依次轮换无法表达：规则文件只描述一局牌，没有圈数和圈风的字段；"
+              "模拟的每一局圈风都是东（圈风刻按东风计）")
+
+
+@reader
+def _rounds(c: Clause) -> None:
+    """``分东南西北四圈`` / ``打四圈`` / ``圈风轮换``: rounds of a match and the prevalent wind, a gap (:data:`ROUNDS_GAP`)."""
+    if _ROUNDS.search(c.text):
+        c.gap(ROUNDS_GAP)
+
+
 @reader
 def _deck(c: Clause) -> None:
-    t = c.text
+    t = _ROUNDS.sub("", c.text)  # "分东南西北四圈" names the rounds, not the deck's winds
     if re.search(r"108\s*张|一百零八张|只(有|用|留|打)?\s*(万|条|筒|饼|索)[、,/和及与]?(万|条|筒|饼|索)[、,/和及与]?(万|条|筒|饼|索)(三门|三种)?(?!.*[字风])", t) \
             or re.search(r"(只|仅)(有|用|打|留|要)?\s*(万条筒|条筒万|筒条万|万筒条|条万筒|筒万条)", t):
         c.set("honors", False, "deck")
@@ -457,6 +477,14 @@ def _opening(c: Clause) -> None:
     from dslgen.generate.opening_reader import read_opening
 
     read_opening(c)
+
+
+@reader
+def _fan_reference(c: Clause) -> None:
+    """``番种按竞赛规则81番计算`` / ``番型同国标``: the fan table is a published one (:mod:`dslgen.generate.reference_reader`)."""
+    from dslgen.generate.reference_reader import read_reference
+
+    read_reference(c)
 
 
 @reader
@@ -706,7 +734,9 @@ def _ji_hu_mode(c: Clause) -> None:
 _DISCARD_WIN = yes_no(
     "discard_win", "phases.play.sub_phases.others_reaction",
     no=_NEG + r"(?:点炮|放炮|接炮|吃胡|吃和|食胡|捉炮|点胡|胡别人|胡他人|胡别人打的)|只(?:能|许|准|可以)?(?:自摸|自己摸)(?:胡|和)?|必须自摸|自摸才(?:能|可以|算|能算)?(?:胡|和)|(?:点炮|放炮)(?:胡)?不算|只有自摸(?:才)?(?:能|可以)?(?:胡|和)|别人(?:打|放|点)[^，。]{0,6}(?:不能|不可以|不可|一律不能)(?:胡|和)",
-    yes=r"(?:可以|能|允许|可|也可以|也能)(?:点炮|放炮|接炮|吃胡|捉炮|食胡|食糊|放冲|出铳|放枪)|点炮、?自摸都(?:能|可以|算)|(?:点炮|放炮)(?:也)?胡得|点炮[^，。]{0,2}(?:均|都)(?:可|能|可以)(?:胡|和)?|(?:点炮|放炮)(?:和|、)自摸都|点炮也算|(?:可以|能)吃[^，。吃]{0,8}?(?:胡|和)|(?:点炮|放炮)(?:也)?(?:可以|可|能)(?:胡|和)|点炮(?:胡|和|也?(?:可以|能)胡)|接炮|放炮(?:胡|和)|点炮(?:者|的人|方)?[^，。]*?(?:付|出|赔|包)")
+    yes=r"(?:可以|能|允许|可|也可以|也能)(?:点炮|放炮|接炮|吃胡|捉炮|食胡|食糊|放冲|出铳|放枪)|点炮、?自摸都(?:能|可以|算)|"
+        r"(?:点炮|放炮|点和|点胡|接炮|吃胡)[、和与及/]?自摸(?:胡|和)?(?:都|均|皆)(?:能|可以|可|算|行)"
+        r"|自摸[、和与及/]?(?:点炮|放炮|点和|点胡|接炮|吃胡)(?:胡|和)?(?:都|均|皆)(?:能|可以|可|算|行)|(?:点炮|放炮)(?:也)?胡得|点炮[^，。]{0,2}(?:均|都)(?:可|能|可以)(?:胡|和)?|(?:点炮|放炮)(?:和|、)自摸都|点炮也算|(?:可以|能)吃[^，。吃]{0,8}?(?:胡|和)|(?:点炮|放炮)(?:也)?(?:可以|可|能)(?:胡|和)|点炮(?:胡|和|也?(?:可以|能)胡)|接炮|放炮(?:胡|和)|(?:点炮|点和)(?:者|的人|方)?[^，。]*?(?:付|出|赔|包)")
 _MULTI_POLICY = "phases.play.sub_phases.others_reaction.priority_policy"
 #: Several players win on one discard (一炮多响), as a rule or as the situation a rule is about.
 _MULTI_WIN = re.compile(r"一炮(?:可以)?(?:多|双|三)响|多家(?:同时)?(?:都)?(?:可以|能)?胡|几家同时(?:胡|和)|多(?:人|家)胡同一张"
@@ -716,8 +746,8 @@ _SITUATION = re.compile(r"\s*(?:时|的时候|时候|的话|情况下|的情况�
 #: A negation right after the mention ("一炮多响不算", "一炮多响不行").
 _NEG_AFTER = re.compile(r"\s*(?:也|都)?(?:不算|不行|不允许|不可以|不能|不成立|无效|不存在)")
 #: Only one player may win on a discard, whatever the situation (截胡 / 一炮一响 / 只算一家); 不截胡 is the opposite.
-_ONE_WIN = (says(r"(?:不|没有|无|不能|不可以|不许|不准|不用)(?:截胡|拦胡)", "multi_win", True, _MULTI_POLICY),
-            says(r"截胡|拦胡|一炮一响|只(?:能|有)[^，。]{0,8}(?:一|1)家(?:能|可以)?(?:胡|和)|只算(?:一|1)家|只让[^，。]*(?:一家|最近)"
+_ONE_WIN = (says(r"(?:不|没有|无|不能|不可以|不许|不准|不用)(?:截胡|拦胡|截和|拦和)", "multi_win", True, _MULTI_POLICY),
+            says(r"截胡|拦胡|截和|拦和|一炮一响|只(?:能|有)[^，。]{0,8}(?:一|1)家(?:能|可以)?(?:胡|和)|只算(?:一|1)家|只让[^，。]*(?:一家|最近)"
                  r"|只有[^，。]{0,8}最近的一家", "multi_win", False, _MULTI_POLICY),)
 #: What happens when several could win, said right after the situation: only one of them wins ("只算第一家",
 #: "按逆时针顺序第一家胡", "离放炮最近的一家胡", "下家优先") …
@@ -974,16 +1004,31 @@ def _read_multipliers(c: Clause, t: str, said: str, skip: str = "") -> None:
 
 
 _BASE_POINTS = (says(r"底分\s*" + NUM + r"\s*分?", "base_points", NUMBER, "scoring.base_points", unless=DOUBLING),
+                says(r"(?:付|给|出|赔|收|赢)\s*(?:的)?番数?\s*(?:加|\+|＋)\s*" + NUM + r"\s*分", "base_points", NUMBER,
+                     "scoring.base_points", unless=DOUBLING),
                 says(r"(?:另外|其他|其余)(?:两|二)家[^，。]*各(?:付|给|出)(?:一份)?底分|(?:每家|三家)都(?:付|给|出)底分",
                      "base_paid_by", "all_losers", "scoring.base_paid_by"))
+#: ``其余两家各付8分``: on a discard win the other losers pay a number of points (the base, when it is the base).
+_OTHERS_PAY = re.compile(r"(?:另外|其他|其余|另)(?:两|二)家[^，。]*?各(?:付|给|出|赔)\s*" + NUM + r"\s*分")
+_DISCARD_WORDS = re.compile(r"点炮|放炮|点和|点胡|放枪|放冲|出铳|接炮")
 
 
 @reader
 def _base_points(c: Clause) -> None:
-    """``底分 8 分``: a base every paying loser adds (scoring.base_points); ``另外两家各付底分``:
-    on a discard win the other losers pay it too (scoring.base_paid_by: all_losers). A 底分 in a
-    doubling statement (``得分 = 底分 1 × 2 的番数次方``) is the doubling's base, read by sichuan_facts."""
+    """``底分 8 分`` / ``放炮者付番数加8分``: a base every paying loser adds (scoring.base_points); ``另外两家各付底分``
+    / ``点和时……其余两家各付8分`` (8 the base): on a discard win the other losers pay it too (scoring.base_paid_by:
+    all_losers); other points for them are a gap. A 底分 in a doubling statement (``得分 = 底分 1 × 2 的番数次方``) is the
+    doubling's base, read by sichuan_facts."""
     read_each(c, _BASE_POINTS)
+    m = _OTHERS_PAY.search(c.text)
+    if not m or "base_paid_by" in c.values or not _DISCARD_WORDS.search(c.previous + c.text):
+        return
+    points, base = cn_number(m.group(1)), c.facts.values.get("base_points")
+    if base and points == base:
+        c.set("base_paid_by", "all_losers", "scoring.base_paid_by")
+    else:
+        c.gap(f"点炮时其余两家各付 {points} 分无法表达：DSL 里其余两家只能各付一份底分（scoring.base_paid_by: all_losers，"
+              f"底分{'是 ' + str(base) + ' 分' if base else '描述没有给出'}）")
 
 
 #: How fans combine (``fan_stacking``), checked in order; first the doubling table of 川麻 (``doubling``).
@@ -1023,6 +1068,10 @@ def _exclusions(c: Clause) -> None:
     c.facts.values["_exclusion_clause"] = c.text
 
 
+#: ``花牌每张1番``: the fan 花牌 counted per flower (§8 ``per: flower``), not the per-flower bonus in points.
+_PER_FLOWER_FAN = re.compile(r"\s*每(?:张|个)\s*(?:算|计|记|得)?\s*" + NUM + r"\s*[番翻](?!数)")
+
+
 @reader
 def _fans(c: Clause) -> None:
     t = c.text
@@ -1041,7 +1090,9 @@ def _fans(c: Clause) -> None:
         if word in ("平胡", "屁胡", "鸡胡", "小胡") and re.match(r"[^，。]*?(只能|只许|必须)自摸", t[m.end():]):
             continue
         name = FAN_ALIASES[word] and _variant_fan(c.facts, word, FAN_ALIASES[word])
-        if word in VALUE_ONLY_WORDS and not _FAN_VALUE.match(t[m.end():]):
+        per_flower = _PER_FLOWER_FAN.match(t[m.end():]) if word == "花牌" else None  # "花牌每张1番": the 国标 fan
+        ruled_out = re.search(r"(?:不计|不算)(?:番型)?$", t[pos:m.start()])  # "不计花牌": the fan is out
+        if word in VALUE_ONLY_WORDS and not _FAN_VALUE.match(t[m.end():]) and not per_flower and not ruled_out:
             continue  # 自摸, 明杠, 花牌 … name rules far more often than fans: a fan only with its value
         if word in ("明杠", "暗杠") and is_kong_money(c):
             continue  # "刮风下雨：暗杠2分": the kong money (read by sichuan_facts), not the 国标 fan
@@ -1055,7 +1106,7 @@ def _fans(c: Clause) -> None:
                 name = "鸡胡"  # 平胡 defined as "a plain win with no other fan" is the engine's 鸡胡
         before = t[pos:m.start()]
         after = t[m.end():]
-        value_m = _FAN_VALUE.match(after)
+        value_m = _FAN_VALUE.match(after) or per_flower
         payer = None if value_m or word in VALUE_ONLY_WORDS else _PER_PAYER.match(after)
         points = re.match(r"\s*" + NUM + r"\s*分", after[payer.end():]) if payer else None
         negated = re.search(r"(不算|不计|没有|不能胡|不可以胡|不能和|不要|取消|去掉)$", before) \
@@ -1142,14 +1193,15 @@ def _finish_points(facts: Facts) -> None:
                 facts.gaps.append(entry)
 
 
-def _state(facts: Facts, reading: dict[str, Any], key: str, value: Any) -> None:
-    """Record after the fact that ``reading``'s clause states fact ``key`` = ``value`` (as :meth:`Clause.set`)."""
+def _state(facts: Facts, reading: dict[str, Any], key: str, value: Any, section: str = "") -> None:
+    """Record after the fact that ``reading``'s clause states fact ``key`` = ``value`` (as :meth:`Clause.set`),
+    in DSL ``section`` (``scoring.<key>`` by default)."""
     facts.values[key] = value
     facts.sources[key] = reading["text"]
     reading["values"][key] = value
     if key not in reading["keys"]:
         reading["keys"].append(key)
-    _patch(facts, reading, f"scoring.{key}")
+    _patch(facts, reading, section or f"scoring.{key}")
 
 
 def _patch(facts: Facts, reading: dict[str, Any], section: str) -> None:
@@ -1269,6 +1321,7 @@ _FLOWER_TIMING = (
 #: What each flower is worth, and a matching flower's bonus.
 _FLOWER_VALUES = (
     says(r"每(?:张|个)花(?:牌)?\s*(?:算|计|得|加)?\s*" + NUM + r"\s*(?:分|番)", "flower_value", NUMBER, "flower_rules.scoring.normal"),
+    says(r"花(?:牌)?每(?:张|个)\s*(?:算|计|得|加)?\s*" + NUM + r"\s*分", "flower_value", NUMBER, "flower_rules.scoring.normal"),
     says(r"(?:相配|配对|本命花|正花|座位花)[^。]*?(?:再|另|额外)?加\s*" + NUM + r"\s*(?:分|番)", "flower_match", NUMBER,
          "flower_rules.scoring.matching"),
 )
@@ -1286,6 +1339,28 @@ def _counted(c: Clause) -> None:
     """``幺九刻、箭刻每副计一次`` / ``一般高每对计一次``: counted fans (``fan_types[].per``)."""
     if re.search(r"每(?:副|对|种|张)(?:都)?(?:计|算)(?:一次|1\s*次)", c.text) and _FAN_PATTERN.search(c.text):
         c.map("fan_types.per")
+
+
+#: ``花牌不计入起和番`` / ``（花牌每张1番，）不算进起和番``: fans that score but do not count toward ``win_min_fan``.
+_NOT_TOWARD_MIN = re.compile(r"不(?:计入|算入|算进|计进|算在|计在|算作|计作|包括在|含在)(?:[^，。；]{0,2})(?:起和|起胡|起糊)(?:番|番数)?(?:内|里|中)?")
+
+
+@reader
+def _toward_min_fan(c: Clause) -> None:
+    """``花牌不计入起和番`` or ``花牌每张1番，不计入起和番``: the fans named before the words (in the clause, else in
+    the clause before) score but do not count toward the minimum (``fan_types[].toward_min_fan: false``, fact
+    ``min_fan_exempt``: the list of such fans)."""
+    m = _NOT_TOWARD_MIN.search(c.text)
+    if not m:
+        return
+    names = [_fan_name(c.facts, w) for w in _FAN_PATTERN.findall(c.text[:m.start()]) if FAN_ALIASES[w]]
+    if not names and c.facts.readings and c.facts.readings[-1]["text"] == c.previous:
+        names = list(c.facts.readings[-1]["fans"])
+    if not names:
+        return
+    exempt = list(dict.fromkeys([*(c.facts.values.get("min_fan_exempt") or []), *names]))
+    c.set("min_fan_exempt", exempt, "fan_types.toward_min_fan")
+    c.values["min_fan_exempt"] = names  # what this clause itself says
 
 
 @reader
@@ -1411,8 +1486,11 @@ def is_rule_bearing(clause: str) -> bool:
 READER_MODULES = (__name__, "dslgen.generate.sichuan_facts", "dslgen.generate.wuhan_reader")
 
 
-def read_facts(description: str) -> Facts:
-    """Every fact, gap and unmapped clause the offline reader finds in ``description``."""
+def read_facts(description: str, catalog: list[Any] | None = None) -> Facts:
+    """Every fact, gap and unmapped clause the offline reader finds in ``description``.
+
+    ``catalog`` (the catalog variants, :func:`dslgen.generate.examples.load_examples`; the default catalog when
+    ``None``) is where a fan table the text states by reference is looked up (:mod:`dslgen.generate.reference_reader`)."""
     facts = Facts()
     facts.pinghu_means = pinghu_meaning(description)
     for sentence in sentences(description):
@@ -1437,7 +1515,10 @@ def read_facts(description: str) -> Facts:
 
     from dslgen.generate.items_reader import finish_items
 
+    from dslgen.generate.reference_reader import finish_reference
+
     _finish_points(facts)
+    finish_reference(facts, catalog)
     finish_items(facts)
     finish(facts)
     fan_values_question(facts)

@@ -16,7 +16,7 @@ from engine.capabilities import BASELINE, NEEDS, needed
 from engine.defaults import default, fill
 
 from dslgen.generate import sichuan_draft, wuhan_reader
-from dslgen.generate.examples import Example
+from dslgen.generate.examples import Example, name_core, named_in
 from dslgen.generate.description_facts import Facts, read_facts
 from dslgen.generate.items_reader import apply_items, items_of
 from dslgen.generate.opening_reader import apply_opening, opening_of
@@ -541,8 +541,15 @@ def capability_order() -> dict[str, int]:
     return {str(row["id"]): i for i, row in enumerate(enumeration_tables()["capabilities"])}
 
 
-def choose_base(description: str, pool: list[Example]) -> Example:
-    """The catalog variant most similar to the description (character n-grams)."""
+def choose_base(description: str, pool: list[Example], name: str = "") -> Example:
+    """The template a draft starts from: the catalog variant the description names (its name ``name``, the
+    reader's :attr:`Facts.name`, names the variant: :func:`~dslgen.generate.examples.named_in`), else the
+    variant most similar to the description (character n-grams). Several named: the longest name core, then
+    the most similar."""
+    named = named_in(name, pool)
+    if named:
+        longest = len(name_core(named[0].name))
+        pool = [e for e in named if len(name_core(e.name)) == longest]
     return pool[rank(description, [e.description for e in pool])[0]]
 
 
@@ -550,8 +557,8 @@ def draft_offline(description: str, pool: list[Example], name: str = "") -> Offl
     """Rule data for ``description``: the closest catalog variant with every fact read applied."""
     from dslgen.generate.provenance import SPEC_DEFAULTS
 
-    facts = read_facts(description)
-    base = choose_base(description, pool)
+    facts = read_facts(description, catalog=pool)
+    base = choose_base(description, pool, facts.name)
     same = base.description.strip() == description.strip()
     data = copy.deepcopy(base.data)
     v = dict(facts.values)
@@ -571,7 +578,10 @@ def draft_offline(description: str, pool: list[Example], name: str = "") -> Offl
         facts.fans["抢杠胡"] = None  # robbing needs the 抢杠胡 fan where discards win (its value: an assumption)
     if "fan_stacking" in v:
         data["fan_stacking"] = v["fan_stacking"]
+    _use_referenced_table(data, facts, pool, base)
     _apply_fans(data, facts, fan_knowledge(pool), inherit=same)
+    if "min_fan_exempt" in facts.values:
+        _apply_min_fan_exempt(data, facts.values["min_fan_exempt"])
     if (data.get("deal") or {}).get("cards_per_player") == 16:
         _drop_fourteen_tile_shapes(data, facts)
     if not data.get("fan_types"):  # the table is required: a text naming no fan it can keep gets the basic win
@@ -592,6 +602,27 @@ def draft_offline(description: str, pool: list[Example], name: str = "") -> Offl
     _deck_total(data)
     sync_requires(data, combo_dragon=bool(v.get("combo_dragon")))
     return OfflineDraft(data=ordered(data), facts=facts, base=base.id, same_variant=same)
+
+
+def _use_referenced_table(data: dict[str, Any], facts: Facts, pool: list[Example], base: Example) -> None:
+    """A fan table stated by reference ("番种按国标"): the referenced variant's rows (conditions, ``per``,
+    exclusions, levels) are the rows the draft's table is built from, whatever template the draft started from."""
+    variant = facts.fan_reference.get("variant")
+    if not variant or variant == base.id:
+        return
+    source = next((e for e in pool if e.id == variant), None)
+    if source is not None:
+        data["fan_types"] = copy.deepcopy(source.data.get("fan_types") or [])
+
+
+def _apply_min_fan_exempt(data: dict[str, Any], exempt: list[str]) -> None:
+    """``花牌不计入起和番``: exactly the stated fans score without counting toward ``win_min_fan``."""
+    wanted = {_canonical(n) for n in exempt}
+    for row in data.get("fan_types") or []:
+        if _canonical(str(row.get("name"))) in wanted:
+            row["toward_min_fan"] = False
+        else:
+            row.pop("toward_min_fan", None)
 
 
 def _drop_fourteen_tile_shapes(data: dict[str, Any], facts: Facts) -> None:
@@ -671,6 +702,8 @@ def facts_of(data: dict[str, Any]) -> dict[str, Any]:
         "cards_per_player": int((data.get("deal") or {}).get("cards_per_player", default("deal.cards_per_player"))),
         **{k: _seating_of(data, k, d) for k, d in _SEATING.items()},
         "discard_paid_by": str(scoring.get("discard_paid_by") or "discarder"),
+        "min_fan_exempt": [_canonical(str(r["name"])) for r in data.get("fan_types") or []
+                           if isinstance(r, dict) and r.get("toward_min_fan") is False],
     }
 
 

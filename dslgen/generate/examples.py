@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -32,6 +33,40 @@ class Example:
     def as_dict(self) -> dict[str, Any]:
         """Mapping form used by the langchain example selector."""
         return {"id": self.id, "description": self.description, "example": self}
+
+    @property
+    def name(self) -> str:
+        """The variant's ``game.name`` (``""`` when the file has none)."""
+        game = self.data.get("game")
+        return str(game.get("name") or "") if isinstance(game, dict) else ""
+
+    @property
+    def title(self) -> str:
+        """The variant's full name: ``game.name`` with the bracketed subtitle its description opens with, if any
+        (``国标麻将（中国麻将竞赛规则）。……`` → ``国标麻将（中国麻将竞赛规则）``)."""
+        if not self.name:
+            return ""
+        m = re.match(re.escape(self.name) + r"\s*([（(][^（()）]{1,30}[）)])", self.description.strip())
+        return self.name + m.group(1) if m else self.name
+
+
+def name_core(name: str) -> str:
+    """The distinctive part of a variant name: without its bracketed parts and the word 麻将 / 麻雀
+    (``国标麻将（中国麻将竞赛规则）`` → ``国标``, ``转转麻将（红中玩法）`` → ``转转``, ``卡五星`` → ``卡五星``)."""
+    return re.sub(r"麻将|麻雀|\s", "", re.sub(r"[（(][^）)]*[）)]", "", name))
+
+
+def named_in(name: str, pool: list[Example]) -> list[Example]:
+    """The variants of ``pool`` that the description name ``name`` names: the variant's name core occurs in
+    ``name`` as a whole word, followed by 麻将 / 麻雀, a bracket or the end (``中国国标麻将`` names 国标麻将;
+    ``红中麻将`` does not name 红中癞子麻将, nor ``长沙红中麻将`` 长沙麻将). Longest core first."""
+    found = []
+    for example in pool:
+        core = name_core(example.name)
+        if len(core) >= 2 and re.search(re.escape(core) + r"(?:麻将|麻雀|[（(]|\s*$)", name or ""):
+            found.append((len(core), example))
+    found.sort(key=lambda pair: -pair[0])
+    return [example for _, example in found]
 
 
 def catalog_dir(path: str | os.PathLike[str] | None = None) -> Path:

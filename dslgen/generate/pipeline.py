@@ -176,7 +176,7 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
     messages = build_messages(description, draft_id, pool, spec_text(), version)
     transcript = Transcript()
     usage = Usage()
-    claims = read_facts(description)
+    claims = read_facts(description, catalog=pool)
 
     def gaps_of(answer: Answer) -> list[dict[str, str]]:
         """The answer's gaps, plus the reader's for a model that left some out, duplicates merged."""

@@ -24,6 +24,7 @@ from engine.defaults import default
 from dslgen.rulefile.spec import fan_synonyms
 
 from dslgen.generate.description_facts import FAN_VALUES, Facts
+from dslgen.generate.reference_reader import reference_origin
 
 def _documented(path: str, section: str, meaning: str = "", *, of=None) -> tuple[Any, str]:
     """A fact whose default is the specification's documented default of the field ``path``
@@ -70,6 +71,7 @@ SPEC_DEFAULTS: dict[str, tuple[Any, str]] = {
     "next_dealer": _documented("game.seating.next_dealer", "§2", "（庄家和牌或荒庄连庄）"),
     "discard_paid_by": _documented("scoring.discard_paid_by", "§12", "（只有放炮者付）"),
     "kong_payments": (None, "§18.6 scoring.kong_payments 可选：不写即开杠不收分"),
+    "min_fan_exempt": ([], _documented("fan_types[].toward_min_fan", "§8", "（每个番都计入起和番）")[1]),
 }
 
 #: Chinese labels for the facts (review and CLI).
@@ -82,7 +84,7 @@ LABELS = {
     "opening_hands": "起手小胡", "must_open": "必须开口", "kai_kou_unit": "开口的计次（口口翻）",
     "players": "人数", "suits": "数牌花色", "honor_tiles": "字牌种类", "cards_per_player": "每人张数",
     "seat_winds": "座位门风", "first_dealer": "首局庄家", "next_dealer": "下一局庄家", "discard_paid_by": "点炮谁付番",
-    "kong_payments": "杠分",
+    "kong_payments": "杠分", "min_fan_exempt": "不计入起和番的番型",
 }
 
 #: The rule-file field each fact lives in.
@@ -107,7 +109,7 @@ FIELDS = {
     "cards_per_player": "deal.cards_per_player",
     "seat_winds": "game.seating.seat_winds", "first_dealer": "game.seating.first_dealer",
     "next_dealer": "game.seating.next_dealer", "discard_paid_by": "scoring.discard_paid_by",
-    "kong_payments": "scoring.kong_payments",
+    "kong_payments": "scoring.kong_payments", "min_fan_exempt": "fan_types[].toward_min_fan",
 }
 @functools.cache
 def _kong_words() -> dict[str, str]:
@@ -244,7 +246,7 @@ def value_sources(data: dict[str, Any], facts: Facts, description: str, *, assum
         value = got.get(key)
         field = FIELDS[key]
         if key in facts.values and facts.sources.get(key):  # stated: always with the sentence that states it
-            add(field, label, value, "stated", facts.sources[key])
+            add(field, label, value, "stated", facts.sources[key], reference_origin(facts, facts.sources[key]))
             continue
         if key in undecided:  # "三个人或者四个人都能打": whatever the draft has is a guess
             source = str((_reported(assumptions, field, key) or {}).get("from") or assumed_from)
@@ -269,7 +271,7 @@ def value_sources(data: dict[str, Any], facts: Facts, description: str, *, assum
     for name, value in got["fans"].items():
         field = f"fan_types[{name}]"
         if name in stated_fans and facts.fan_sources.get(name):
-            add(field, name, value, "stated", facts.fan_sources[name])
+            add(field, name, value, "stated", facts.fan_sources[name], reference_origin(facts, facts.fan_sources[name]))
             continue
         said = _reported(reported, field)
         if said and said.get("sentence") and str(said["sentence"]) in description and str(value) in str(said["sentence"]):
