@@ -844,10 +844,12 @@ def _pair(c: Clause) -> None:
              if n] if negative else []
     if negative and re.search(r"大胡|大牌", t):
         c.facts.values["pair_258_exempt_big"] = True
+        c.facts.sources["pair_258_exempt_fans"] = t
         c.map("win_condition.pair_258_exempt_fans")
     elif named:  # "碰碰胡、将将胡、清一色、七小对不需要258将": exemptions from the 2/5/8 rule, not its absence
         exempt = c.facts.values.setdefault("pair_258_exempt_fans", [])
         exempt += [n for n in named if n not in exempt]
+        c.facts.sources["pair_258_exempt_fans"] = t
         c.imply("pair_258", True)
         c.map("win_condition.pair_258_exempt_fans")
     elif negative:
@@ -1082,6 +1084,8 @@ def _fans(c: Clause) -> None:
             continue
         value = cn_number(value_m.group(1)) if value_m else None
         c.fan(name, value, word)
+        if name == "抢杠胡":
+            c.imply("rob_kong", True)  # a scored 抢杠胡 is a kong that may be robbed (unless a clause says not)
         c.facts.pending_fan = name if value is None else ""
         if points:  # "七对每家给4分": what each payer pays, resolved by _finish_points
             c.facts.values.setdefault("_payer_points", {})[name] = (cn_number(points.group(1)), len(c.facts.readings))
