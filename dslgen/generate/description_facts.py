@@ -882,8 +882,17 @@ def _pair(c: Clause) -> None:
         return
     digits = r"(?:2|二)\s*[、/,，或和]?\s*(?:5|五)\s*[、/,，或和]?\s*(?:8|八)"
     negative = re.search(r"乱将|不管将|将(?:牌|对)?(?:不限|随意|任意)|任意(?:对子|一对)(?:都)?(?:可以)?(?:做|作|当)将|(?:不需要|不用|无需|不必|不要求|不限)\s*(?:是)?" + digits, t)
+    named = [n for n in (FAN_ALIASES.get(m.group(0)) for m in _FAN_PATTERN.finditer(t[:negative.start()]))
+             if n] if negative else []
     if negative and re.search(r"大胡|大牌", t):
         c.facts.values["pair_258_exempt_big"] = True
+        c.facts.sources["pair_258_exempt_fans"] = t
+        c.map("win_condition.pair_258_exempt_fans")
+    elif named:  # "碰碰胡、将将胡、清一色、七小对不需要258将": exemptions from the 2/5/8 rule, not its absence
+        exempt = c.facts.values.setdefault("pair_258_exempt_fans", [])
+        exempt += [n for n in named if n not in exempt]
+        c.facts.sources["pair_258_exempt_fans"] = t
+        c.imply("pair_258", True)
         c.map("win_condition.pair_258_exempt_fans")
     elif negative:
         c.set("pair_258", False, "win_condition.pair_must_be_258")
@@ -1041,7 +1050,7 @@ _STACKING = (
     passes(r"一级|同级|同一级", unless=r"相加|累加|叠加"),
     says(r"(只|仅)(算|取|计|按)(最大|最高|最大的|最高的)|取最大|不叠加|不累加|就高不就低|不能叠加|不可叠加",
          "fan_stacking", "max_level", "fan_stacking"),
-    says(r"番(?:数|型)?(?:可以|直接|全部|都)?(?:叠加|累加|相加)|各番相加|可以叠加|累计相加|叠加计算|累加计算", "fan_stacking", "add", "fan_stacking"),
+    says(r"(?:番(?:数|型)?|大胡)(?:可以|直接|全部|都)?(?:叠加|累加|相加)|各番相加|可以叠加|累计相加|叠加计算|累加计算", "fan_stacking", "add", "fan_stacking"),
 )
 
 
@@ -1070,6 +1079,8 @@ def _exclusions(c: Clause) -> None:
 
 #: ``花牌每张1番``: the fan 花牌 counted per flower (§8 ``per: flower``), not the per-flower bonus in points.
 _PER_FLOWER_FAN = re.compile(r"\s*每(?:张|个)\s*(?:算|计|记|得)?\s*" + NUM + r"\s*[番翻](?!数)")
+#: A fan word followed by another in parentheses ("小胡（平胡）"): one fan under two names.
+_RENAMED = re.compile("(" + _FAN_PATTERN.pattern + r")\s*[（(]\s*(" + _FAN_PATTERN.pattern + r")\s*[)）]")
 
 
 @reader
@@ -1078,8 +1089,15 @@ def _fans(c: Clause) -> None:
     if c.facts.values.get("_exclusion_clause") == t or _in_opening(c):
         return
     pos = 0
+    # "小胡（平胡）2分": the word in parentheses is another name of the fan before it, whose value follows
+    renamed = {a.start(2): a.end() for a in _RENAMED.finditer(t)}
+    named_as = {a.start(1): a.end() for a in _RENAMED.finditer(t)}
     for m in _FAN_PATTERN.finditer(t):
         word = m.group(0)
+        if m.start() in renamed:
+            continue
+        if word.startswith("无") and t[m.end():m.end() + 1] == "牌":
+            continue  # "无字牌无花牌": the deck has no honor tiles, not the fan 无字
         if word == "缺一门" and not re.match(r"\s*[:：=]?\s*" + NUM + r"\s*(?:[番翻]|[、，,。；;]|$)", t[m.end():]):
             continue
         if word == "全中" and "红中" in t:
@@ -1105,7 +1123,7 @@ def _fans(c: Clause) -> None:
                     and not re.search(r"顺子|全是顺", t):
                 name = "鸡胡"  # 平胡 defined as "a plain win with no other fan" is the engine's 鸡胡
         before = t[pos:m.start()]
-        after = t[m.end():]
+        after = t[named_as.get(m.start(), m.end()):]
         value_m = _FAN_VALUE.match(after) or per_flower
         payer = None if value_m or word in VALUE_ONLY_WORDS else _PER_PAYER.match(after)
         points = re.match(r"\s*" + NUM + r"\s*分", after[payer.end():]) if payer else None
@@ -1127,6 +1145,8 @@ def _fans(c: Clause) -> None:
             continue
         value = cn_number(value_m.group(1)) if value_m else None
         c.fan(name, value, word)
+        if name == "抢杠胡":
+            c.imply("rob_kong", True)  # a scored 抢杠胡 is a kong that may be robbed (unless a clause says not)
         c.facts.pending_fan = name if value is None else ""
         if points:  # "七对每家给4分": what each payer pays, resolved by _finish_points
             c.facts.values.setdefault("_payer_points", {})[name] = (cn_number(points.group(1)), len(c.facts.readings))
@@ -1284,7 +1304,8 @@ _NOT_FAN = re.compile(r"给|付|赢|封顶|起胡|起和|最高|最多|最低|�
 def _shared_values(c: Clause) -> None:
     """``碰碰胡、清一色……，每个 6 番`` / ``各6番`` / ``各加1番`` / ``各算一番``: one value for every fan of the list (or
     the clause before)."""
-    m = re.search(r"(?:每个|每种|各|都|均)(?:是|算|为|计|记|加|另加|再加)?\s*" + NUM + r"\s*[番翻台分]", c.text)
+    m = re.search(r"(?:每个|每种|每样|各|都|均)(?:大胡|番型|番种|牌型)?(?:都|各)?(?:是|算|为|计|记|加|另加|再加)?\s*" + NUM
+                  + r"\s*[番翻台分]", c.text)
     lone = re.match(r"^(?:算|计|记|为)\s*" + NUM + r"\s*[番翻台分倍]$", c.text)
     if (not m and not lone) or _in_opening(c):
         return

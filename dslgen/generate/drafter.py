@@ -468,6 +468,11 @@ def _apply_scalars(data: dict[str, Any], v: dict[str, Any]) -> None:
                        if _canonical(r["name"]) not in basic and not r.get("composite_of")]  # parts carry it
                 if big:
                     wc["pair_258_exempt_fans"] = big
+            elif v.get("pair_258_exempt_fans"):  # the fans the text names as exempt, as the table shows them
+                names = {_canonical(r["name"]): r["name"] for r in data.get("fan_types") or []}
+                named = [names[n] for n in v["pair_258_exempt_fans"] if n in names]
+                if named:
+                    wc["pair_258_exempt_fans"] = named
     if v.get("miss_suit"):
         wc["must_miss_suit"] = True
     elif "miss_suit" in v:

@@ -31,8 +31,12 @@ def _items(c) -> dict[str, dict[str, Any]]:
     return c.facts.values.get("settlement_items") or {}
 
 
-def _put(c, item: str, source: str = "", **params: Any) -> None:
-    """Record ``item`` with ``params`` stated by this clause (``source`` ``assumed:…`` marks an assumption)."""
+def _put(c, item: str, source: str = "", implied: dict[str, Any] | None = None, **params: Any) -> None:
+    """Record ``item`` with ``params`` stated by this clause (``source`` ``assumed:…`` marks an assumption).
+
+    ``implied``: parameters the clause's wording implies without stating them (扎鸟 counts seats) — kept only
+    while no clause states them, and no claim of this clause: a later clause that states one ("按胡牌者为1，
+    数1、5、9") completes the same item rather than contradicting the word."""
     items = c.facts.values.setdefault("settlement_items", {})
     entry = items.setdefault(item, {})
     entry.update(params)
@@ -40,6 +44,10 @@ def _put(c, item: str, source: str = "", **params: Any) -> None:
     sources.setdefault(item, source or c.text)
     for key in params:
         sources[f"{item}.{key}"] = source or c.text
+    for key, value in (implied or {}).items():
+        if key not in entry:
+            entry[key] = value
+            sources[f"{item}.{key}"] = c.text
     c.set("settlement_items", items, "settlement_items", claim={item: dict(params)})
 
 
@@ -163,25 +171,35 @@ def _birds(c) -> None:
     m = re.search(r"(?:抓|扎|翻|奖|摸)\s*" + NUM + r"\s*(?:张|只|个|码)|(?:抓|扎|奖)(?:鸟|码)\s*" + NUM, t)
     if m:
         params["count"] = cn_number(m.group(1) or m.group(2))
-    if re.search(r"1\s*[、，,]?\s*5\s*[、，,]?\s*9|一五九|幺五九", t):
+    implied: dict[str, Any] = {}
+    if re.search(_COUNTED_FROM_WINNER, t):  # seats counted from the winner: 1、5、9 are then the winner's own
+        params["mapping"] = "seat_by_rank"
+    elif re.search(r"1\s*[、，,]?\s*5\s*[、，,]?\s*9|一五九|幺五九", t):
         params["mapping"] = "winner_159"
         # the hits are listed: a wildcard flipped hits only when the list names it ("1、5、9 或红中")
         from dslgen.generate.description_facts import WILD
 
         params["wild_hits"] = bool(re.search(WILD + r"|红中|发财|白板", t))
-    elif "扎鸟" in t or re.search(r"按(?:点数|牌)[^，。]*(?:数|算)[^，。]*(?:座位|家)", t):
+    elif re.search(r"按(?:点数|牌)[^，。]*(?:数|算)[^，。]*(?:座位|家)", t):
         params["mapping"] = "seat_by_rank"
+    elif "扎鸟" in t:  # the word implies counting seats; a clause that says how the birds hit decides
+        implied["mapping"] = "seat_by_rank"
     add = re.search(r"(?:每中一(?:只|个)鸟|中一(?:只|个)鸟|每只鸟|每个鸟)[^，。]*?(?:多|加)(?:赢|收|给)?(?:每家)?\s*" + NUM + r"\s*分", t)
     if add:
         params.update(effect="add", value=cn_number(add.group(1)))
     elif re.search(r"鸟[^，。]*" + _DOUBLE, t):
         params["effect"] = "multiply"
-    if re.search(r"牌墙(?:最)?(?:后|尾)|海底", t):
+    if re.search(r"牌墙(?:最)?(?:后|尾)|牌尾|海底", t):
         params["wall_end"] = "tail"
-    elif re.search(r"牌墙(?:最)?(?:前|头)", t):
+    elif re.search(r"牌墙(?:最)?(?:前|头)|牌头", t):
         params["wall_end"] = "head"
     if params or words:
-        _put(c, "birds", **params)
+        _put(c, "birds", implied=implied, **params)
+
+
+#: Birds counted over the seats from the winner ("按胡牌者为1", "以胡牌的人为一", "从胡牌的人起数"): ``seat_by_rank``.
+_COUNTED_FROM_WINNER = (r"(?:按|以|把)(?:胡牌|和牌|胡|赢)(?:的人|者|家|的那家|方)?(?:为|算|当)\s*(?:1|一)(?!\d)"
+                        r"|从(?:胡牌|和牌)(?:的人|者|家|的那家)(?:开始|起)?数")
 
 
 def _horses(c) -> None:

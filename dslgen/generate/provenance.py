@@ -286,6 +286,15 @@ def value_sources(data: dict[str, Any], facts: Facts, description: str, *, assum
         if named:
             why = "（描述提到这个番型但没有给番数" + ("，说的是没有定下" if FAN_VALUES in undecided else "") + "）"
         add(field, name, value, "assumed", named, origin + why)
+    exempt = (data.get("win_condition") or {}).get("pair_258_exempt_fans")
+    if exempt and (data.get("win_condition") or {}).get("pair_must_be_258"):  # which fans need no 2/5/8 pair
+        field = "win_condition.pair_258_exempt_fans"
+        if facts.sources.get("pair_258_exempt_fans"):
+            add(field, "不需要 2/5/8 将的番型", list(exempt), "stated", facts.sources["pair_258_exempt_fans"])
+        else:
+            assumed = _reported(assumptions, field)
+            add(field, "不需要 2/5/8 将的番型", list(exempt), "assumed", "",
+                str((assumed or {}).get("from") or assumed_from))
     from dslgen.generate.items_reader import item_rows
 
     from dslgen.generate.opening_reader import opening_rows
