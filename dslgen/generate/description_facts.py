@@ -1079,6 +1079,8 @@ def _exclusions(c: Clause) -> None:
 
 #: ``花牌每张1番``: the fan 花牌 counted per flower (§8 ``per: flower``), not the per-flower bonus in points.
 _PER_FLOWER_FAN = re.compile(r"\s*每(?:张|个)\s*(?:算|计|记|得)?\s*" + NUM + r"\s*[番翻](?!数)")
+#: ``不算番`` / ``不计番`` right after a fan: it is worth 0 番 (素胡 in 川麻), not ruled out like ``七对不算``.
+_NO_FAN = re.compile(r"\s*(?:也|都)?(?:不算|不计)番(?!数|型)")
 #: A fan word followed by another in parentheses ("小胡（平胡）"): one fan under two names.
 _RENAMED = re.compile("(" + _FAN_PATTERN.pattern + r")\s*[（(]\s*(" + _FAN_PATTERN.pattern + r")\s*[)）]")
 
@@ -1127,8 +1129,9 @@ def _fans(c: Clause) -> None:
         value_m = _FAN_VALUE.match(after) or per_flower
         payer = None if value_m or word in VALUE_ONLY_WORDS else _PER_PAYER.match(after)
         points = re.match(r"\s*" + NUM + r"\s*分", after[payer.end():]) if payer else None
-        negated = re.search(r"(不算|不计|没有|不能胡|不可以胡|不能和|不要|取消|去掉)$", before) \
-            or re.match(r"\s*(?:也|都)?(不算|不计|不能胡|不可以胡|不能和|不可胡|不要|不成立|不行)(?!番数|封顶|上限)", after)
+        zero = None if value_m else _NO_FAN.match(after)  # "素胡（平胡）不算番，只得一个底分": worth 0 番, not ruled out
+        negated = not zero and (re.search(r"(不算|不计|没有|不能胡|不可以胡|不能和|不要|取消|去掉)$", before)
+                                or re.match(r"\s*(?:也|都)?(不算|不计|不能胡|不可以胡|不能和|不可胡|不要|不成立|不行)(?!番数|封顶|上限)", after))
         pos = m.end()
         if name is None:
             c.gap(_FAN_GAP_REASON, text=f"{word}（{c.text}）")
@@ -1143,7 +1146,7 @@ def _fans(c: Clause) -> None:
             c.removed.append(name)
             c.map(f"fan_types[{name}]")
             continue
-        value = cn_number(value_m.group(1)) if value_m else None
+        value = cn_number(value_m.group(1)) if value_m else (0 if zero else None)
         c.fan(name, value, word)
         if name == "抢杠胡":
             c.imply("rob_kong", True)  # a scored 抢杠胡 is a kong that may be robbed (unless a clause says not)

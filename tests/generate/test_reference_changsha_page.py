@@ -140,3 +140,13 @@ def test_dslgen_new_passes_and_cites(isolated):
     for field, (value, sentence) in STATED.items():
         assert (rows[field]["value"], rows[field]["source"], rows[field]["sentence"]) == (value, "stated", sentence)
     assert result["value_sources"]["counts"]["assumed"] == 0
+
+
+def test_a_renamed_fan_worth_no_fan_is_not_ruled_out():
+    """「素胡（平胡）不算番，只得一个底分」 (the 四川 catalog's own words): 素胡 is worth 0 番, it is not excluded the
+    way 「七对不算」 excludes 七对 — read after the bracket, 不算番 must not turn into a removal."""
+    from dslgen.generate.description_facts import read_facts
+
+    facts = read_facts("素胡（平胡）不算番，只得一个底分。七对不算。")
+    assert facts.fans.get("素胡") == 0 and "素胡" not in facts.removed_fans
+    assert "七对" in facts.removed_fans
