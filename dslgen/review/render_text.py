@@ -77,7 +77,7 @@ def _fidelity(report: Mapping[str, Any], console: Console) -> None:
             console.print(f"  • {D.assumption_text(row)}", markup=False)
     cov = report.get("coverage") or {}
     if cov:
-        console.print(D.coverage_line(cov))
+        console.print(D.coverage_line(cov), markup=False)
 
 
 def _sentences(report: Mapping[str, Any]) -> Table:

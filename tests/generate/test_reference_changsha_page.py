@@ -10,7 +10,8 @@ from dslgen.generate.consistency import judge_offline
 from dslgen.generate.description_facts import read_facts
 from dslgen.generate.drafter import draft_offline, facts_of
 from dslgen.generate.examples import load_examples
-from dslgen.generate.provenance import value_sources
+
+from .reference_pages import assert_cited, assert_stated, drafted as draft_page, new_offline, unsourced
 
 PAGE = """长沙麻将玩法说明
 【牌】108张，万条筒，无字牌无花牌。
@@ -44,10 +45,7 @@ STATED = {
 
 @pytest.fixture(scope="module")
 def drafted():
-    pool = load_examples()
-    draft = draft_offline(PAGE, pool)
-    rows = value_sources(draft.data, draft.facts, PAGE, assumed_from=draft.base)["rows"]
-    return draft, {r["field"]: r for r in rows}
+    return draft_page(PAGE)
 
 
 def test_the_offline_draft_is_the_game_described(drafted):
@@ -71,16 +69,13 @@ def test_the_offline_draft_is_the_game_described(drafted):
 @pytest.mark.parametrize("field", sorted(STATED))
 def test_each_value_is_stated_with_its_sentence(drafted, field):
     _, rows = drafted
-    value, sentence = STATED[field]
-    row = rows[field]
-    assert (row["value"], row["source"], row["sentence"]) == (value, "stated", sentence)
-    assert PAGE[row["span"][0]:row["span"][1]] == sentence
+    assert_stated(rows, PAGE, field, *STATED[field])
 
 
 def test_nothing_is_assumed(drafted):
     _, rows = drafted
     assert [f for f, r in rows.items() if r["source"] == "assumed"] == []
-    assert [f for f, r in rows.items() if r["source"] == "stated" and not r["sentence"]] == []
+    assert unsourced(rows) == []
 
 
 @pytest.mark.parametrize("wording", ["每个大胡6分", "各6分", "都是6分", "每个6分", "每种大胡都是6分", "每个番型6分"])
@@ -131,14 +126,10 @@ def test_bird_clauses_complete_one_item():
 
 
 def test_dslgen_new_passes_and_cites(isolated):
-    from dslgen.generate.pipeline import NewOptions, run_new
-
-    result = run_new(NewOptions(description=PAGE, provider="offline", games=20, jobs=1, out=str(isolated / "draft")))
+    result = new_offline(PAGE, isolated / "draft")
     assert result["verdict"] == "pass" and result["consistency"]["passed"], result["consistency"]["findings"]
     assert result["gaps"] == [] and result["consistency"]["unhandled"] == []
-    rows = {r["field"]: r for r in result["value_sources"]["rows"]}
-    for field, (value, sentence) in STATED.items():
-        assert (rows[field]["value"], rows[field]["source"], rows[field]["sentence"]) == (value, "stated", sentence)
+    assert_cited(result, STATED)
     assert result["value_sources"]["counts"]["assumed"] == 0
 
 

@@ -17,6 +17,8 @@ from dslgen.generate.examples import Example, load_examples, name_core, named_in
 from dslgen.generate.pipeline import NewOptions, run_new
 from dslgen.generate.provenance import span, value_sources
 
+from .reference_pages import rows_of
+
 PAGE = """国标麻将（中国麻将竞赛规则）
 144张牌，含花牌8张，花牌每张1番，不计入起和番。四人对局，分东南西北四圈。
 可以吃、碰、杠，点和、自摸均可，不能一炮多响，按逆时针截和。
@@ -44,7 +46,7 @@ def draft(pool):
 
 @pytest.fixture(scope="module")
 def rows(draft):
-    return {r["field"]: r for r in value_sources(draft.data, draft.facts, PAGE, assumed_from=draft.base)["rows"]}
+    return rows_of(draft, PAGE)
 
 
 def test_the_template_is_the_variant_the_page_names(draft):

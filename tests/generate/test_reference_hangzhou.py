@@ -15,7 +15,8 @@ from dslgen.generate.consistency import judge_offline
 from dslgen.generate.description_facts import read_facts
 from dslgen.generate.drafter import draft_offline, facts_of
 from dslgen.generate.examples import load_examples
-from dslgen.generate.provenance import value_sources
+
+from .reference_pages import rows_of
 
 #: Verbatim from the designer descriptions (reference §1).
 HANGZHOU = """杭州麻将，用万、条、筒加东南西北中发白，一共136张，不要花牌。四个人打。
@@ -42,8 +43,7 @@ def draft(pool):
 
 @pytest.fixture(scope="module")
 def rows(draft):
-    sources = value_sources(draft.data, draft.facts, HANGZHOU, assumed_from=f"模板玩法 {draft.base}")
-    return {r["field"]: r for r in sources["rows"]}
+    return rows_of(draft, HANGZHOU, assumed_from=f"模板玩法 {draft.base}")
 
 
 def test_the_draft_carries_every_stated_rule(draft):

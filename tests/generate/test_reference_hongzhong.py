@@ -14,9 +14,10 @@ from dslgen.generate.consistency import judge_offline
 from dslgen.generate.description_facts import read_facts
 from dslgen.generate.drafter import draft_offline, facts_of
 from dslgen.generate.examples import load_examples
-from dslgen.generate.provenance import value_sources
 from dslgen.handreport.score import score_hand
 from dslgen.handreport.shape import parse_hand
+
+from .reference_pages import rows_of
 
 HONGZHONG = (
     "红中麻将是湖南那边很流行的打法，从转转麻将演变过来的。牌只用万、条、筒各36张，再加4张红中，一共112张，不要东南西北和发白，"
@@ -36,7 +37,7 @@ def draft():
 
 @pytest.fixture(scope="module")
 def rows(draft):
-    return {r["field"]: r for r in value_sources(draft.data, draft.facts, HONGZHONG, assumed_from=draft.base)["rows"]}
+    return rows_of(draft, HONGZHONG)
 
 
 def test_the_must_carry_rules(draft):

@@ -9,9 +9,8 @@ import pytest
 
 from dslgen.generate.consistency import judge_offline
 from dslgen.generate.description_facts import read_facts
-from dslgen.generate.drafter import draft_offline
-from dslgen.generate.examples import load_examples
-from dslgen.generate.provenance import value_sources
+
+from .reference_pages import assert_cited, assert_stated, drafted as draft_page, new_offline, unsourced
 
 PAGE = """南昌麻将规则
 一、牌：136张，万条筒加东南西北中发白，没有花。
@@ -39,9 +38,7 @@ STATED = {
 
 @pytest.fixture(scope="module")
 def drafted():
-    draft = draft_offline(PAGE, load_examples())
-    rows = value_sources(draft.data, draft.facts, PAGE, assumed_from=draft.base)["rows"]
-    return draft, {r["field"]: r for r in rows}
+    return draft_page(PAGE)
 
 
 def test_the_offline_draft_passes_the_gate(drafted):
@@ -71,15 +68,12 @@ def test_the_gaps_left_are_the_inexpressible_rules(drafted):
 @pytest.mark.parametrize("field", sorted(STATED))
 def test_each_value_is_stated_with_its_sentence(drafted, field):
     _, rows = drafted
-    value, sentence = STATED[field]
-    row = rows[field]
-    assert (row["value"], row["source"], row["sentence"]) == (value, "stated", sentence)
-    assert PAGE[row["span"][0]:row["span"][1]] == sentence
+    assert_stated(rows, PAGE, field, *STATED[field])
 
 
 def test_no_stated_row_without_its_sentence(drafted):
     _, rows = drafted
-    assert [f for f, r in rows.items() if r["source"] == "stated" and not r["sentence"]] == []
+    assert unsourced(rows) == []
 
 
 @pytest.mark.parametrize("text, holders", [
@@ -115,11 +109,7 @@ def test_wild_single_wait_is_a_gap_of_its_own(text):
 
 
 def test_dslgen_new_passes_and_cites(isolated):
-    from dslgen.generate.pipeline import NewOptions, run_new
-
-    result = run_new(NewOptions(description=PAGE, provider="offline", games=20, jobs=1, out=str(isolated / "draft")))
+    result = new_offline(PAGE, isolated / "draft")
     assert result["verdict"] == "pass" and result["consistency"]["passed"], result["consistency"]["findings"]
-    rows = {r["field"]: r for r in result["value_sources"]["rows"]}
-    for field, (value, sentence) in STATED.items():
-        assert (rows[field]["value"], rows[field]["source"], rows[field]["sentence"]) == (value, "stated", sentence)
+    assert_cited(result, STATED)
     assert not [g for g in result["gaps"] if "副精" in g["text"]]

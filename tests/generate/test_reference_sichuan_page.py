@@ -7,9 +7,9 @@ import pytest
 
 from dslgen.generate.consistency import judge_offline
 from dslgen.generate.description_facts import read_facts
-from dslgen.generate.drafter import draft_offline, facts_of
-from dslgen.generate.examples import load_examples
-from dslgen.generate.provenance import value_sources
+from dslgen.generate.drafter import facts_of
+
+from .reference_pages import assert_cited, assert_stated, drafted as draft_page, new_offline, unsourced
 
 PAGE = """四川麻将（血战到底）
 一、用牌：只用万、条、筒三门，共108张，没有字牌和花牌。
@@ -36,10 +36,7 @@ STATED = {
 
 @pytest.fixture(scope="module")
 def drafted():
-    pool = load_examples()
-    draft = draft_offline(PAGE, pool)
-    rows = value_sources(draft.data, draft.facts, PAGE, assumed_from=draft.base)["rows"]
-    return draft, {r["field"]: r for r in rows}
+    return draft_page(PAGE)
 
 
 def test_the_offline_draft_is_the_game_described(drafted):
@@ -57,15 +54,12 @@ def test_the_offline_draft_is_the_game_described(drafted):
 @pytest.mark.parametrize("field", sorted(STATED))
 def test_each_value_is_stated_with_its_sentence(drafted, field):
     _, rows = drafted
-    value, sentence = STATED[field]
-    row = rows[field]
-    assert (row["value"], row["source"], row["sentence"]) == (value, "stated", sentence)
-    assert PAGE[row["span"][0]:row["span"][1]] == sentence
+    assert_stated(rows, PAGE, field, *STATED[field])
 
 
 def test_no_stated_row_without_its_sentence(drafted):
     _, rows = drafted
-    assert [f for f, r in rows.items() if r["source"] == "stated" and not r["sentence"]] == []
+    assert unsourced(rows) == []
     assert rows["settlement_items"]["source"] == "default"  # the page names no settlement item
 
 
@@ -113,11 +107,7 @@ def test_refund_is_read(text, refund):
 
 
 def test_dslgen_new_passes_and_cites(isolated):
-    from dslgen.generate.pipeline import NewOptions, run_new
-
-    result = run_new(NewOptions(description=PAGE, provider="offline", games=20, jobs=1, out=str(isolated / "draft")))
+    result = new_offline(PAGE, isolated / "draft")
     assert result["verdict"] == "pass" and result["consistency"]["passed"], result["consistency"]["findings"]
-    rows = {r["field"]: r for r in result["value_sources"]["rows"]}
-    for field, (value, sentence) in STATED.items():
-        assert (rows[field]["value"], rows[field]["source"], rows[field]["sentence"]) == (value, "stated", sentence)
+    assert_cited(result, STATED)
     assert not [r for r in result["value_sources"]["rows"] if r["source"] == "stated" and not r["sentence"]]
