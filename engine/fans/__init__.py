@@ -1,4 +1,4 @@
-"""Fan recognition and scoring: one registered unit per fan, the exclusion graph, optimal scoring.
+"""Fan recognition and scoring: the standard fan library, the exclusion graph, optimal scoring.
 
 Public API (see "Fan contract" in ``docs/architecture.md``):
 
@@ -11,7 +11,10 @@ Public API (see "Fan contract" in ``docs/architecture.md``):
 from __future__ import annotations
 
 from engine.capabilities import register
-from engine.fans import conditional, events, fallback, guobiao, hubei, sichuan, special, state, structural  # noqa: F401  (registration)
+from engine.fans import conditional, fallback, guobiao, hubei, sichuan, special  # noqa: F401  (primitives)
+from engine.fans import library
+
+library.load()
 from engine.fans.hand_facts import HandFacts, WinContext
 from engine.fans.graph import GraphProblem, validate
 from engine.fans.registry import FAN_CONDITIONS, FANS, KINDS, KIND_TITLES, FanUnit, lookup, recognized_names

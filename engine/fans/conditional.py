@@ -3,16 +3,10 @@
 from __future__ import annotations
 
 from engine.fans.hand_facts import HandFacts
-from engine.fans.registry import CONDITIONAL, condition, fan
+from engine.fans.registry import condition
 
 
 @condition("hand_contains_wildcard")
 def hand_contains_wildcard(h: HandFacts) -> bool:
     """和牌的手牌（暗手与副露）中至少有一张癞子。"""
-    return h.wild_count > 0
-
-
-@fan("癞子胡", kind=CONDITIONAL, condition="hand_contains_wildcard")
-def lai_zi_hu(h: HandFacts) -> bool:
-    """手牌中至少有一张癞子的和牌（条件 ``hand_contains_wildcard``），不论癞子代表什么牌。"""
     return h.wild_count > 0

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from engine.fans.hand_facts import HandFacts
-from engine.fans.registry import FALLBACK, fan
+from engine.fans.registry import primitive
 
 
-@fan("鸡胡", kind=FALLBACK, synonyms=("鸡和",))
+@primitive("鸡胡")
 def ji_hu(h: HandFacts) -> bool:
     """基本和牌：规则文件声明的其他番型一个都没有识别到——默认（``win_rule.ji_hu_dropped_by: any_fan``）结构、特殊牌型、状态、事件、条件番都算“其他番”（参考资料：“当没有其他番型被识别时自动添加”），所以基本牌型杠上开花只计 杠上开花，不计 鸡胡 + 杠上开花。花牌与癞子加分不是番。
 

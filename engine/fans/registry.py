@@ -1,9 +1,10 @@
 """The fan registry: every fan the engine can recognise is one registered unit.
 
-A unit is a predicate over :class:`engine.fans.hand_facts.HandFacts` registered with
-the :func:`fan` decorator next to its code. Its docstring is the fan's precise
-definition (``docs/fans.md`` is generated from it). Rule files name fans by their
-canonical name or any synonym; :func:`lookup` resolves both.
+Every fan is an entry of the shipped standard library (``engine/fans/standard.fans``, loaded by
+:mod:`engine.fans.library`): its names, kind, conventions, documentation and definition — an
+expression of :mod:`engine.lang`, or the name of a built-in :func:`primitive` for what the language
+cannot write yet. ``docs/fans.md`` is generated from the library. Rule files name fans by their
+canonical name or any synonym (:func:`lookup`), or define their own with ``when``.
 
 Fan *conditions* (the ``condition`` string of a ``fan_types`` row) are a second,
 smaller registry filled with :func:`condition`.
@@ -67,6 +68,11 @@ class FanUnit:
     prefer_on_tie: bool = False
     #: further occurrence units besides ``per``: unit name -> ``count(facts) -> int`` (根 per ``kong``).
     per_also: dict = field(default_factory=dict, compare=False)
+    #: the definition as written in the library or the rule file (``when`` / ``count`` expressions, each
+    #: unit's ``count.<unit>``); empty for a fan decided by a built-in primitive.
+    definition: str = field(default="", compare=False)
+    #: where the fan is defined: ``library`` (the shipped standard library) or ``file`` (the rule file).
+    source: str = field(default="library", compare=False)
 
     @property
     def counted(self) -> bool:
@@ -113,37 +119,40 @@ PER_UNITS = {"pung": "每副刻子", "chow_pair": "每对顺子", "pung_pair": "
              "open_meld": "每个副露（吃、碰、明杠；暗杠不算）"}
 
 
-def fan(name: str, *, kind: str, synonyms: tuple[str, ...] = (), guobiao: tuple[str, ...] = (),
-        condition: str = "", per: str = "", reads: str = "", per_also: dict | None = None,
-        toward_min_fan: bool = True, prefer_on_tie: bool = False) -> Callable:
-    """Register the decorated predicate ``f(facts) -> bool`` as the fan ``name``; with ``per`` the
-    predicate returns the number of occurrences (0 = not recognised), and ``per_also`` maps further
-    occurrence units to their own count functions. ``synonyms`` are the other names rule tables
-    print for the same fan: this registration is the one synonym table (the specification's §16.2,
-    the drafter's vocabulary and the semantic diff all read it)."""
-    for u in (per, *(per_also or {})):
-        if u and u not in PER_UNITS:
-            raise ValueError(f"unknown occurrence unit {u!r}")
-    if per_also and not per:
-        raise ValueError("per_also needs a default occurrence unit per")
-    if kind not in KINDS:
-        raise ValueError(f"unknown fan kind {kind!r}")
+#: built-in primitives: fan name -> predicate ``f(facts)``, for the library fans whose definition the
+#: expression language cannot write yet (the 国标 set analysis, the special shapes, the fallbacks).
+PRIMITIVES: dict[str, Callable] = {}
 
-    def decorate(func: Callable[..., bool]) -> Callable[..., bool]:
-        doc = inspect.cleandoc(func.__doc__ or "")
-        if not doc:
-            raise ValueError(f"fan {name} needs a docstring stating its definition")
-        unit = FanUnit(name, kind, func, tuple(synonyms), tuple(guobiao), condition, doc, per, reads,
-                       toward_min_fan, prefer_on_tie, dict(per_also or {}))
-        for n in unit.names:
-            if n in _BY_NAME and _BY_NAME[n] is not unit:
-                raise ValueError(f"fan name {n!r} registered twice")
-            _BY_NAME[n] = unit
-        FANS[name] = unit
-        func.fan_unit = unit  # type: ignore[attr-defined]
+
+def primitive(name: str) -> Callable:
+    """Register the decorated predicate ``f(facts) -> bool | int`` as the built-in primitive the standard
+    library's fan ``name`` names (``builtin = name``). The fan's metadata and documentation live in the
+    library (``engine/fans/standard.fans``), not here."""
+
+    def decorate(func: Callable) -> Callable:
+        if name in PRIMITIVES:
+            raise ValueError(f"primitive {name!r} registered twice")
+        PRIMITIVES[name] = func
         return func
 
     return decorate
+
+
+def register_unit(unit: FanUnit) -> FanUnit:
+    """Add a fan unit to the registry (the standard library loader calls this for every entry)."""
+    for u in unit.per_units:
+        if u not in PER_UNITS:
+            raise ValueError(f"fan {unit.name}: unknown occurrence unit {u!r}")
+    if unit.kind not in KINDS:
+        raise ValueError(f"fan {unit.name}: unknown fan kind {unit.kind!r}")
+    if not unit.doc:
+        raise ValueError(f"fan {unit.name} needs a doc stating its definition")
+    for n in unit.names:
+        if n in _BY_NAME and _BY_NAME[n] is not unit:
+            raise ValueError(f"fan name {n!r} registered twice")
+        _BY_NAME[n] = unit
+    FANS[unit.name] = unit
+    return unit
 
 
 def condition(name: str) -> Callable:

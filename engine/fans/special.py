@@ -7,16 +7,16 @@ these units recognise the shape of the decomposition being scored.
 from __future__ import annotations
 
 from engine.fans.hand_facts import HandFacts
-from engine.fans.registry import SPECIAL, fan
+from engine.fans.registry import primitive
 
 
-@fan("十三幺", kind=SPECIAL, synonyms=("国士无双",), guobiao=("十三幺",))
+@primitive("十三幺")
 def shi_san_yao(h: HandFacts) -> bool:
     """十三幺牌型：三门数牌的 1 和 9 以及七种字牌各一张，其中一种再多一张。"""
     return h.shape == "thirteen_orphans"
 
 
-@fan("全不靠", kind=SPECIAL, guobiao=("全不靠",))
+@primitive("全不靠")
 def quan_bu_kao(h: HandFacts) -> bool:
     """全不靠牌型：十四张单张，取自一组“组合龙”147/258/369（各占一门）和七种字牌，没有对子。包括七星不靠（七种字牌齐全）。"""
     return h.shape == "honors_knitted"
@@ -29,7 +29,7 @@ def _same_suit_ranks(h: HandFacts) -> list[int] | None:
     return sorted(t % 10 for t in h.tiles)
 
 
-@fan("一色双龙会", kind=SPECIAL, guobiao=("一色双龙会",))
+@primitive("一色双龙会")
 def yi_se_shuang_long_hui(h: HandFacts) -> bool:
     """同一花色 123、123、789、789 四副顺子加该花色的 5 作将；顺子可以是吃进的副露。"""
     p = h.pair
@@ -39,7 +39,7 @@ def yi_se_shuang_long_hui(h: HandFacts) -> bool:
     return sorted(h.chows) == [s + 1, s + 1, s + 7, s + 7]
 
 
-@fan("连七对", kind=SPECIAL, guobiao=("连七对",))
+@primitive("连七对")
 def lian_qi_dui(h: HandFacts) -> bool:
     """按七对读法、同一门数牌：连续七个点数各两张（例如 22334455667788筒）。
 

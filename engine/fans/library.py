@@ -1,0 +1,134 @@
+"""The standard fan library: ``standard.fans``, shipped with the engine, is where every named fan is defined.
+
+The file is plain text (one ``[番型名]`` section per fan, ``key = value`` lines; see its header).
+:func:`load` reads it once at import and registers one :class:`~engine.fans.registry.FanUnit` per
+section: a ``when`` / ``count`` expression is compiled by :mod:`engine.lang`; a ``builtin`` names a
+predicate registered with :func:`~engine.fans.registry.primitive` (what the language cannot write
+yet). :func:`unit_from_row` builds the unit of a rule file's own ``when`` row the same way, so a fan
+defined in a file and one defined here behave alike.
+"""
+
+from __future__ import annotations
+
+import configparser
+from importlib import resources
+
+from engine import lang
+from engine.fans import registry as R
+
+#: the library's file name, inside this package
+LIBRARY_FILE = "standard.fans"
+_KEYS = {"kind", "synonyms", "guobiao", "per", "when", "count", "builtin", "reads", "condition",
+         "toward_min_fan", "prefer_on_tie", "doc"}
+
+
+class LibraryError(ValueError):
+    """The library file is malformed (a packaging bug, never a user error)."""
+
+
+def _names(value: str) -> tuple[str, ...]:
+    return tuple(x.strip() for x in value.split(",") if x.strip())
+
+
+def _bool(value: str, where: str) -> bool:
+    if value not in ("true", "false"):
+        raise LibraryError(f"{where}: expected true or false, got {value!r}")
+    return value == "true"
+
+
+def infer_kind(compiled: lang.Compiled) -> str:
+    """The fan kind of a defined fan: structural when it reads the tiles (a zone, a count, a set), else
+    event when it reads an event flag, else state (only state names), else structural."""
+    groups = {lang.VOCABULARY[n].group for n in compiled.names}
+    if groups & {"zones", "counts", "sets"}:
+        return R.STRUCTURAL
+    if "events" in groups:
+        return R.EVENT
+    if "state" in groups:
+        return R.STATE
+    return R.STRUCTURAL
+
+
+def _counter(compiled: lang.Compiled):
+    fn = compiled.fn
+
+    def count(h) -> int:
+        n = fn(h)
+        return n if n > 0 else 0
+
+    return count
+
+
+def _section_unit(name: str, sec: configparser.SectionProxy) -> R.FanUnit:
+    extra = {k for k in sec if k not in _KEYS and not k.startswith(("count.", "builtin."))}
+    if extra:
+        raise LibraryError(f"[{name}]: unknown keys {sorted(extra)}")
+    per = sec.get("per", "")
+    definition = []
+    if "when" in sec:
+        compiled = lang.compile_expression(sec["when"], lang.BOOL)
+        test = compiled.fn
+        definition.append(f"when: {sec['when']}")
+    elif "count" in sec:
+        compiled = lang.compile_expression(sec["count"], lang.INT)
+        test = _counter(compiled)
+        definition.append(f"count: {sec['count']}")
+    elif "builtin" in sec:
+        test = R.PRIMITIVES.get(sec["builtin"])
+        if test is None:
+            raise LibraryError(f"[{name}]: no primitive {sec['builtin']!r}")
+    else:
+        raise LibraryError(f"[{name}]: needs when, count or builtin")
+    per_also = {}
+    for key in sec:
+        if key.startswith("count."):
+            unit = key.split(".", 1)[1]
+            per_also[unit] = _counter(lang.compile_expression(sec[key], lang.INT))
+            definition.append(f"{key}: {sec[key]}")
+        elif key.startswith("builtin."):
+            per_also[key.split(".", 1)[1]] = R.PRIMITIVES[sec[key]]
+    return R.FanUnit(
+        name=name, kind=sec.get("kind", ""), test=test, synonyms=_names(sec.get("synonyms", "")),
+        guobiao=_names(sec.get("guobiao", "")), condition=sec.get("condition", ""), doc=sec.get("doc", "").strip(),
+        per=per, reads=sec.get("reads", ""), toward_min_fan=_bool(sec.get("toward_min_fan", "true"), name),
+        prefer_on_tie=_bool(sec.get("prefer_on_tie", "false"), name), per_also=per_also,
+        definition="; ".join(definition), source="library")
+
+
+def parse_library(text: str) -> list[R.FanUnit]:
+    """The fan units a library text defines, in file order."""
+    cp = configparser.ConfigParser(interpolation=None, delimiters=("=",), comment_prefixes=("#",),
+                                   inline_comment_prefixes=None, default_section="\0", strict=True)
+    cp.optionxform = str  # keep keys as written
+    try:
+        cp.read_string(text, source=LIBRARY_FILE)
+    except configparser.Error as exc:
+        raise LibraryError(str(exc)) from None
+    return [_section_unit(name, cp[name]) for name in cp.sections()]
+
+
+def load() -> None:
+    """Register every fan of the shipped standard library (called once, when :mod:`engine.fans` is imported)."""
+    text = resources.files(__package__).joinpath(LIBRARY_FILE).read_text(encoding="utf-8")
+    for unit in parse_library(text):
+        R.register_unit(unit)
+
+
+def unit_from_row(name: str, when: str, per: str = "") -> R.FanUnit:
+    """The unit of a rule file's own fan row (``when``, and ``per`` as a count expression when it is not an
+    occurrence unit). Raises :class:`engine.lang.ExprError`."""
+    compiled = lang.compile_expression(when, lang.BOOL)
+    per_also = {}
+    definition = f"when: {when}"
+    if per and per not in R.PER_UNITS:
+        counted = lang.compile_expression(per, lang.INT)
+        counter = _counter(counted)
+
+        def test(h, _when=compiled.fn, _count=counter):
+            return _count(h) if _when(h) else 0
+
+        definition += f"; per: {per}"
+        return R.FanUnit(name, infer_kind(compiled), test, per=per, doc=f"本文件定义：{definition}",
+                         definition=definition, source="file", per_also=per_also)
+    return R.FanUnit(name, infer_kind(compiled), compiled.fn, doc=f"本文件定义：{definition}", definition=definition,
+                     source="file")

@@ -1,0 +1,259 @@
+"""Type-check a parse tree and compile it into closures over the evaluation object.
+
+:func:`compile_expression` is the only entry point: it parses, resolves every name against
+:data:`engine.lang.vocabulary.VOCABULARY` (unknown names get a did-you-mean), checks types and
+scopes, folds constants, and returns a :class:`Compiled` whose ``fn(h)`` evaluates the expression.
+The work of one evaluation is bounded by the tree's size (at most
+:data:`engine.lang.syntax.MAX_NODES` nodes, each a fixed function over at most one hand's tiles
+or sets), so a compiled expression can neither loop nor grow.
+"""
+
+from __future__ import annotations
+
+import difflib
+import operator
+from dataclasses import dataclass
+
+from engine import tiles as T
+from engine.lang import vocabulary as V
+from engine.lang.syntax import ExprError, Node, parse
+
+_SCOPE_ORDER = {V.PATTERN: 0, V.READING: 1, V.STATE: 2, V.EVENT: 2}
+_COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
+            ">=": operator.ge}
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """A compiled expression: ``fn(h)`` evaluates it; ``type`` is ``bool`` or ``int``; ``scopes`` the scopes
+    of the names it reads (``pattern`` / ``reading`` / ``state`` / ``event``); ``names`` those names."""
+
+    text: str
+    type: str
+    fn: object
+    scopes: frozenset[str]
+    names: frozenset[str]
+
+    def __call__(self, h):
+        return self.fn(h)
+
+
+@dataclass
+class _Value:
+    type: str
+    fn: object = None  # closure h -> value; None for a constant
+    const: object = None
+
+    def closure(self):
+        if self.fn is not None:
+            return self.fn
+        c = self.const
+        return lambda h: c
+
+
+class _Compiler:
+    def __init__(self, text: str, allowed: str, words: tuple[str, ...]):
+        self.text = text
+        self.allowed = allowed
+        self.extra_words = words
+        self.scopes: set[str] = set()
+        self.names: set[str] = set()
+
+    def fail(self, node: Node, message: str, hint: str = "") -> ExprError:
+        return ExprError(message, node.pos, hint, self.text)
+
+    def use(self, node: Node, entry: V.Entry) -> None:
+        if _SCOPE_ORDER[entry.scope] > _SCOPE_ORDER[self.allowed]:
+            where = {V.PATTERN: "和牌牌型（只看牌）", V.READING: "这里"}.get(self.allowed, "这里")
+            raise self.fail(node, f"{entry.name} 不能用在{where}", "牌型只能用牌集、牌区 hand 与计数")
+        self.scopes.add(entry.scope)
+        self.names.add(entry.name)
+
+    def value(self, node: Node) -> _Value:
+        kind = node.kind
+        if kind == "int":
+            return _Value(V.INT, const=node.value)
+        if kind == "bool":
+            return _Value(V.BOOL, const=node.value)
+        if kind == "tile":
+            return _Value(V.TILES, const=1 << self.tile(node))
+        if kind == "list":
+            m = 0
+            for item in node.args:
+                m |= 1 << self.tile(item)
+            return _Value(V.TILES, const=m)
+        if kind == "name":
+            return self.name(node)
+        if kind == "call":
+            return self.call(node)
+        if kind == "not":
+            v = self.typed(node.args[0], V.BOOL)
+            if v.fn is None:
+                return _Value(V.BOOL, const=not v.const)
+            f = v.fn
+            return _Value(V.BOOL, lambda h: not f(h))
+        return self.op(node)
+
+    def tile(self, node: Node) -> int:
+        try:
+            code = T.tile_from_name(str(node.value))
+        except (T.TileParseError, ValueError):
+            raise self.fail(node, f"{node.value!r} 不是一张牌", "数牌写作 5m、3万，字牌写 东 南 西 北 中 发 白") from None
+        return code
+
+    def name(self, node: Node) -> _Value:
+        entry = V.VOCABULARY.get(node.value)
+        if entry is None:
+            try:
+                return _Value(V.TILES, const=1 << T.tile_from_name(str(node.value)))
+            except (T.TileParseError, ValueError):
+                pass
+            raise self.unknown(node, str(node.value))
+        if entry.params is not None:
+            raise self.fail(node, f"{entry.name} 是函数，要写参数", f"写作 {entry.signature}")
+        self.use(node, entry)
+        if entry.const is not None:
+            return _Value(entry.type, const=entry.const)
+        return _Value(entry.type, entry.build())
+
+    def unknown(self, node: Node, name: str) -> ExprError:
+        close = difflib.get_close_matches(name, list(V.VOCABULARY) + list(self.extra_words), n=1, cutoff=0.6)
+        hint = f"是否想写 {close[0]}？" if close else "可用的名字见规范第 22 节"
+        return self.fail(node, f"未知的名字 {name!r}", hint)
+
+    def typed(self, node: Node, want: str) -> _Value:
+        v = self.value(node)
+        if v.type != want:
+            raise self.fail(node, f"这里需要{V.TYPE_LABELS[want]}，而这是{V.TYPE_LABELS[v.type]}")
+        return v
+
+    def word(self, node: Node, param: V.Param, fn_name: str) -> str:
+        allowed = param.words + (self.extra_words if param.name == "name" else ())
+        if node.kind != "name" or node.value not in allowed:
+            shown = "、".join(allowed) if allowed else "（本文件没有可用的取值）"
+            close = difflib.get_close_matches(str(node.value), list(allowed), n=1, cutoff=0.5)
+            hint = f"是否想写 {close[0]}？" if close else f"可选：{shown}"
+            raise self.fail(node, f"{fn_name} 的参数 {param.name} 不能是 {node.value!r}", hint)
+        return str(node.value)
+
+    def call(self, node: Node) -> _Value:
+        entry = V.VOCABULARY.get(str(node.value))
+        if entry is None:
+            raise self.unknown(node, str(node.value))
+        if entry.params is None:
+            raise self.fail(node, f"{entry.name} 不是函数，不能带括号", f"直接写 {entry.name}")
+        self.use(node, entry)
+        params = entry.params
+        if len(node.args) > len(params):
+            raise self.fail(node, f"{entry.name} 最多 {len(params)} 个参数", f"写作 {entry.signature}")
+        given: dict[str, Node] = {p.name: a for p, a in zip(params, node.args)}
+        for key, arg in node.kwargs:
+            if key not in {p.name for p in params}:
+                close = difflib.get_close_matches(key, [p.name for p in params], n=1)
+                raise self.fail(arg, f"{entry.name} 没有参数 {key}", f"是否想写 {close[0]}？" if close else entry.signature)
+            if key in given:
+                raise self.fail(arg, f"参数 {key} 给了两次")
+            given[key] = arg
+        built = []
+        for p in params:
+            arg = given.get(p.name)
+            if arg is None:
+                if p.default is None:
+                    raise self.fail(node, f"{entry.name} 缺少参数 {p.name}", f"写作 {entry.signature}")
+                built.append(self.default(p))
+                continue
+            if p.type == V.WORD:
+                built.append((self.word(arg, p, entry.name),))
+                continue
+            v = self.typed(arg, p.type)
+            if p.type == V.TILES:
+                built.append((v.const, v.fn))
+            elif p.type == V.INT:
+                if v.fn is not None and entry.name in _CONST_INT_FUNCS:
+                    raise self.fail(arg, f"{entry.name} 的参数 {p.name} 必须是写定的数字")
+                built.append((v.const,) if v.fn is None else (None, v.fn))
+            else:
+                built.append(v.closure())
+        result = entry.build(*built)
+        if isinstance(result, int):  # a tile set computed at compile time (ranks(2, 5, 8))
+            return _Value(entry.type, const=result)
+        return _Value(entry.type, result)
+
+    def default(self, p: V.Param):
+        if p.type == V.TILES:
+            return (V.VOCABULARY[str(p.default)].const, None)
+        return (p.default,)
+
+    def op(self, node: Node) -> _Value:
+        op = node.value
+        if op == "neg":
+            v = self.typed(node.args[0], V.INT)
+            if v.fn is None:
+                return _Value(V.INT, const=-v.const)
+            f = v.fn
+            return _Value(V.INT, lambda h: -f(h))
+        left, right = self.value(node.args[0]), self.value(node.args[1])
+        if op in ("and", "or"):
+            for side, v in ((node.args[0], left), (node.args[1], right)):
+                if v.type != V.BOOL:
+                    raise self.fail(side, f"{op} 两边都要是条件（真假值），而这是{V.TYPE_LABELS[v.type]}")
+            a, b = left.closure(), right.closure()
+            if op == "and":
+                return _Value(V.BOOL, lambda h: a(h) and b(h))
+            return _Value(V.BOOL, lambda h: a(h) or b(h))
+        if op in _COMPARE:
+            if left.type != right.type or left.type not in (V.INT, V.BOOL, V.TILES):
+                raise self.fail(node, f"不能比较{V.TYPE_LABELS[left.type]}和{V.TYPE_LABELS[right.type]}",
+                                "比较两边要同是整数（或同是真假值）")
+            if left.type != V.INT and op not in ("==", "!="):
+                raise self.fail(node, f"{V.TYPE_LABELS[left.type]}只能用 == 或 != 比较")
+            cmp = _COMPARE[op]
+            if left.fn is None and right.fn is None:
+                return _Value(V.BOOL, const=cmp(left.const, right.const))
+            a = left.fn
+            if right.fn is None:  # the common case: a count against a number
+                c = right.const
+                return _Value(V.BOOL, lambda h: cmp(a(h), c))
+            a, b = left.closure(), right.fn
+            return _Value(V.BOOL, lambda h: cmp(a(h), b(h)))
+        if op in ("|", "&") or (op == "-" and left.type == V.TILES):
+            if left.type != V.TILES or right.type != V.TILES:
+                raise self.fail(node, f"{op} 用于两个牌集", "牌集的并 |、交 &、差 -")
+            f = {"|": operator.or_, "&": operator.and_, "-": lambda x, y: x & ~y}[op]
+            if left.fn is None and right.fn is None:
+                return _Value(V.TILES, const=f(left.const, right.const))
+            a, b = left.closure(), right.closure()
+            return _Value(V.TILES, lambda h: f(a(h), b(h)))
+        if left.type != V.INT or right.type != V.INT:
+            raise self.fail(node, f"{op} 用于两个整数")
+        f = {"+": operator.add, "-": operator.sub, "*": operator.mul}[op]
+        if left.fn is None and right.fn is None:
+            return _Value(V.INT, const=f(left.const, right.const))
+        a, b = left.closure(), right.closure()
+        return _Value(V.INT, lambda h: f(a(h), b(h)))
+
+
+#: functions whose integer parameters shape the computation and must be literals
+_CONST_INT_FUNCS = frozenset({"series", "kinds", "ranks"})
+
+
+def compile_expression(text: str, want: str = V.BOOL, *, scope: str = V.EVENT,
+                       words: tuple[str, ...] = ()) -> Compiled:
+    """Compile ``text`` to a :class:`Compiled` of type ``want`` (``bool`` or ``int``).
+
+    ``scope`` is the most context the expression may read (``pattern`` for a declared win shape,
+    ``event`` for a fan); ``words`` are extra words the file defines (its declared shape names).
+    Raises :class:`ExprError` naming the column, with a hint.
+    """
+    tree = parse(text)
+    comp = _Compiler(text, scope, words)
+    try:
+        v = comp.value(tree)
+    except RecursionError:  # pragma: no cover - the parser bounds depth first
+        raise ExprError("表达式嵌套过深", 0, "", text) from None
+    if want == V.INT and v.type == V.BOOL:
+        raise ExprError("这里需要整数（计次），而这是条件", tree.pos, "如 count(flowers) 或 pungs(dragon)", text)
+    if v.type != want:
+        raise ExprError(f"这里需要{V.TYPE_LABELS[want]}，而这是{V.TYPE_LABELS[v.type]}", tree.pos, "", text)
+    fn = v.closure()
+    return Compiled(text, want, fn, frozenset(comp.scopes), frozenset(comp.names))

@@ -1,0 +1,472 @@
+"""Every name a hand expression may use: tile sets, zones, counts, set tests and state.
+
+Each entry is registered with :func:`name` or :func:`function` beside its implementation; its
+Chinese text is the documentation (the specification's expression table and the editor hover are
+generated from it). Implementations receive the compiled arguments and return a closure over the
+evaluation object ``h`` — a :class:`engine.fans.hand_facts.HandFacts` for fans and requirements, a
+:class:`PatternFacts` for declared win shapes — so nothing is interpreted per evaluation beyond
+those closures.
+
+Types: ``bool``, ``int``, ``tiles`` (a set of tile kinds, a bit mask over tile codes), ``zone``
+(a multiset of tiles: the hand, the melds, the flowers ...), and ``word`` (one of a fixed set of
+words, for shapes and kinds). Scopes: ``pattern`` names need only the tiles (usable in a declared win
+shape); ``reading`` names need one decomposition; ``state`` and ``event`` names need the win's context.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from engine import tiles as T
+
+BOOL, INT, TILES, ZONE, WORD = "bool", "int", "tiles", "zone", "word"
+TYPE_LABELS = {BOOL: "真假值", INT: "整数", TILES: "牌集", ZONE: "牌区", WORD: "词"}
+#: scopes, from the least to the most context needed
+PATTERN, READING, STATE, EVENT = "pattern", "reading", "state", "event"
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter: ``type``, a default (None: required), the words a ``word`` parameter accepts."""
+
+    name: str
+    type: str
+    default: object = None
+    words: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A registered name: a constant (``params`` is None) or a function."""
+
+    name: str
+    type: str
+    scope: str
+    doc: str
+    build: Callable
+    params: tuple[Param, ...] | None = None
+    #: a constant known at compile time (tile sets): its value
+    const: object = None
+    group: str = ""
+
+    @property
+    def signature(self) -> str:
+        """``name(p1, p2=默认)`` as the documentation prints it."""
+        if self.params is None:
+            return self.name
+        parts = [p.name if p.default is None else f"{p.name}={_show(p.default)}" for p in self.params]
+        return f"{self.name}({', '.join(parts)})"
+
+
+def _show(v: object) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return str(v)
+
+
+VOCABULARY: dict[str, Entry] = {}
+#: Chinese headings of the documentation groups, in order.
+GROUPS = {"tiles": "牌集", "zones": "牌区", "counts": "计数与判断", "sets": "面子（一种读法）",
+          "state": "和牌状态", "events": "和牌事件"}
+
+
+def _register(entry: Entry) -> Entry:
+    if entry.name in VOCABULARY:
+        raise ValueError(f"expression name {entry.name!r} registered twice")
+    VOCABULARY[entry.name] = entry
+    return entry
+
+
+def _mask(codes) -> int:
+    m = 0
+    for c in codes:
+        m |= 1 << c
+    return m
+
+
+def tile_set(name: str, codes, doc: str) -> None:
+    """Register a constant tile set."""
+    m = _mask(codes)
+    _register(Entry(name, TILES, PATTERN, doc, None, None, m, "tiles"))
+
+
+def dynamic(name: str, type_: str, scope: str, group: str, doc: str):
+    """Register a name whose value depends on the win (decorate ``f(h) -> value``)."""
+
+    def deco(fn):
+        _register(Entry(name, type_, scope, doc, lambda: fn, None, None, group))
+        return fn
+
+    return deco
+
+
+def function(name: str, type_: str, scope: str, group: str, params: tuple[Param, ...], doc: str):
+    """Register a function; the decorated ``build(*args) -> closure`` receives one compiled argument per
+    parameter (a closure ``f(h)``, or for ``tiles`` a ``(mask, f)`` pair with ``f`` None for a constant)."""
+
+    def deco(build):
+        _register(Entry(name, type_, scope, doc, build, tuple(params), None, group))
+        return build
+
+    return deco
+
+
+# -- tile sets -----------------------------------------------------------------------------------
+tile_set("wan", range(1, 10), "万子（1-9 万）")
+tile_set("tiao", range(11, 20), "条子（1-9 条）")
+tile_set("tong", range(21, 30), "筒子（1-9 筒）")
+tile_set("suited", T.SUITED, "数牌（万、条、筒）")
+tile_set("honor", T.HONORS, "字牌（风牌与箭牌）")
+tile_set("wind", T.WINDS, "风牌（东南西北）")
+tile_set("dragon", T.DRAGONS, "箭牌（中发白）")
+tile_set("terminal", T.TERMINALS, "老头牌：数牌 1 和 9")
+tile_set("simple", [t for t in T.SUITED if 2 <= t % 10 <= 8], "中张：数牌 2-8")
+tile_set("yaojiu", T.ORPHANS, "幺九牌：数牌 1、9 与字牌")
+tile_set("green", (12, 13, 14, 16, 18, T.GREEN), "绿色的牌：23468 条与发")
+tile_set("any", T.PLAYABLE + T.FLOWERS + T.WILDCARDS, "任何牌")
+tile_set("flower", T.FLOWERS, "花牌（春夏秋冬梅兰竹菊）")
+for _r in range(1, 10):
+    tile_set(f"rank{_r}", [s * 10 + _r for s in T.SUITS], f"三门数牌中点数为 {_r} 的牌")
+
+
+@dynamic("wild", TILES, STATE, "tiles", "本局的癞子牌（按牌本身，如 红中；翻牌定的癞子按本局翻出的结果）")
+def _wild(h):
+    m = 0
+    for c in h.ctx.wild_codes:
+        m |= 1 << c
+    return m | _mask(T.WILDCARDS)
+
+
+@dynamic("seat_wind", TILES, STATE, "tiles", "和牌者的门风牌（东南西北之一）")
+def _seat_wind(h):
+    return 1 << T.WINDS[h.ctx.own_wind]
+
+
+@dynamic("round_wind", TILES, STATE, "tiles", "本圈的圈风牌")
+def _round_wind(h):
+    return 1 << T.WINDS[h.ctx.round_wind]
+
+
+@function("ranks", TILES, PATTERN, "tiles", (Param("r1", INT), Param("r2", INT, 0), Param("r3", INT, 0),
+                                              Param("r4", INT, 0), Param("r5", INT, 0)),
+          "三门数牌中点数是所列之一的牌，如 ranks(2, 5, 8) 是 2/5/8 的数牌")
+def _ranks(*args):
+    rs = [a[0] for a in args]
+    return _mask(s * 10 + r for s in T.SUITS for r in rs if 1 <= r <= 9)
+
+
+# -- zones ---------------------------------------------------------------------------------------
+@dynamic("hand", ZONE, PATTERN, "zones", "和牌时的全部牌：暗手加副露，癞子按所代表的牌计（牌型里只有暗手，癞子另计为 wilds）")
+def _hand(h):
+    return h.tiles
+
+
+@dynamic("held", ZONE, STATE, "zones", "和牌时的全部牌，癞子按牌本身计（数癞子用 count(held, wild)）")
+def _held(h):
+    out = list(h.ctx.concealed)
+    for m in h.ctx.melds:
+        out += m.tiles
+    return out
+
+
+@dynamic("concealed", ZONE, STATE, "zones", "暗手（含和牌张），不含副露；癞子按牌本身计")
+def _concealed(h):
+    return h.ctx.concealed
+
+
+@dynamic("melds", ZONE, STATE, "zones", "副露（吃、碰、杠出的牌，含暗杠）的牌")
+def _melds(h):
+    return [t for m in h.ctx.melds for t in m.tiles]
+
+
+@dynamic("flowers", ZONE, STATE, "zones", "和牌者亮出的花牌")
+def _flowers(h):
+    return h.ctx.flowers
+
+
+@dynamic("win_tile", ZONE, STATE, "zones", "和的那一张牌（按牌本身）")
+def _win_tile(h):
+    return (h.ctx.win_tile,)
+
+
+@dynamic("pair", ZONE, READING, "zones", "标准牌型的将（两张）；没有将的牌型为空")
+def _pair(h):
+    p = h.pair
+    return (p, p) if p else ()
+
+
+# -- counts and tests ----------------------------------------------------------------------------
+_ZONE = Param("zone", ZONE)
+_ANY = Param("tiles", TILES, "any")
+
+
+def _members(mask_fn):
+    """(mask, f) -> a function h -> mask."""
+    mask, fn = mask_fn
+    if fn is None:
+        return lambda h: mask
+    return fn
+
+
+@function("count", INT, PATTERN, "counts", (_ZONE, _ANY), "牌区中属于牌集的张数，如 count(hand, dragon)")
+def _count(zone, tiles):
+    mask, fn = tiles
+    if fn is None:
+        if mask == VOCABULARY["any"].const:
+            return lambda h: len(zone(h))
+        return lambda h: sum(1 for t in zone(h) if mask >> t & 1)
+    return lambda h: (lambda m: sum(1 for t in zone(h) if m >> t & 1))(fn(h))
+
+
+@function("distinct", INT, PATTERN, "counts", (_ZONE, _ANY), "牌区中属于牌集的不同牌的种数")
+def _distinct(zone, tiles):
+    get = _members(tiles)
+    return lambda h: (lambda m: len({t for t in zone(h) if m >> t & 1}))(get(h))
+
+
+@function("all", BOOL, PATTERN, "counts", (_ZONE, Param("tiles", TILES)), "牌区的每一张牌都属于牌集（空牌区为真）")
+def _all(zone, tiles):
+    get = _members(tiles)
+    return lambda h: (lambda m: all(m >> t & 1 for t in zone(h)))(get(h))
+
+
+@function("none", BOOL, PATTERN, "counts", (_ZONE, Param("tiles", TILES)), "牌区中没有一张属于牌集")
+def _none(zone, tiles):
+    get = _members(tiles)
+    return lambda h: (lambda m: not any(m >> t & 1 for t in zone(h)))(get(h))
+
+
+@function("has", BOOL, PATTERN, "counts", (_ZONE, Param("tiles", TILES)), "牌区中至少有一张属于牌集")
+def _has(zone, tiles):
+    get = _members(tiles)
+    return lambda h: (lambda m: any(m >> t & 1 for t in zone(h)))(get(h))
+
+
+def _kind_counts(tiles) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for t in tiles:
+        out[t] = out.get(t, 0) + 1
+    return out
+
+
+@function("kinds", INT, PATTERN, "counts", (_ZONE, Param("copies", INT, 0), Param("at_least", INT, 1), _ANY),
+          "牌区中属于牌集的牌有几种：copies=n 只数恰好 n 张的，at_least=n 数至少 n 张的（默认 1：出现过的种数）")
+def _kinds(zone, copies, at_least, tiles):
+    get = _members(tiles)
+    exact, low = copies[0], at_least[0]
+
+    def f(h):
+        m = get(h)
+        c = _kind_counts(zone(h))
+        if exact:
+            return sum(1 for t, n in c.items() if n == exact and m >> t & 1)
+        return sum(1 for t, n in c.items() if n >= low and m >> t & 1)
+
+    return f
+
+
+@function("suits", INT, PATTERN, "counts", (_ZONE,), "牌区中出现了万、条、筒中的几门（0-3）")
+def _suits(zone):
+    return lambda h: len({t // 10 for t in zone(h) if t < 30})
+
+
+@function("max_suit", INT, PATTERN, "counts", (_ZONE,), "牌区中张数最多的一门数牌有几张（合肥：某一门至少 8 张才能胡）")
+def _max_suit(zone):
+    def f(h):
+        n = [0, 0, 0]
+        for t in zone(h):
+            if t < 30:
+                n[t // 10] += 1
+        return max(n)
+
+    return f
+
+
+@function("min_gap", INT, PATTERN, "counts", (_ZONE,),
+          "同一门数牌中任意两张不同的牌点数之差的最小值（同门只有一种牌或没有数牌时为 9）；十三烂：min_gap(hand) >= 3")
+def _min_gap(zone):
+    def f(h):
+        best = 9
+        by_suit: dict[int, list[int]] = {}
+        for t in set(zone(h)):
+            if t < 30:
+                by_suit.setdefault(t // 10, []).append(t % 10)
+        for ranks in by_suit.values():
+            ranks.sort()
+            for a, b in zip(ranks, ranks[1:]):
+                best = min(best, b - a)
+        return best
+
+    return f
+
+
+@dynamic("wilds", INT, PATTERN, "counts", "和牌的手里有几张癞子（按牌本身计，暗手加副露）")
+def _wilds(h):
+    return h.wild_count
+
+
+# -- sets of one reading -------------------------------------------------------------------------
+_SET_KINDS = {"chow": ("chow",), "pung": ("pung", "kong"), "kong": ("kong",), "pair": ("pair",)}
+_OPEN_WORDS = ("any", "open", "concealed")
+
+
+def _groups_matching(kinds: tuple[str, ...], tiles, exposure: str):
+    get = _members(tiles)
+
+    def f(h):
+        m = get(h)
+        n = 0
+        melds = h.ctx.melds
+        first_exposed = len(h.decomposition.groups) - len(melds)
+        for i, g in enumerate(h.decomposition.groups):
+            if g.kind in kinds and all(m >> t & 1 for t in g.tiles):
+                if exposure != "any":
+                    # the exposed groups close the reading, one per declared meld, in order
+                    is_open = g.exposed and i >= first_exposed and not melds[i - first_exposed].is_concealed
+                    if is_open != (exposure == "open"):
+                        continue
+                n += 1
+        return n
+
+    return f
+
+
+def _set_function(name: str, label: str):
+    @function(name, INT, READING, "sets",
+              (_ANY, Param("meld", WORD, "any", _OPEN_WORDS)),
+              f"这种读法中{label}的个数，其牌都在牌集内；meld=open 只数副露（吃、碰、明杠），meld=concealed 只数暗的")
+    def build(tiles, meld):
+        return _groups_matching(_SET_KINDS[name.rstrip("s")], tiles, meld[0])
+
+    return build
+
+
+_set_function("chows", "顺子")
+_set_function("pungs", "刻子（含杠）")
+_set_function("kongs", "杠")
+_set_function("pairs", "对子（七对为七个）")
+
+
+@function("series", BOOL, READING, "sets",
+          (Param("kind", WORD, None, ("chow", "pung")), Param("n", INT), Param("step", INT, 0),
+           Param("suits", WORD, "same", ("same", "distinct"))),
+          "这种读法中有 n 副 kind（chow 顺子 / pung 刻子或杠），点数依次相差 step，同一门（suits=same）或各不同门"
+          "（suits=distinct）：三色三同顺 series(chow, 3, 0, distinct)、清龙 series(chow, 3, 3)、一般高 series(chow, 2)")
+def _series(kind, n, step, suits):
+    want, k, d, distinct = _SET_KINDS[kind[0]], n[0], step[0], suits[0] == "distinct"
+
+    def f(h):
+        starts = sorted(min(g.tiles) for g in h.decomposition.groups if g.kind in want and min(g.tiles) < 30)
+        return _has_series(starts, k, d, distinct)
+
+    return f
+
+
+def _has_series(starts: list[int], k: int, d: int, distinct: bool) -> bool:
+    if k <= 0:
+        return True
+    if k > len(starts):
+        return False
+
+    def extend(chosen: list[int], rest: list[int]) -> bool:
+        if len(chosen) == k:
+            return True
+        last = chosen[-1]
+        for i, t in enumerate(rest):
+            if t % 10 != last % 10 + d:
+                continue
+            if distinct:
+                if any(t // 10 == c // 10 for c in chosen):
+                    continue
+            elif t // 10 != last // 10:
+                continue
+            if extend(chosen + [t], rest[:i] + rest[i + 1:]):
+                return True
+        return False
+
+    return any(extend([t], starts[:i] + starts[i + 1:]) for i, t in enumerate(starts))
+
+
+#: the solver's built-in winning shapes (``engine.solver.shapes.SHAPE_NAMES``); a file adds its declared ones
+BUILTIN_SHAPES = ("standard", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight",
+                  "double_dragon", "all_258")
+
+
+@function("shape", BOOL, READING, "sets", (Param("name", WORD, None, BUILTIN_SHAPES),),
+          "这种读法的牌型：standard 标准和、seven_pairs 七对、thirteen_orphans 十三幺、honors_knitted 全不靠、"
+          "knitted_straight 组合龙、double_dragon 一色双龙会、all_258 将将胡，或本文件 win_condition.shapes 声明的牌型名")
+def _shape(name):
+    want = name[0]
+    return lambda h: h.shape == want
+
+
+@dynamic("wild_used", BOOL, READING, "sets", "这种读法中有癞子代替了别的牌（癞子按本身用不算）")
+def _wild_used(h):
+    return any(g.wilds for g in h.decomposition.groups)
+
+
+# -- state and events ----------------------------------------------------------------------------
+def _flag(name: str, scope: str, doc: str, fn) -> None:
+    _register(Entry(name, BOOL, scope, doc, lambda: fn, None, None, "events" if scope == EVENT else "state"))
+
+
+_flag("self_drawn", STATE, "自摸和牌", lambda h: h.ctx.self_drawn)
+_flag("discard_win", STATE, "点和：和别人打出（或加杠）的牌", lambda h: not h.ctx.self_drawn)
+_flag("dealer", STATE, "和牌者是庄家", lambda h: h.ctx.seat == h.ctx.dealer)
+_flag("concealed_hand", STATE, "门前清：没有吃、碰、明杠或加杠（暗杠可以）", lambda h: h.open_melds == 0)
+_flag("robbing_kong", EVENT, "抢杠：和别人加杠的那张牌", lambda h: h.ctx.robbing_kong)
+_flag("kong_replacement", EVENT, "开杠后补摸的牌（杠上开花时与 self_drawn 同真）", lambda h: h.ctx.kong_replacement)
+_flag("kong_discard", EVENT, "和别人开杠补牌后打出的那张牌（杠上炮）", lambda h: h.ctx.kong_discard)
+_flag("last_tile", EVENT, "牌墙最后一张：自摸最后一张，或和紧接其后打出的那张", lambda h: h.ctx.last_tile)
+_flag("first_turn", EVENT, "第一巡：庄家起手即和，或闲家在第一巡、无人吃碰杠之前和", lambda h: h.ctx.first_turn)
+_flag("fourth_tile", EVENT, "和绝张：和牌张的另外三张都已亮明", lambda h: h.ctx.fourth_tile)
+
+
+@dynamic("open_melds", INT, STATE, "state", "副露个数：吃、碰、明杠、加杠（暗杠不算）")
+def _open_melds(h):
+    return h.open_melds
+
+
+@dynamic("declared_melds", INT, STATE, "state", "已经亮出的面子个数（吃、碰、明杠、加杠与暗杠）")
+def _declared_melds(h):
+    return len(h.ctx.melds)
+
+
+@dynamic("ready_declared", BOOL, STATE, "state", "和牌者和牌前已经报听（亮倒等声明）")
+def _ready_declared(h):
+    return h.ctx.ready_declared
+
+
+@dynamic("streak", INT, STATE, "state", "庄家连庄的次数（本局之前）")
+def _streak(h):
+    return h.ctx.streak
+
+
+
+
+@function("every_group", BOOL, READING, "sets", (Param("tiles", TILES),),
+          "这种读法的每一组（面子与将）都至少有一张牌属于牌集：带幺九 every_group(yaojiu)、全带五 every_group(rank5)")
+def _every_group(tiles):
+    get = _members(tiles)
+
+    def f(h):
+        m = get(h)
+        return all(any(m >> t & 1 for t in g.tiles) for g in h.decomposition.groups)
+
+    return f
+
+
+@function("win_chow", BOOL, READING, "sets", (Param("position", WORD, None, ("middle", "low", "high")),),
+          "这种读法中有一副暗手里的顺子，和牌张是它的中间张（middle，坎张）、最小的一张（low）或最大的一张（high）")
+def _win_chow(position):
+    offset = {"middle": 1, "low": 0, "high": 2}[position[0]]
+
+    def f(h):
+        win = h.ctx.win_tile
+        if win >= 30 or win in h.ctx.wild_codes:
+            return False
+        first = win - offset
+        return any(g.kind == "chow" and not g.exposed and min(g.tiles) == first for g in h.decomposition.groups)
+
+    return f
