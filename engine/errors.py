@@ -28,6 +28,10 @@ class Problem:
 
     steps: Steps
     message: str
+    #: for a problem inside an expression: the 0-based character offset within the field's text (-1: none)
+    column: int = -1
+    #: a suggestion (a did-you-mean, the expected form); "" when there is none
+    hint: str = ""
 
     @property
     def path(self) -> str:

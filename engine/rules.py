@@ -60,6 +60,8 @@ class FanSpec:
     composite_of: tuple[str, ...]
     #: the win scores the cap (天胡/地胡 at the cap) when this fan counts.
     at_cap: bool
+    #: the file's own definition (an expression of :mod:`engine.lang`); "" names a library fan.
+    when: str = ""
 
 
 @dataclass(frozen=True)
@@ -257,6 +259,18 @@ class WinCondition:
     pair_258_exempt_fans: tuple[str, ...]
     must_miss_suit: bool  # 缺一门: at most two of 万/条/筒 in hand and melds
     must_open: bool = False  # 开口: at least one exposed meld (chow, pung, 明杠/加杠) at the win
+    #: ``require``: expressions every win must satisfy (合肥: ``max_suit(hand) >= 8``).
+    require: tuple[str, ...] = ()
+    #: ``shapes``: winning shapes the file declares, ``(name, expression)`` (十三烂, 嚦咕嚦咕).
+    shapes: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class TileRestriction:
+    """One ``tile_restrictions`` entry: the tiles (an expression of type 牌集) the listed actions may not use."""
+
+    tiles: str
+    actions: tuple[str, ...]
 
 
 @dataclass(frozen=True, eq=False)
@@ -296,6 +310,8 @@ class Rules:
     tile_list: tuple[int, ...] | None = None
     #: ``liang_dao``: how a declared ready hand (亮倒) is played; its documented defaults when omitted.
     liang_dao: LiangDao = LiangDao("wait_tiles", "keep_wait")
+    #: ``tile_restrictions``: tiles that may not be discarded, claimed, ponged, konged or won on.
+    tile_restrictions: tuple[TileRestriction, ...] = ()
     #: The normalised mapping (defaults filled, frozen) every field above was read from.
     raw: Mapping[str, Any] = field(default_factory=FrozenMap, compare=False, repr=False)
 
@@ -427,6 +443,8 @@ class Rules:
             tile_list=_tile_list(deck.get("tiles")),
             seating=_seating(game.get("seating"), int(_need(players, "max", ("game", "players")))),
             liang_dao=_liang_dao(data.get("liang_dao")),
+            tile_restrictions=tuple(TileRestriction(str(r.get("tiles") or ""), _names(r.get("actions")))
+                                    for r in data.get("tile_restrictions") or () if isinstance(r, Mapping)),
             raw=freeze(data),
         )
 
@@ -474,6 +492,7 @@ def _fan(item: Mapping[str, Any], i: int) -> FanSpec:
         prefer_on_tie=bool(item["prefer_on_tie"]),
         composite_of=_names(item["composite_of"]),
         at_cap=bool(item["at_cap"]),
+        when=str(item.get("when") or ""),
     )
 
 
@@ -503,6 +522,9 @@ def _win_condition(item: Mapping[str, Any]) -> WinCondition:
         pair_258_exempt_fans=_names(item["pair_258_exempt_fans"]),
         must_miss_suit=bool(item["must_miss_suit"]),
         must_open=bool(item["must_open"]),
+        require=_names(item.get("require")),
+        shapes=tuple((str(s.get("name") or ""), str(s.get("when") or "")) for s in item.get("shapes") or ()
+                     if isinstance(s, Mapping)),
     )
 
 

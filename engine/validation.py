@@ -51,8 +51,18 @@ def _fans(rules: Rules) -> list[Problem]:
     from engine.fans import FAN_CONDITIONS, lookup, validate
 
     out = []
+    from engine import declared as D
+    from engine.fans.library import unit_from_row
+    from engine.lang import ExprError
+
     for i, spec in enumerate(rules.fans):
-        if spec.composite_of:  # a composite is the file's own name for its parts (engine.fans.composite)
+        if spec.when:  # the file's own definition
+            try:
+                unit_from_row(spec.name, spec.when, spec.per, D.shape_names(rules))
+            except ExprError as exc:
+                key = "per" if spec.per and exc.text == spec.per else "when"
+                out.append(Problem(("fan_types", i, key), exc.message, exc.position, exc.hint))
+        elif spec.composite_of:  # a composite is the file's own name for its parts (engine.fans.composite)
             for j, part in enumerate(spec.composite_of):
                 if lookup(part) is None:
                     out.append(Problem(("fan_types", i, "composite_of", j), f"引擎不认识组合番的组成番型 {part}（见 docs/fans.md）"))
@@ -60,6 +70,7 @@ def _fans(rules: Rules) -> list[Problem]:
             out.append(Problem(("fan_types", i, "name"), f"引擎不认识番型 {spec.name}（见 docs/fans.md）"))
         if spec.condition and spec.condition not in FAN_CONDITIONS:
             out.append(Problem(("fan_types", i, "condition"), f"引擎不认识番型条件 {spec.condition}"))
+    out += list(D.declared(rules).problems)
     out += [Problem(g.steps, g.message) for g in validate(rules)]
     declared = rules.fan_names
     for j, name in enumerate(rules.win_condition.pair_258_exempt_fans):

@@ -68,6 +68,8 @@ class RuleContext:
     facts: EngineFacts
     locate: Locator | None = None
     schema_valid: bool = True
+    #: the file's text, when loaded from one (expression findings point into a line of it)
+    text: str = ""
     _cache: dict[str, Any] = field(default_factory=dict)
 
     # --- positions --------------------------------------------------------

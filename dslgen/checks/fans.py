@@ -18,18 +18,19 @@ MAX_SUGGESTIONS = 50
 def unknown_fan(ctx: RuleContext) -> Iterator[Problem]:
     """番型名引擎无法识别
 
-    ``fan_types[].name`` 必须是引擎已注册识别器的番型名（见 ``docs/fans.md``）。
+    ``fan_types[].name`` 必须是标准番型库中的番型名（见 ``docs/fans.md``），或者这一行用 ``when`` 自己定义番型。
     引擎不认识的番型永远不会被识别，得分为 0，这往往是笔误或把别的规则体系的番名
     直接搬了过来（如国标的“花龙”“推不倒”目前不在识别列表中）。
 
-    修复：改用识别列表中的名称（同义名如 碰碰胡/对对胡、平和/平胡 均可用），或删去该番型。
+    修复：改用识别列表中的名称（同义名如 碰碰胡/对对胡、平和/平胡 均可用），用 ``when`` 写出它的定义，或删去该番型。
     """
     known = ctx.facts.fan_names
     names = sorted(known)
     unknown = 0
     for i, fan in ctx.fans():
         name = fan["name"]
-        if name in known or fan.get("composite_of"):  # composites: their own name, parts checked by C801
+        if name in known or fan.get("composite_of") or fan.get("when"):  # composites: parts checked by C801;
+            # a row with ``when`` defines its own fan (its expression is checked by C205)
             continue
         unknown += 1
         canonical = ctx.facts.fan_canonical
@@ -37,7 +38,8 @@ def unknown_fan(ctx: RuleContext) -> Iterator[Problem]:
         # reader needs a suggestion on each
         matches = difflib.get_close_matches(name, names, n=5, cutoff=0.5) if unknown <= MAX_SUGGESTIONS else []
         close = list(dict.fromkeys(canonical.get(c, c) for c in matches))[:3]
-        hint = f"是否想写：{'、'.join(close)}？" if close else "请使用 docs/fans.md 中列出的番型名，或删去该番型"
+        hint = (f"是否想写：{'、'.join(close)}？" if close else "请使用 docs/fans.md 中列出的番型名") + \
+            "；库里没有的番型用 when 写出定义（规范第 22 节）"
         yield Problem(("fan_types", i, "name"), f"番型 {name} 引擎无法识别，计分时恒为 0 番", hint, {"fan": name})
 
 

@@ -125,7 +125,7 @@ def check_data(loaded: Any, *, file: str = "<data>", facts: EngineFacts | None =
         )
         return report
 
-    ctx = RuleContext(data=data, facts=facts or engine_facts(), locate=locate)
+    ctx = RuleContext(data=data, facts=facts or engine_facts(), locate=locate, text=getattr(loaded, "text", "") or "")
     schema_findings = _schema_findings(loaded, data, ctx)
     ctx.schema_valid = not schema_findings
     report.findings.extend(schema_findings)
@@ -170,9 +170,39 @@ def _run(entry: Check, ctx: RuleContext) -> list[Finding]:
     return [_stamp(entry.code, entry.severity, p, ctx) for p in problems]
 
 
+def _defined(fan, ctx: RuleContext) -> bool:
+    """A row that defines its own fan (``when``) and whose expression compiles."""
+    when = fan.get("when")
+    if not isinstance(when, str) or not when:
+        return False
+    from engine.declared import shape_names
+    from engine.fans.library import unit_from_row
+    from engine.lang import ExprError
+    from engine.rules import Rules
+
+    try:
+        shapes = shape_names(Rules.from_dict(ctx.data, validate=False))
+    except Exception:  # the file cannot be built: the expression cannot be judged either
+        return False
+    try:
+        unit_from_row(str(fan["name"]), when, str(fan.get("per") or ""), shapes)
+    except ExprError:
+        return False
+    return True
+
+
 def _stamp(code: str, severity: str, problem: Problem, ctx: RuleContext) -> Finding:
     line, col = ctx.position(problem.path)
-    return Finding(code, severity, tuple(problem.path), problem.message, problem.hint, line, col, dict(problem.extra))
+    extra = dict(problem.extra)
+    offset = extra.pop("offset", None)
+    expr = extra.pop("expr", None)
+    if isinstance(offset, int) and offset >= 0 and isinstance(expr, str) and line:
+        # a problem inside an expression: point at its character on the line that holds the expression
+        lines = ctx.text.splitlines()
+        at = lines[line - 1].find(expr, max(col - 1, 0)) if 0 < line <= len(lines) else -1
+        if at >= 0:
+            col = at + 1 + offset
+    return Finding(code, severity, tuple(problem.path), problem.message, problem.hint, line, col, extra)
 
 
 def _schema_findings(loaded: Any, data: Mapping[str, Any], ctx: RuleContext) -> list[Finding]:
@@ -197,7 +227,8 @@ def adaptation(ctx: RuleContext) -> tuple[int, int]:
     """(supported, total) rule items of the file; see the module docstring for what counts."""
     facts = ctx.facts
     items: list[bool] = [cap in facts.capabilities for _, cap in ctx.requires]
-    items += [fan["name"] in facts.fan_names or _sichuan.composite_supported(fan, facts.fan_names) for _, fan in ctx.fans()]
+    items += [fan["name"] in facts.fan_names or _sichuan.composite_supported(fan, facts.fan_names)
+              or _defined(fan, ctx) for _, fan in ctx.fans()]
     exempt = ctx.get("win_condition", "pair_258_exempt_fans")
     items += [name in facts.fan_names for name in (exempt if isinstance(exempt, list) else []) if isinstance(name, str)]
     for path, expression, known in _conditions.condition_fields(ctx):

@@ -93,7 +93,7 @@ def _fourteen_only() -> dict[str, str]:
     from engine.capabilities import SHAPE_CAPABILITIES
     from engine.solver.shapes import SHAPE_LABELS
 
-    return {SHAPE_CAPABILITIES[shape]: SHAPE_LABELS[shape] for shape in _FOURTEEN_SHAPES}
+    return {SHAPE_CAPABILITIES[shape]: SHAPE_LABELS.get(shape, shape) for shape in _FOURTEEN_SHAPES}
 
 
 @check("C409", "shape-needs-13-tiles", "warning")

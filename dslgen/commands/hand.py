@@ -136,7 +136,7 @@ def render(report: dict) -> None:
     if report["waits"] is None:
         from engine.solver import SHAPE_LABELS
 
-        names = "、".join(SHAPE_LABELS[s] for s in report["shapes"])
+        names = "、".join(SHAPE_LABELS.get(s, s) for s in report["shapes"])
         out.print(f"和张：{report['win_tile']}  和牌：{'是（' + names + '）' if report['win'] else '否'}")
         decs = report["decompositions"]
         if decs:

@@ -45,12 +45,15 @@ def render_fans() -> str:
     from engine.fans import scoring
 
     out = [
-        "<!-- 本文件由 `dslgen docs build` 生成，请勿手工修改；修改 engine/fans/ 中识别器的 docstring 后重新生成。 -->",
+        "<!-- 本文件由 `dslgen docs build` 生成，请勿手工修改；修改 engine/fans/standard.fans（标准番型库）后重新生成。 -->",
         "# 番型说明",
         "",
-        "引擎识别的每个番型都是 `engine/fans/` 中一个注册的识别单元，下面的定义就是各单元的 docstring。"
-        "规则文件用 `fan_types[].name` 引用番型，规范名与同义名都可以用；"
-        f"共 {len(FANS)} 个识别单元、{sum(len(u.names) for u in FANS.values())} 个可用名称。",
+        "引擎认识的每个番型都在标准番型库 `engine/fans/standard.fans` 中定义一次：名字、同义名、类别、惯例、说明和定义。"
+        "定义是一个表达式（`when` / `count`，语言见 [expressions.md](expressions.md)），"
+        "或者是表达式语言暂时写不出、由引擎内置判断的“内置”定义（国标的组合原则、特殊牌型、兜底番）。"
+        "规则文件用 `fan_types[].name` 引用番型，规范名与同义名都可以用；也可以用 `when` 在规则文件里定义库里没有的番型。"
+        f"共 {len(FANS)} 个番型（{sum(1 for u in FANS.values() if u.definition)} 个用表达式定义）、"
+        f"{sum(len(u.names) for u in FANS.values())} 个可用名称。",
         "",
         "| 番型 | 同义名 | 类别 | 对应国标番（PyMahjongGB 名称） |",
         "|---|---|---|---|",
@@ -66,6 +69,7 @@ def render_fans() -> str:
             out.append(f"### {names}")
             out.append("")
             out.append(u.doc)
+            out += ["", "定义：" + ("；".join(f"`{part}`" for part in u.definition.split("; ")) if u.definition else "内置")]
             if u.condition:
                 out += ["", f"条件：`{u.condition}`"]
             out.append("")
@@ -145,10 +149,10 @@ def render_spec_fan_section() -> str:
     names = sum(len(u.names) for u in FANS.values())
     return "\n".join([
         "",
-        "<!-- 本小节由 `dslgen docs build` 根据引擎的番型注册表（engine/fans/ 中每个番型的 @fan 登记）生成，请勿手改；"
+        "<!-- 本小节由 `dslgen docs build` 根据标准番型库（engine/fans/standard.fans）生成，请勿手改；"
         "`dslgen docs build --check` 检查它是否最新。 -->",
         "",
-        f"引擎识别的 {len(FANS)} 种番型、{names} 个名字（含同义名）。番型名与同义名只登记在引擎的番型注册表里："
+        f"标准番型库的 {len(FANS)} 种番型、{names} 个名字（含同义名）。番型名与同义名只登记在标准番型库里："
         "本表、起草器读描述用的词表（`dslgen.generate.description_facts`）和语义差异（`dslgen.review.semantic_diff`）都由它得出。"
         "`同义` 列的名字与主名等价，可以互换使用（同一文件中不要同时写两个同义名）；"
         "`计次` 列出可按出现次数计的番型（`fan_types[].per`）；"

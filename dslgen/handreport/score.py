@@ -136,8 +136,9 @@ def score_hand(rules, tiles: Sequence[int], melds: Sequence, win_tile: int, *, s
         items = settle_hand_items(rules, seat, dealer, res, pay, concealed, tuple(melds), self_drawn, from_seat,
                                   robbing_kong, primary, secondary, birds, streak, declared)
     return {
-        "fans": [{"name": name, "fan": fan, **({"times": res.counts[name]} if name in res.counts else {})}
-             for name, fan in res.fans],
+        "fans": [{"name": name, "fan": fan, **({"times": res.counts[name]} if name in res.counts else {}),
+                  "definition": fan_definition(rules, name)}
+                 for name, fan in res.fans],
         "dropped": [{"name": name, "reason": why} for name, why in res.dropped],
         "bonuses": [{"name": name, "points": pts} for name, pts in res.bonuses],
         "total": res.total,
@@ -288,11 +289,28 @@ def batch_value(keyword: str, value: str, where: str):
 _SEATS = "东南西北"
 
 
+def fan_definition(rules: Rules, name: str) -> str:
+    """Where a counted fan's definition comes from and what it says, in Chinese: the rule file's own ``when``,
+    the standard library's expression, a composite's parts, or the library's built-in judgement."""
+    from engine.fans import lookup
+
+    spec = rules.fan(name)
+    if spec is not None and spec.when:
+        return f"本文件定义 when: {spec.when}" + (f"；per: {spec.per}" if spec.per and lookup(name) is None else "")
+    if spec is not None and spec.composite_of:
+        return "组合番：" + " + ".join(spec.composite_of)
+    unit = lookup(name)
+    if unit is None:
+        return ""
+    return f"标准番型库 {unit.definition}" if unit.definition else "标准番型库（内置判断，见 docs/fans.md）"
+
+
 def render_lines(score: dict[str, Any], seat: int = 0) -> list[str]:
     """Chinese text lines for :func:`score_hand`'s result."""
     fans = "、".join(f"{f['name']}{'×' + str(f['times']) if 'times' in f else ''} {f['fan']}番"
                     for f in score["fans"]) or "无"
     lines = [f"番型：{fans}"]
+    lines += [f"  {f['name']}：{f['definition']}" for f in score["fans"] if f.get("definition")]
     if score["dropped"]:
         lines.append("不计：" + "；".join(f"{d['name']}（{d['reason']}）" for d in score["dropped"]))
     if score["bonuses"]:

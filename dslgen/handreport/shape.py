@@ -98,12 +98,13 @@ def parse_hand(rules: Rules, tiles: str, win: str | None = None, melds: str | No
     if not concealed:
         raise InputError("手牌为空", where="TILES", hint="例：123m456s789p东东东中中")
     size = len(concealed) + 3 * len(meld_list)
-    if size not in (13, 14):
-        raise InputError(f"手牌 {len(concealed)} 张加 {len(meld_list)} 组副露，不是 13 或 14 张的牌型",
-                         where="TILES", hint="和牌 14 张（含和张），听牌 13 张；每组副露（含杠）算 3 张")
+    full = rules.win_size  # 14, or 17 in a 16-tile variant
+    if size not in (full - 1, full):
+        raise InputError(f"手牌 {len(concealed)} 张加 {len(meld_list)} 组副露，不是 {full - 1} 或 {full} 张的牌型",
+                         where="TILES", hint=f"和牌 {full} 张（含和张），听牌 {full - 1} 张；每组副露（含杠）算 3 张")
     check_in_deck(rules, list(written) + [t for m in meld_list for t in m.tiles])
     win_tile = None
-    if size == 14:
+    if size == full:
         if win:
             ws = _parse(win, "--win")
             if len(ws) != 1:
@@ -195,7 +196,7 @@ def decomposition_dict(d: solver.Decomposition) -> dict:
     """A decomposition in tile notation."""
     return {
         "shape": d.shape,
-        "shape_name": solver.SHAPE_LABELS[d.shape],
+        "shape_name": solver.SHAPE_LABELS.get(d.shape, d.shape),
         "groups": [_group_dict(g) for g in d.groups],
         "substitutions": T.format_tiles(d.substitutions),
     }

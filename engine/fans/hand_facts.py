@@ -42,6 +42,10 @@ class WinContext:
     round_wind: int = 0
     #: 和绝张: the winning tile is the last of its four copies not yet visible (discards, melds).
     fourth_tile: bool = False
+    #: the winner declared a ready hand before winning (亮倒 and other declarations).
+    ready_declared: bool = False
+    #: the dealer's streak of repeated deals before this hand (连庄).
+    streak: int = 0
 
     @property
     def own_wind(self) -> int:

@@ -114,14 +114,14 @@ def load() -> None:
         R.register_unit(unit)
 
 
-def unit_from_row(name: str, when: str, per: str = "") -> R.FanUnit:
+def unit_from_row(name: str, when: str, per: str = "", shapes: tuple[str, ...] = ()) -> R.FanUnit:
     """The unit of a rule file's own fan row (``when``, and ``per`` as a count expression when it is not an
-    occurrence unit). Raises :class:`engine.lang.ExprError`."""
-    compiled = lang.compile_expression(when, lang.BOOL)
+    occurrence unit); ``shapes`` are the file's declared shape names. Raises :class:`engine.lang.ExprError`."""
+    compiled = lang.compile_expression(when, lang.BOOL, words=shapes)
     per_also = {}
     definition = f"when: {when}"
     if per and per not in R.PER_UNITS:
-        counted = lang.compile_expression(per, lang.INT)
+        counted = lang.compile_expression(per, lang.INT, words=shapes)
         counter = _counter(counted)
 
         def test(h, _when=compiled.fn, _count=counter):

@@ -43,9 +43,11 @@ from typing import Any
 from engine import memo, solver
 from engine.capabilities import register
 from engine import tiles as T
-from engine.fans import composite
+from engine.declared import shape_names, unmet_requirement
+from engine.fans import composite, library
 from engine.fans.hand_facts import HandFacts, WinContext
 from engine.fans.registry import FAN_CONDITIONS, FALLBACK, SPECIAL, STRUCTURAL, FanUnit, lookup
+from engine.lang import ExprError
 from engine.rules import FanSpec, Rules
 
 
@@ -100,7 +102,8 @@ class _Table:
         for spec in rules.fans:
             for target in spec.excludes:
                 self.excluded_by.setdefault(target, []).append(spec.name)
-        declared = [(i, spec, unit) for i, spec in enumerate(rules.fans) if (unit := _unit_of(spec)) is not None]
+        shapes = shape_names(rules)
+        declared = [(i, spec, unit) for i, spec in enumerate(rules.fans) if (unit := _unit_of(spec, shapes)) is not None]
         name_bits: dict[str, int] = {}
         for b, (_, spec, _) in enumerate(declared):
             name_bits[spec.name] = name_bits.get(spec.name, 0) | 1 << b
@@ -143,6 +146,8 @@ class _Table:
         caps = [c for c in (rules.max_fan, rules.scoring.max_cap) if c is not None and c > 0]
         self.cap = min(caps) if caps else None
         wc = rules.win_condition
+        #: the rule set, for its compiled ``win_condition.require`` (engine.declared)
+        self.rules = rules if wc.require else None
         self.must_miss_suit = wc.must_miss_suit
         self.must_open = wc.must_open
         self.pair_258 = wc.pair_must_be_258
@@ -165,8 +170,15 @@ class _Table:
 _TABLES: dict[Rules, _Table] = memo.table("fans.compiled_tables")
 
 
-def _unit_of(spec: FanSpec) -> FanUnit | None:
-    """The unit recognising a declared row: the registry's, or a composite's synthetic one."""
+def _unit_of(spec: FanSpec, shapes: tuple[str, ...] = ()) -> FanUnit | None:
+    """The unit recognising a declared row: the file's own definition (``when``), a composite's synthetic
+    unit, or the standard library's fan of that name. A ``when`` that does not compile recognises nothing
+    (loading with validation reports it)."""
+    if spec.when:
+        try:
+            return library.unit_from_row(spec.name, spec.when, spec.per, shapes)
+        except ExprError:
+            return None
     if spec.composite_of:
         return composite.composite_unit(spec.name, spec.composite_of)
     return lookup(spec.name)
@@ -353,6 +365,10 @@ def _illegal_reason(table: _Table, ctx: WinContext, facts: HandFacts, counted: l
         return "鸡胡只能自摸"
     if fan_total < table.min_fan:
         return f"番数 {fan_total} 未达起胡 {table.min_fan} 番"
+    if table.rules is not None:
+        unmet = unmet_requirement(table.rules, facts)
+        if unmet:
+            return f"不满足和牌条件 {unmet}（win_condition.require）"
     return ""
 
 

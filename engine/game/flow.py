@@ -59,7 +59,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from engine import fans, kongpay, settlement, settlement_items, solver
+from engine import declared, fans, kongpay, settlement, settlement_items, solver
 from engine import tiles as T
 from engine.capabilities import register
 from engine.errors import EngineError
@@ -371,9 +371,10 @@ class Game:
                 return acts + self._declared_actions(seat)
             if len(self.wall):
                 opt = self._self_opts.get(AN_KONG)
+                no_kong = self._restricted("kong", seat)
                 if opt:
                     for t, c in sorted(Counter(p.hand).items()):
-                        if c == 4 and t not in self.wild_codes and not T.is_flower(t) \
+                        if c == 4 and t not in self.wild_codes and not T.is_flower(t) and not no_kong >> t & 1 \
                                 and not prelude.void_tile(self, seat, t) \
                                 and holds(opt.condition, Query(self, seat, t, True)):
                             acts.append(Action(AN_KONG, seat, t))
@@ -382,11 +383,14 @@ class Game:
                     for m in p.melds:
                         t = m.tiles[0]
                         if m.kind == PUNG_MELD and t in p.hand and not prelude.void_tile(self, seat, t) \
+                                and not no_kong >> t & 1 \
                                 and holds(opt.condition, Query(self, seat, t, True)):
                             acts.append(Action(BU_KONG, seat, t))
-        for t in sorted(set(p.hand)):
-            if not T.is_flower(t):
-                acts.append(Action(DISCARD, seat, t))
+        banned = self._restricted(DISCARD, seat)
+        discards = [t for t in sorted(set(p.hand)) if not T.is_flower(t)]
+        if banned and any(not banned >> t & 1 for t in discards):  # a hand of only restricted tiles still discards
+            discards = [t for t in discards if not banned >> t & 1]
+        acts += [Action(DISCARD, seat, t) for t in discards]
         opt = self._self_opts.get(LIANG_DAO)
         if opt and not p.declared and len(self.wall) and holds(opt.condition, Query(self, seat, self.drawn, True)):
             acts += self._declarations(seat)
@@ -464,6 +468,8 @@ class Game:
         if tile in self.wild_codes:
             return [Action(PASS, seat)]
         opt = self._react_opts.get(WIN)
+        if opt and self.rules.tile_restrictions and self._restricted(WIN, seat) >> tile & 1:
+            opt = None
         if opt and not self._fu_blocked(seat, tile) and self.win_result(seat, tile, self_drawn=False) is not None \
                 and holds(opt.condition, Query(self, seat, tile, False)):
             acts.append(Action(WIN, seat, tile))
@@ -486,13 +492,18 @@ class Game:
             acts.append(Action(PASS, seat))
             return acts
         held = p.hand.count(tile)
+        limits = self.rules.tile_restrictions
         opt = self._react_opts.get(MING_KONG)
-        if opt and held >= 3 and len(self.wall) and holds(opt.condition, Query(self, seat, tile, False)):
+        if opt and held >= 3 and len(self.wall) and holds(opt.condition, Query(self, seat, tile, False)) \
+                and not (limits and self._restricted("kong", seat) >> tile & 1):
             acts.append(Action(MING_KONG, seat, tile))
         opt = self._react_opts.get(PUNG)
-        if opt and held >= 2 and holds(opt.condition, Query(self, seat, tile, False)):
+        if opt and held >= 2 and holds(opt.condition, Query(self, seat, tile, False)) \
+                and not (limits and self._restricted(PUNG, seat) >> tile & 1):
             acts.append(Action(PUNG, seat, tile))
         opt = self._react_opts.get(CHI)
+        if opt and limits and self._restricted(CHI, seat) >> tile & 1:
+            opt = None
         if opt and T.is_suited(tile) and seat == self.next_active(discarder) \
                 and holds(opt.condition, Query(self, seat, tile, False)):
             r = T.rank_of(tile)
@@ -503,6 +514,13 @@ class Game:
                         acts.append(Action(CHI, seat, tile, (x, y)))
         acts.append(Action(PASS, seat))
         return acts
+
+    def _restricted(self, action: str, seat: int) -> int:
+        """Bit mask of the tiles ``tile_restrictions`` forbid ``action`` (discard, chi, pung, kong, win) at ``seat``."""
+        if not self.rules.tile_restrictions:
+            return 0
+        facts = declared.TableFacts(self.wild_codes, seat, self.dealer, self.seat_wind(seat), self.round_wind)
+        return declared.restricted(self.rules, action, facts)
 
     def _fu_blocked(self, seat: int, tile: int) -> bool:
         return self.play.fu_flag is not None and tile in self.players[seat].fu_blocked
@@ -641,7 +659,8 @@ class Game:
             wilds -= 1
         else:
             counts[tile] -= 1
-        ready = cache.shanten(counts, wilds, len(melds), self.win_shapes) <= 0
+        # (declared shapes are not in the shanten tables: with any, only the full win check decides)
+        ready = self.win_shapes.patterns or cache.shanten(counts, wilds, len(melds), self.win_shapes) <= 0
         if tile in self.wild_codes:
             wilds += 1
         else:

@@ -40,12 +40,15 @@ class Shapes:
     double_dragon: bool = False  # 一色双龙会
     pair_258: bool = False  # standard-shape pair must be 2/5/8
     all_258: bool = False  # 将将胡: every tile a suited 2/5/8, no arrangement needed
+    #: shapes the rule file declares (``win_condition.shapes``, :class:`engine.declared.ShapePattern`)
+    patterns: tuple = ()
 
     @cached_property
     def table_only(self) -> bool:
         """True when every enabled shape is answered from the per-part tables alone
         (standard, seven pairs, thirteen orphans): the solver's fast path."""
-        return self.standard and not (self.honors_knitted or self.knitted_straight or self.double_dragon)
+        return self.standard and not (self.honors_knitted or self.knitted_straight or self.double_dragon
+                                      or self.patterns)
 
 
 #: fan names that imply a shape and the capability of each shape: one table, in :mod:`engine.capabilities`
@@ -66,7 +69,13 @@ def shapes_for(rules: Rules) -> Shapes:
     opened = {shape_of_fan(name) for name in rules.fan_names}
     on = {field: (cap in rules.requires) or field in opened for field, cap in _SHAPE_CAPS.items()}
     wc = rules.win_condition
-    return Shapes(standard=True, pair_258=bool(wc.pair_must_be_258 and not wc.pair_258_exempt_fans), **on)
+    patterns = ()
+    if wc.shapes:
+        from engine.declared import declared
+
+        patterns = declared(rules).shapes
+    return Shapes(standard=True, pair_258=bool(wc.pair_must_be_258 and not wc.pair_258_exempt_fans),
+                  patterns=patterns, **on)
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from operator import itemgetter
 
 from engine import memo
+from engine.declared import pattern_shapes
 from engine.melds import Meld
 from engine.tiles import ORPHANS
 from engine.solver import special as S
@@ -34,6 +35,8 @@ _MELD_KIND = {"chow": "chow", "pung": "pung", "kong": "kong", "ankong": "kong"}
 def is_win(counts: list[int], wilds: int = 0, melds: tuple[Meld, ...] = (), shapes: Shapes = DEFAULT_SHAPES) -> bool:
     """True when the concealed ``counts`` plus ``wilds`` wild tiles, with ``melds`` declared,
     form a shape ``shapes`` enables. The concealed part must hold 3k+2 tiles (wilds included)."""
+    if shapes.patterns and pattern_shapes(shapes.patterns, counts, wilds, melds):
+        return True
     b = bytes(bytearray(counts))  # faster than bytes(list)
     if wilds:
         try:
@@ -159,7 +162,10 @@ def win_shapes(counts: list[int], wilds: int = 0, melds: tuple[Meld, ...] = (), 
     out = []
     if shapes.standard and is_win(counts, wilds, melds, _STANDARD_ONLY[shapes.pair_258]):
         out.append(STANDARD)
-    return out + special_shapes(counts, b, wilds, tuple(melds), shapes)
+    out += special_shapes(counts, b, wilds, tuple(melds), shapes)
+    if shapes.patterns:
+        out += pattern_shapes(shapes.patterns, counts, wilds, melds)
+    return out
 
 
 #: declared meld -> its exposed group (groups are immutable and shared)
@@ -175,6 +181,20 @@ def meld_group(m: Meld) -> Group:
 
 
 def decompositions(
+    counts: list[int], wilds: int = 0, melds: tuple[Meld, ...] = (), shapes: Shapes = DEFAULT_SHAPES
+) -> list[Decomposition]:
+    """Every distinct concrete decomposition of a winning hand: :func:`built_in_decompositions`, then one
+    reading per shape the rule file declares (``win_condition.shapes``) that the concealed hand forms — its
+    real tiles as single tiles, the wild tiles without an identity."""
+    out = built_in_decompositions(counts, wilds, melds, shapes)
+    if shapes.patterns:
+        for name in pattern_shapes(shapes.patterns, counts, wilds, melds):
+            tiles = [t for t, c in enumerate(counts) for _ in range(c)]
+            out = out + [Decomposition(name, tuple(Group("single", (t,), ()) for t in tiles), ())]
+    return out
+
+
+def built_in_decompositions(
     counts: list[int], wilds: int = 0, melds: tuple[Meld, ...] = (), shapes: Shapes = DEFAULT_SHAPES
 ) -> list[Decomposition]:
     """Every distinct concrete decomposition of a winning hand (empty when it does not win).

@@ -1,0 +1,171 @@
+"""Expression checks: every expression compiles, and a defined fan is neither impossible nor automatic."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from dslgen.checks.context import RuleContext
+from dslgen.checks.finding import Problem
+from dslgen.checks.registry import check
+
+#: hands sampled per file for C206, and the seed (the check is deterministic)
+SAMPLES = 400
+SEED = 20261201
+
+
+def _rules(ctx: RuleContext):
+    """The engine's rules for the file, built without validation (None when they cannot be built)."""
+    if "rules" not in ctx._cache:
+        from engine.rules import Rules, RulesError
+
+        try:
+            ctx._cache["rules"] = Rules.from_dict(ctx.data, validate=False)
+        except (RulesError, TypeError, ValueError, KeyError, AttributeError):
+            ctx._cache["rules"] = None
+    return ctx._cache["rules"]
+
+
+@check("C205", "expression-invalid", "error")
+def expression_invalid(ctx: RuleContext) -> Iterator[Problem]:
+    """表达式写错了
+
+    ``fan_types[].when`` / ``per``、``win_condition.require``、``win_condition.shapes[].when`` 和
+    ``tile_restrictions[].tiles`` 是第 22 节的表达式。未知的名字（附“是否想写”）、参数类型不对（把牌集
+    当成条件）、括号不配对、超过长度或嵌套上限的表达式都在这里报告，位置指向表达式里出错的字符。
+    写错的自定义番型永远不成立，写错的和牌条件、牌型和限制不生效。
+
+    修复：按提示改正；可用的名字见 ``docs/expressions.md``。
+    """
+    rules = _rules(ctx)
+    if rules is None:
+        return
+    from engine.declared import declared, shape_names
+    from engine.fans.library import unit_from_row
+    from engine.lang import ExprError
+
+    for i, spec in enumerate(rules.fans):
+        if not spec.when:
+            continue
+        try:
+            unit_from_row(spec.name, spec.when, spec.per, shape_names(rules))
+        except ExprError as exc:
+            key = "per" if spec.per and exc.text == spec.per else "when"
+            yield Problem(("fan_types", i, key), f"番型 {spec.name} 的表达式：{exc.message}", exc.hint,
+                          {"offset": exc.position, "expr": exc.text})
+    for p in declared(rules).problems:
+        where = {"offset": p.column, "expr": _text_at(ctx, p.steps)} if p.column >= 0 else {}
+        yield Problem(tuple(p.steps), p.message, p.hint, where)
+
+
+def _text_at(ctx: RuleContext, steps: tuple) -> str:
+    """The value at ``steps`` of the file's data, as text ("" when absent)."""
+    node = ctx.data
+    for step in steps:
+        try:
+            node = node[step]
+        except (KeyError, IndexError, TypeError):
+            return ""
+    return node if isinstance(node, str) else ""
+
+
+def _sample_contexts(rules, n: int):
+    """``n`` random winning hands of ``rules`` as (WinContext, decompositions): four sets and a pair from the
+    deck's kinds, some tiles replaced by the variant's wild tiles, random circumstances."""
+    from engine import solver
+    from engine.fans import WinContext
+    from engine.game import cache
+
+    rng = random.Random(SEED)
+    kinds = [t for t in rules.tile_kinds]
+    suited = [t for t in kinds if t < 30 and t % 10 <= 7]
+    wild = []
+    if rules.wildcard and rules.wildcard.type == "fixed":
+        wild = list(rules.wildcard.tiles)
+    elif rules.wildcard:
+        wild = [rng.choice(kinds)]
+    shapes = solver.shapes_for(rules)
+    out = []
+    tries = 0
+    while len(out) < n and tries < n * 5:
+        tries += 1
+        tiles = [rng.choice(kinds)] * 2
+        for _ in range(rules.win_size // 3):
+            if suited and rng.random() < 0.6:
+                t = rng.choice(suited)
+                tiles += [t, t + 1, t + 2]
+            else:
+                tiles += [rng.choice(kinds)] * 3
+        if any(tiles.count(t) > 4 for t in set(tiles)):
+            continue
+        if wild:
+            for _ in range(rng.choice((0, 0, 1, 2, 3, 4))):
+                tiles[rng.randrange(len(tiles))] = wild[0]
+        win = rng.choice(tiles)
+        counts, wilds = cache.split(tiles, frozenset(wild))
+        if not solver.decompositions(counts, wilds, (), shapes):
+            continue
+        ctx = WinContext(tuple(tiles), (), win, frozenset(wild), self_drawn=rng.random() < 0.4,
+                         last_tile=rng.random() < 0.1, first_turn=rng.random() < 0.05,
+                         robbing_kong=rng.random() < 0.05, seat=rng.randrange(rules.players), dealer=0)
+        out.append(ctx)
+    return out
+
+
+@check("C206", "fan-never-or-always", "warning")
+def fan_never_or_always(ctx: RuleContext) -> Iterator[Problem]:
+    """自定义番型在抽样的和牌中从不成立，或者总是成立
+
+    对每个用 ``when`` 定义的番型，抽样几百手随机和牌（含癞子、自摸、海底等情形）求值：一次都不成立的
+    定义多半写错了（或是极少见的番，请核对）；每手都成立的定义等于给每次和牌加番，多半也是写错了。
+    只看本文件声明的牌型（``shape(名字)``）的番型不做“从不成立”的判断，因为随机的标准和牌不会是那种牌型。
+
+    修复：核对表达式，用 ``dslgen hand`` 试几手牌。
+    """
+    rules = _rules(ctx)
+    if rules is None or not any(spec.when for spec in rules.fans):
+        return
+    from engine import solver
+    from engine.declared import shape_names
+    from engine.fans import HandFacts
+    from engine.fans.library import unit_from_row
+    from engine.game import cache
+    from engine.lang import ExprError
+    from engine import tiles as T
+
+    units = []
+    for i, spec in enumerate(rules.fans):
+        if spec.when:
+            try:
+                units.append((i, spec, unit_from_row(spec.name, spec.when, spec.per, shape_names(rules))))
+            except ExprError:
+                continue
+    if not units:
+        return
+    samples = _sample_contexts(rules, SAMPLES)
+    if not samples:
+        return
+    shapes = solver.shapes_for(rules)
+    hits = {i: 0 for i, _, _ in units}
+    example: dict[int, str] = {}
+    for wctx in samples:
+        counts, wilds = cache.split(wctx.concealed, wctx.wild_codes)
+        d = solver.decompositions(counts, wilds, (), shapes)[0]
+        facts = HandFacts(wctx, d)
+        for i, spec, unit in units:
+            try:
+                hit = unit.test(facts)
+            except (IndexError, ValueError, KeyError):
+                hit = False
+            if hit:
+                hits[i] += 1
+                example.setdefault(i, T.format_tiles(sorted(wctx.concealed)))
+    declared_shapes = set(shape_names(rules))
+    for i, spec, unit in units:
+        n = hits[i]
+        if n == len(samples):
+            yield Problem(("fan_types", i, "when"), f"番型 {spec.name} 在抽样的 {n} 手和牌中每一手都成立（例如 {example[i]}）",
+                          "这等于给每次和牌加番：核对 when 的条件", {"samples": n})
+        elif n == 0 and not any(name in spec.when for name in declared_shapes):
+            yield Problem(("fan_types", i, "when"), f"番型 {spec.name} 在抽样的 {len(samples)} 手和牌中一次都不成立",
+                          "核对 when 的条件（极少见的番可以忽略此提示），用 dslgen hand 试一手", {"samples": len(samples)})
