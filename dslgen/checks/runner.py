@@ -178,11 +178,11 @@ def _defined(fan, ctx: RuleContext) -> bool:
     from engine.declared import shape_names
     from engine.fans.library import unit_from_row
     from engine.lang import ExprError
-    from engine.rules import Rules
+    from engine.rules import Rules, RulesError
 
     try:
         shapes = shape_names(Rules.from_dict(ctx.data, validate=False))
-    except Exception:  # the file cannot be built: the expression cannot be judged either
+    except (RulesError, TypeError, ValueError, KeyError, AttributeError):  # the file cannot be built
         return False
     try:
         unit_from_row(str(fan["name"]), when, str(fan.get("per") or ""), shapes)
