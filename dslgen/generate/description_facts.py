@@ -60,7 +60,7 @@ DESCRIPTION_WORDS: dict[str, str] = {
     "海捞": "海底捞月", "抢杠": "抢杠胡", "幺九": "混幺九", "带幺": "带幺九", "明四归": "明四归一", "暗四归": "暗四归一",
 }
 #: Fans designers name that the DSL cannot express (no recogniser, no published composite): a gap.
-UNSUPPORTED_FANS = ("十三烂", "双豪华七对", "十八罗汉", "板板胡", "六六顺", "缺一色", "起手四喜", "中张", "夹心五")
+UNSUPPORTED_FANS = ("十三烂", "七星十三烂", "精钓", "德中德", "双豪华七对", "十八罗汉", "板板胡", "六六顺", "缺一色", "起手四喜", "中张", "夹心五")
 #: Registered fan names the fan reader does not look for, with the reason.
 NOT_SCANNED = {
     "根": "根 is read by the 川麻 reader in its own wording (the bare character is in ordinary words)",
@@ -106,6 +106,15 @@ _PER_PAYER = re.compile(r"\s*(?:的话|胡牌时|时)?\s*" + PAYERS + r"(?:都|�
 #: "翻倍", "翻一倍", "加倍": a fan that doubles the score rather than adding a value.
 _DOUBLING = re.compile(r"\s*(?:再|就|则)?(?:翻倍|加倍|翻一倍|翻番|双倍)")
 _FAN_GAP_REASON = "引擎没有这个番型的识别器（不在规范的番型表中），无法计分"
+
+
+def _unknown_fan_reason(word: str, value: str) -> str:
+    """The gap of a fan the standard library does not have: its stated value is kept in the gap, and the
+    remedy is a definition (``fan_types[].when``), which the offline reader cannot write."""
+    value = re.sub(r"^[\s:：=为是算计记按得加]+", "", value).strip()
+    kept = f"原文番值 {value}，" if value else ""
+    return (f"{_FAN_GAP_REASON}：{word} 不在标准番型库中，{kept}草稿没有写它的定义；"
+            "用 fan_types[].when 写出定义（规范第 22 节）后即可计分")
 
 
 @dataclass
@@ -1134,7 +1143,7 @@ def _fans(c: Clause) -> None:
                                 or re.match(r"\s*(?:也|都)?(不算|不计|不能胡|不可以胡|不能和|不可胡|不要|不成立|不行)(?!番数|封顶|上限)", after))
         pos = m.end()
         if name is None:
-            c.gap(_FAN_GAP_REASON, text=f"{word}（{c.text}）")
+            c.gap(_unknown_fan_reason(word, value_m.group(0) if value_m else ""), text=f"{word}（{c.text}）")
             continue
         if _DOUBLING.match(after) and not value_m:
             c.gap("番型翻倍（按倍数相乘）无法表达，fan_types 只能写固定番数", text=f"{word}（{c.text}）")
@@ -1412,7 +1421,8 @@ def _unknown_fans(c: Clause) -> None:
         if not m or _FAN_PATTERN.search(item) or _NOT_FAN.search(m.group(1)) or carries(c, m.group(1)) \
                 or (as_item and ITEM_WORDS.search(m.group(1))):
             continue
-        c.gap("没有识别为规范中的番型，无法计分（番型名须是规范番型表中的名字）", text=item.strip())
+        c.gap("没有识别为规范中的番型，无法计分（番型名须是规范番型表中的名字，或用 fan_types[].when 写出它的定义，"
+              f"原文番值 {m.group(0)[len(m.group(1)):].strip(' :：=')} 记在这里）", text=item.strip())
 
 
 #: Wordings that restate what every draft has (the deal, the deck, the end of a hand …): mapped, no fact.

@@ -79,6 +79,14 @@ def _example_input(example: Example) -> str:
     return template("example_user").substitute(name=example.id, description=fence_safe(example.description))
 
 
+def expression_reference() -> str:
+    """The expression language's reference (``docs/expressions.md``, rendered from the engine's vocabulary)."""
+    from dslgen.docgen.expressions import render_expressions
+
+    text = render_expressions()
+    return text.split("\n", 1)[1] if text.startswith("<!--") else text
+
+
 def build_messages(
     description: str,
     name: str,
@@ -88,7 +96,7 @@ def build_messages(
     k: int = 2,
 ) -> list[Message]:
     """System prompt, the ``k`` most similar catalog pairs, then the fenced description."""
-    system = template("system").substitute(spec=spec_text, spec_version=spec_version)
+    system = template("system").substitute(spec=spec_text, spec_version=spec_version, expressions=expression_reference())
     user = template("user").substitute(name=name, description=fence_safe(description))
     return [Message("system", system), *_few_shot(description, pool, k), Message("user", user)]
 

@@ -10,7 +10,7 @@ file's ``excludes``. A fan declared with ``per`` in the rule file counts once pe
 from __future__ import annotations
 
 from engine.fans.hand_facts import HandFacts
-from engine.fans.registry import primitive
+from engine.fans.registry import lookup, primitive
 
 _WINDS = (31, 32, 33, 34)
 _GREEN = frozenset((12, 13, 14, 16, 18, 36))
@@ -111,7 +111,7 @@ def yao_jiu_ke(h: HandFacts) -> int:
     """数牌 1、9 或风牌的刻子（杠），每副计一次。计作圈风刻、门风刻或三风刻的风刻不再计幺九刻；箭牌刻子计箭刻。
     九莲宝灯 已含一副幺九刻（1112345678999 的两端），少计一副。"""
     n = _sets(h, "幺九刻")
-    if n and jiu_lian_bao_deng(h):
+    if n and lookup("九莲宝灯").test(h):  # the library's expression
         n -= 1
     return n
 
@@ -240,41 +240,7 @@ def si_gang(h: HandFacts) -> bool:
 
 # -- special shapes ----------------------------------------------------------------------------------
 
-
-@primitive("九莲宝灯")
-def jiu_lian_bao_deng(h: HandFacts) -> bool:
-    """门前清，同一花色和牌前为 1112345678999，和该花色任意一张。"""
-    ctx = h.ctx
-    if ctx.melds or h.honors or len(h.suits) != 1 or len(h.tiles) != 14:
-        return False
-    suit = next(iter(h.suits)) * 10
-    c = h.counts
-    before = [c[suit + r] - (1 if suit + r == ctx.win_tile else 0) for r in range(1, 10)]
-    return before == [3, 1, 1, 1, 1, 1, 1, 1, 3]
-
 # -- how the hand was won ----------------------------------------------------------------------------
-
-
-@primitive("不求人")
-def bu_qiu_ren(h: HandFacts) -> bool:
-    """四面子一将（含组合龙）的和牌，没有吃、碰、明杠（暗杠可以），并且自摸。
-
-    不求人 = 门前清 + 自摸：已不计门前清的四暗刻、九莲宝灯 自摸时只计 自摸；七对等特殊牌型自摸计 自摸。"""
-    if not h.ctx.self_drawn or h.open_melds:
-        return False
-    if h.shape not in ("standard", "double_dragon", "knitted_straight"):
-        return False
-    return not (_sets(h, "四暗刻") or jiu_lian_bao_deng(h))
-
-@primitive("和绝张")
-def he_jue_zhang(h: HandFacts) -> bool:
-    """和牌张是这种牌的最后一张：另外三张已经亮明（弃牌、副露，``WinContext.fourth_tile``）。
-    副露中已有三张和牌张时一定是绝张；手中已有同样的牌时不是。"""
-    ctx = h.ctx
-    win = ctx.win_tile
-    if ctx.melds and sum([m.tiles.count(win) for m in ctx.melds]) == 3:
-        return True
-    return ctx.fourth_tile and ctx.concealed.count(win) == 1
 
 # -- waits -------------------------------------------------------------------------------------------
 
@@ -298,12 +264,5 @@ def dan_diao_jiang(h: HandFacts) -> bool:
 
 
 # -- nothing else ------------------------------------------------------------------------------------
-
-
-@primitive("无番和")
-def wu_fan_he(h: HandFacts) -> bool:
-    """和牌后除花牌外数不出任何番（规则文件声明的其他番都没有识别到）。"""
-    return not h.recognized or h.recognized <= _FLOWER_NAMES
-
 
 _FLOWER_NAMES = frozenset(("花牌",))

@@ -40,7 +40,9 @@ def infer_kind(compiled: lang.Compiled) -> str:
     """The fan kind of a defined fan: structural when it reads the tiles (a zone, a count, a set), else
     event when it reads an event flag, else state (only state names), else structural."""
     groups = {lang.VOCABULARY[n].group for n in compiled.names}
-    if groups & {"zones", "counts", "sets"}:
+    if compiled.names & {"other_fans", "recognized"}:
+        return R.FALLBACK
+    if groups & {"zones", "counts", "sets", "fans"}:
         return R.STRUCTURAL
     if "events" in groups:
         return R.EVENT
@@ -95,8 +97,9 @@ def _section_unit(name: str, sec: configparser.SectionProxy) -> R.FanUnit:
         definition="; ".join(definition), source="library")
 
 
-def parse_library(text: str) -> list[R.FanUnit]:
-    """The fan units a library text defines, in file order."""
+def parse_library(text: str, register: bool = False) -> list[R.FanUnit]:
+    """The fan units a library text defines, in file order; with ``register`` each is registered as soon as
+    it is built, so a later definition may refer to it (``fan(名字)``)."""
     cp = configparser.ConfigParser(interpolation=None, delimiters=("=",), comment_prefixes=("#",),
                                    inline_comment_prefixes=None, default_section="\0", strict=True)
     cp.optionxform = str  # keep keys as written
@@ -104,14 +107,20 @@ def parse_library(text: str) -> list[R.FanUnit]:
         cp.read_string(text, source=LIBRARY_FILE)
     except configparser.Error as exc:
         raise LibraryError(str(exc)) from None
-    return [_section_unit(name, cp[name]) for name in cp.sections()]
+    out = []
+    for name in cp.sections():
+        unit = _section_unit(name, cp[name])
+        if register:
+            R.register_unit(unit)
+        out.append(unit)
+    return out
 
 
 def load() -> None:
     """Register every fan of the shipped standard library (called once, when :mod:`engine.fans` is imported)."""
     text = resources.files(__package__).joinpath(LIBRARY_FILE).read_text(encoding="utf-8")
-    for unit in parse_library(text):
-        R.register_unit(unit)
+    lang.vocabulary.FAN_LOOKUP[0] = R.lookup
+    parse_library(text, register=True)
 
 
 def unit_from_row(name: str, when: str, per: str = "", shapes: tuple[str, ...] = ()) -> R.FanUnit:

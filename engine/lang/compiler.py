@@ -128,6 +128,10 @@ class _Compiler:
         return v
 
     def word(self, node: Node, param: V.Param, fn_name: str) -> str:
+        if param.words == V.ANY_WORD:
+            if node.kind != "name":
+                raise self.fail(node, f"{fn_name} 的参数 {param.name} 应当是一个番型名")
+            return str(node.value)
         allowed = param.words + (self.extra_words if param.name == "name" else ())
         if node.kind != "name" or node.value not in allowed:
             shown = "、".join(allowed) if allowed else "（本文件没有可用的取值）"
@@ -174,7 +178,11 @@ class _Compiler:
                 built.append((v.const,) if v.fn is None else (None, v.fn))
             else:
                 built.append(v.closure())
-        result = entry.build(*built)
+        try:
+            result = entry.build(*built)
+        except LookupError as exc:
+            raise self.fail(node.args[0] if node.args else node, f"标准番型库中（在此之前）没有番型 {exc.args[0]}",
+                            "fan(名字) 只能引用库中写在前面的番型") from None
         if isinstance(result, int):  # a tile set computed at compile time (ranks(2, 5, 8))
             return _Value(entry.type, const=result)
         return _Value(entry.type, result)

@@ -68,7 +68,7 @@ def _show(v: object) -> str:
 VOCABULARY: dict[str, Entry] = {}
 #: Chinese headings of the documentation groups, in order.
 GROUPS = {"tiles": "牌集", "zones": "牌区", "counts": "计数与判断", "sets": "面子（一种读法）",
-          "state": "和牌状态", "events": "和牌事件"}
+          "state": "和牌状态", "events": "和牌事件", "fans": "引用番型"}
 
 
 def _register(entry: Entry) -> Entry:
@@ -470,3 +470,86 @@ def _win_chow(position):
         return any(g.kind == "chow" and not g.exposed and min(g.tiles) == first for g in h.decomposition.groups)
 
     return f
+
+
+@dynamic("ponged", ZONE, STATE, "zones", "碰出的刻子（副露中的碰，不含杠）的牌")
+def _ponged(h):
+    return [t for m in h.ctx.melds if m.kind == "pung" for t in m.tiles]
+
+
+@dynamic("konged", ZONE, STATE, "zones", "杠出的牌（明杠、加杠、暗杠）")
+def _konged(h):
+    return [t for m in h.ctx.melds if m.is_kong for t in m.tiles]
+
+
+@dynamic("before_win", ZONE, STATE, "zones", "和牌前的牌：hand 去掉一张和牌张（九莲宝灯看的是和牌前的十三张）")
+def _before_win(h):
+    tiles = list(h.tiles)
+    if h.ctx.win_tile in tiles:
+        tiles.remove(h.ctx.win_tile)
+    return tiles
+
+
+@function("kinds_in", TILES, PATTERN, "tiles", (_ZONE,), "牌区中出现的牌组成的牌集，如 kinds_in(win_tile) 是和牌张那一种牌")
+def _kinds_in(zone):
+    def f(h):
+        m = 0
+        for t in zone(h):
+            m |= 1 << t
+        return m
+
+    return f
+
+
+@function("span", INT, PATTERN, "counts", (_ZONE,), "牌区中数牌的最大点数减最小点数（没有数牌时为 0）；连七对 span(hand) == 6")
+def _span(zone):
+    def f(h):
+        ranks = [t % 10 for t in zone(h) if t < 30]
+        return max(ranks) - min(ranks) if ranks else 0
+
+    return f
+
+
+#: set by :mod:`engine.fans` once the standard library is loaded: fan name -> unit (or None)
+FAN_LOOKUP: list = [lambda name: None]
+#: fan kinds that add to a hand rather than being one (``other_fans(shape)`` does not count them)
+ADDITION_KINDS = ("event", "state", "conditional")
+
+
+@function("other_fans", INT, READING, "fans", (Param("kind", WORD, "any", ("any", "shape")),),
+          "兜底番用：这种读法中本文件声明的其他番型成立了几个；kind=shape 不数事件、状态、条件番和计次番"
+          "（鸡胡 other_fans() == 0，川麻素胡 other_fans(shape) == 0）")
+def _other_fans(kind):
+    if kind[0] == "any":
+        return lambda h: len(h.recognized)
+
+    def f(h):
+        n = 0
+        for name in h.recognized:
+            unit = FAN_LOOKUP[0](name)
+            if unit is None or not (unit.kind in ADDITION_KINDS or unit.counted):
+                n += 1
+        return n
+
+    return f
+
+
+#: a ``word`` parameter that accepts any name (a fan name)
+ANY_WORD = ("*",)
+
+
+@function("fan", BOOL, READING, "fans", (Param("name", WORD, None, ANY_WORD),),
+          "标准番型库中 name 这个番型的定义在这种读法中成立（不论本文件是否声明它）；只能引用库中写在前面的番型")
+def _fan(name):
+    unit = FAN_LOOKUP[0](name[0])
+    if unit is None:
+        raise LookupError(name[0])
+    test = unit.test
+    return lambda h: bool(test(h))
+
+
+@function("recognized", BOOL, READING, "fans", (Param("name", WORD, None, ANY_WORD),),
+          "兜底番用：本文件声明的番型 name（照文件里的写法）在这种读法中成立了")
+def _recognized(name):
+    want = name[0]
+    return lambda h: want in h.recognized

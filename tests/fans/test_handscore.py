@@ -31,7 +31,7 @@ def test_every_variant_scores_zero_sum(name, how):
     out = _score(name, hand, melds, **how)
     assert set(out) >= {"fans", "dropped", "total", "legal", "payments"}
     assert out["legal"], out
-    assert out["fans"] and all(set(f) == {"name", "fan"} for f in out["fans"])
+    assert out["fans"] and all(set(f) == {"name", "fan", "definition"} for f in out["fans"])
     assert sum(out["payments"]) == 0 and out["payments"][how.get("seat", 0)] > 0
     assert any(line.startswith("合计：") for line in render_lines(out))
 
@@ -77,7 +77,7 @@ def test_hand_command_prints_scoring_for_every_variant(name):
         assert word in text.output
     out = json.loads(_cli(*args, "--from", "1", "--json").output)
     assert out["legal"] is True and sum(out["payments"]) == 0 and out["payments"][1] < 0
-    assert all(set(f) == {"name", "fan"} for f in out["fans"]) and isinstance(out["dropped"], list)
+    assert all(set(f) == {"name", "fan", "definition"} for f in out["fans"]) and isinstance(out["dropped"], list)
 
 
 def test_hand_command_shows_dropped_fans_and_flags():

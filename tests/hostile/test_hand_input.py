@@ -124,7 +124,7 @@ def test_flowers_are_scored_where_the_rules_score_them():
     result = run(GUOBIAO, "123m456m789m123s55s春夏", "--json")
     report = json.loads(result.stdout)
     assert report["flowers"] == "春夏" and report["notes"] == []
-    assert {"name": "花牌", "fan": 2, "times": 2} in report["fans"]
+    assert {"name": "花牌", "fan": 2, "times": 2} in [{k: v for k, v in f.items() if k != "definition"} for f in report["fans"]]
     both = json.loads(run(GUOBIAO, "123m456m789m123s55s春", "--flowers", "2", "--json").stdout)
     assert len(both["flowers"]) == 3 and {"name": "花牌", "fan": 3, "times": 3} in both["fans"]
     text = run(GUOBIAO, "123m456m789m123s55s春夏").output
