@@ -64,7 +64,7 @@ def _fans(rules: Rules) -> list[Problem]:
                 out.append(Problem(("fan_types", i, key), exc.message, exc.position, exc.hint))
         elif spec.composite_of:  # a composite is the file's own name for its parts (engine.fans.composite)
             for j, part in enumerate(spec.composite_of):
-                if lookup(part) is None:
+                if lookup(part) is None and not any(f.name == part and f.when for f in rules.fans):
                     out.append(Problem(("fan_types", i, "composite_of", j), f"引擎不认识组合番的组成番型 {part}（见 docs/fans.md）"))
         elif lookup(spec.name) is None:
             out.append(Problem(("fan_types", i, "name"), f"引擎不认识番型 {spec.name}（见 docs/fans.md）"))

@@ -227,8 +227,9 @@ def adaptation(ctx: RuleContext) -> tuple[int, int]:
     """(supported, total) rule items of the file; see the module docstring for what counts."""
     facts = ctx.facts
     items: list[bool] = [cap in facts.capabilities for _, cap in ctx.requires]
-    items += [fan["name"] in facts.fan_names or _sichuan.composite_supported(fan, facts.fan_names)
-              or _defined(fan, ctx) for _, fan in ctx.fans()]
+    own = frozenset(f["name"] for _, f in ctx.fans() if _defined(f, ctx))
+    items += [fan["name"] in own or fan["name"] in facts.fan_names
+              or _sichuan.composite_supported(fan, facts.fan_names | own) for _, fan in ctx.fans()]
     exempt = ctx.get("win_condition", "pair_258_exempt_fans")
     items += [name in facts.fan_names for name in (exempt if isinstance(exempt, list) else []) if isinstance(name, str)]
     for path, expression, known in _conditions.condition_fields(ctx):

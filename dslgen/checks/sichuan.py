@@ -23,14 +23,15 @@ def composite_supported(fan, fan_names) -> bool:
 def composite_unknown_part(ctx: RuleContext) -> Iterator[Problem]:
     """组合番的组成番引擎无法识别
 
-    ``composite_of`` 列出的每个组成番都必须是引擎识别的番型名（见 ``docs/fans.md``），组成番不必在本文件中单独声明
+    ``composite_of`` 列出的每个组成番都必须是标准番型库的番型名（见 ``docs/fans.md``）或本文件用 ``when`` 定义的番型，组成番不必在本文件中单独声明
     （例如成都番表不单独计根，龙七对 仍可写 ``composite_of: [七对, 根]``）。组成番无法识别时组合番永远不成立。
 
     修复：改用识别列表中的番型名。
     """
+    own = {f["name"] for _, f in ctx.fans() if f.get("when")}  # the file's own definitions may be parts too
     for i, fan in ctx.fans():
         for j, part in enumerate(as_list(fan.get("composite_of"))):
-            if not isinstance(part, str) or part not in ctx.facts.fan_names:
+            if not isinstance(part, str) or (part not in ctx.facts.fan_names and part not in own):
                 yield Problem(("fan_types", i, "composite_of", j), f"组合番 {fan['name']} 的组成番 {part} 引擎无法识别，组合番永远不成立",
                               "请使用 docs/fans.md 中的番型名", {"fan": str(part)})
 

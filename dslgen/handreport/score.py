@@ -7,6 +7,8 @@ The command (``dslgen/commands/hand.py``) adds :data:`SCORING_OPTIONS` to its op
 
 from __future__ import annotations
 
+import dataclasses
+
 from typing import Any, Sequence
 
 import click
@@ -130,6 +132,14 @@ def score_hand(rules, tiles: Sequence[int], melds: Sequence, win_tile: int, *, s
     if res is None:
         return {"fans": [], "dropped": [], "bonuses": [], "total": 0, "fan_total": 0, "total_unit": _unit(rules),
                 "legal": False, "reason": "不是和牌型", "self_drawn": self_drawn, "payments": [0] * n, "items": []}
+    if res.legal:  # a legal score the table would still never offer (the file's flow, restrictions) is no win
+        from engine.game.offers import win_refusal
+
+        refusal = win_refusal(rules, res, win_tile, self_drawn=self_drawn, robbing=robbing_kong, seat=seat,
+                              dealer=dealer, hand=concealed, wild_codes=wild_codes,
+                              seat_wind=ctx.seat_wind, round_wind=ctx.round_wind)
+        if refusal:
+            res = dataclasses.replace(res, legal=False, reason=refusal)
     pay = (win_payments(rules, seat, res.total, self_drawn, from_seat, dealer) if res.legal else [0] * n)
     items = []
     if res.legal and rules.settlement_items:

@@ -51,6 +51,8 @@ def composite_unit(name: str, parts: tuple[str, ...]) -> FanUnit:
     return FanUnit(name, COMPOSITE, _never, doc="组合番：" + " + ".join(parts))
 
 
-def part_units(parts: tuple[str, ...]) -> tuple[FanUnit | None, ...]:
-    """The registered unit of each part (None for a name the engine does not recognise)."""
-    return tuple(lookup(p) for p in parts)
+def part_units(parts: tuple[str, ...], own: dict | None = None) -> tuple[FanUnit | None, ...]:
+    """The unit of each part: the rule file's own definition (``own``: name -> unit of its ``when`` rows), else
+    the standard library's (None for a name neither knows)."""
+    own = own or {}
+    return tuple(own.get(p) or lookup(p) for p in parts)

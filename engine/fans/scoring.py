@@ -104,6 +104,7 @@ class _Table:
                 self.excluded_by.setdefault(target, []).append(spec.name)
         shapes = shape_names(rules)
         declared = [(i, spec, unit) for i, spec in enumerate(rules.fans) if (unit := _unit_of(spec, shapes)) is not None]
+        own = {spec.name: unit for _, spec, unit in declared if spec.when}
         name_bits: dict[str, int] = {}
         for b, (_, spec, _) in enumerate(declared):
             name_bits[spec.name] = name_bits.get(spec.name, 0) | 1 << b
@@ -117,7 +118,7 @@ class _Table:
                     excluders |= name_bits.get(n, 0)
                     excluder_names.append((name_bits.get(n, 0), n))
             count = unit.counter(spec.per) if spec.per else None
-            parts = composite.part_units(spec.composite_of) if spec.composite_of else ()
+            parts = composite.part_units(spec.composite_of, own) if spec.composite_of else ()
             row = _Row(spec, unit, conds, i, 1 << b, excluders, tuple(excluder_names),
                        tuple((bits, f"被 {n} 排除") for bits, n in excluder_names), count, parts)
             if parts:

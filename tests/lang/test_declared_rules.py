@@ -100,3 +100,33 @@ def test_dalian_dragons_are_never_ponged_in_play():
     free = dict(data)
     free.pop("tile_restrictions")
     assert dragon_pungs(Rules.from_dict(free)) > 0
+
+
+def test_a_composite_may_be_made_of_the_files_own_fans(tmp_path):
+    """三金倒 + 清一色 as one composite (金清): the composite replaces its parts, exclusions as for library fans."""
+    text = (RULES / "sanjindao.yaml").read_text(encoding="utf-8").replace(
+        '  - {name: 三金倒, base_fan: 30, when: "count(held, wild) >= 3", excludes: [鸡胡]}\n',
+        '  - {name: 三金倒, base_fan: 30, when: "count(held, wild) >= 3", excludes: [鸡胡]}\n'
+        '  - {name: 清一色, base_fan: 4}\n'
+        '  - {name: 金清, base_fan: 50, composite_of: [三金倒, 清一色]}\n').replace(
+        "scoring.fan_exclusion]", "scoring.fan_exclusion, scoring.composite_fans]")
+    path = tmp_path / "jinqing.yaml"
+    path.write_text(text, encoding="utf-8")
+    check = CliRunner().invoke(cli, ["check", str(path), "--json"])
+    assert check.exit_code == 0, check.output
+    result = CliRunner().invoke(cli, ["hand", str(path), "123m456m789m55m中中中", "--json"])
+    report = json.loads(result.output)
+    assert _fans(report) == ["金清"] and report["total"] == 50
+    assert _fans(_hand("sanjindao.yaml", "123m456m789m55m中中中")) == ["三金倒"]
+
+
+def test_hand_refuses_a_win_the_files_flow_never_offers():
+    """转转 wins on others' tiles only by robbing a kong: a plain discard win is a legal score but no win."""
+    catalog = Path(__file__).resolve().parents[2] / "dsl-examples" / "zhuanzhuan.yaml"
+    args = ["hand", str(catalog), "123m456m789p234s55s", "--win", "5s", "--json"]
+    on_discard = json.loads(CliRunner().invoke(cli, [*args, "--from", "1"]).output)
+    assert not on_discard["legal"] and "can_rob_kong" in on_discard["reason"]
+    assert set(on_discard["payments"]) == {0}
+    robbed = json.loads(CliRunner().invoke(cli, [*args, "--from", "1", "--robbing-kong"]).output)
+    assert robbed["legal"]
+    assert json.loads(CliRunner().invoke(cli, args).output)["legal"]  # self-drawn
