@@ -127,7 +127,8 @@ def score_hand(rules, tiles: Sequence[int], melds: Sequence, win_tile: int, *, s
                      kong_replacement=kong_replacement, last_tile=last_tile, robbing_kong=robbing_kong,
                      first_turn=first_turn, seat=seat, dealer=dealer, flowers=flower_tiles,
                      seat_wind=None if seat_wind is None else _SEATS.index(seat_wind),
-                     round_wind=_SEATS.index(round_wind or "东"), fourth_tile=fourth_tile)
+                     round_wind=_SEATS.index(round_wind or "东"), fourth_tile=fourth_tile,
+                     streak=streak, ready_declared=seat in (declared or ()), players_in=n)
     res = score_win(rules, ctx)
     if res is None:
         return {"fans": [], "dropped": [], "bonuses": [], "total": 0, "fan_total": 0, "total_unit": _unit(rules),

@@ -46,6 +46,8 @@ class WinContext:
     ready_declared: bool = False
     #: the dealer's streak of repeated deals before this hand (连庄).
     streak: int = 0
+    #: seats still playing when the win is made (血战: fewer after each win); 0 when unknown.
+    players_in: int = 0
 
     @property
     def own_wind(self) -> int:

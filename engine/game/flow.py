@@ -674,7 +674,8 @@ class Game:
             first_turn=self._first_turn(seat, self_drawn), seat=seat, dealer=self.dealer,
             flowers=tuple(p.flowers), round_wind=self.round_wind, seat_wind=self.seat_wind(seat),
             fourth_tile=self.visible(tile) - (0 if self_drawn else 1) >= 3,
-            kong_discard=not self_drawn and not robbing and self.kong_discard is not None)
+            kong_discard=not self_drawn and not robbing and self.kong_discard is not None,
+            ready_declared=bool(p.declared), streak=self.streak, players_in=len(self.active()))
         result = fans.score_win(self.rules, ctx)
         if result is None or not result.legal:
             return None

@@ -443,6 +443,11 @@ def _streak(h):
     return h.ctx.streak
 
 
+@dynamic("players_in", INT, STATE, "state", "和牌时还在局中的玩家数（血战中每有一家和牌就少一家）")
+def _players_in(h):
+    return h.ctx.players_in
+
+
 
 
 @function("every_group", BOOL, READING, "sets", (Param("tiles", TILES),),
