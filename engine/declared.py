@@ -22,8 +22,9 @@ from engine import lang, memo
 from engine.errors import Problem
 from engine.rules import Rules
 
-#: actions a tile restriction may name: 打出, 吃, 碰, 杠 (明杠, 暗杠, 加杠), 点和 (win on that discard)
-RESTRICTABLE = {"discard": "打出", "chi": "吃", "pung": "碰", "kong": "杠", "win": "点和（和别人打出的这张牌）"}
+#: actions a tile restriction may name: discard, chi, pung, kong (明杠, 暗杠, 加杠), win (on that discard); their
+#: Chinese names are the specification's (``tile_restrictions[].actions``)
+RESTRICTABLE = ("discard", "chi", "pung", "kong", "win")
 
 
 @dataclass(frozen=True)

@@ -138,6 +138,10 @@ def _enum_nodes(node: dict[str, Any]) -> Iterator[dict[str, Any]]:
         sub = node.get(key)
         if isinstance(sub, dict) and "properties" not in sub:
             yield from _enum_nodes(sub)
+    for key in ("anyOf", "oneOf"):  # a field that is an enum value or something else (fan_types[].per)
+        for sub in node.get(key) or ():
+            if isinstance(sub, dict) and "properties" not in sub:
+                yield from _enum_nodes(sub)
 
 
 # --- describing ---------------------------------------------------------------------------
