@@ -74,6 +74,9 @@ class WildcardRules:
     behavior: str
     fan_calculation_policy: str
     per_wildcard_in_win: int
+    #: ``indicator_offsets``: for type random, the wild tiles as steps after the flipped one (0 = itself);
+    #: empty: ``random_count`` (1 = the next tile, 2 = the next two)
+    offsets: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -513,6 +516,7 @@ def _wildcard(item: Any) -> WildcardRules | None:
         behavior=str(item["behavior"]),
         fan_calculation_policy=str(item["fan_calculation_policy"]),
         per_wildcard_in_win=int(scoring["per_wildcard_in_win"] or 0),
+        offsets=tuple(int(x) for x in item.get("indicator_offsets") or ()),
     )
 
 

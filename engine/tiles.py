@@ -105,6 +105,18 @@ def is_orphan(t: int) -> bool:
     return is_terminal(t) or is_honor(t)
 
 
+def next_in_cycle(t: int) -> int:
+    """The tile after ``t`` in its cycle, as indicators count: suited 1→…→9→1 within the suit,
+    东→南→西→北→东 among winds, 中→发→白→中 among dragons."""
+    if is_suited(t):
+        return t + 1 if rank_of(t) < 9 else t - 8
+    if t in WINDS:
+        return WINDS[(WINDS.index(t) + 1) % 4]
+    if t in DRAGONS:
+        return DRAGONS[(DRAGONS.index(t) + 1) % 3]
+    raise ValueError(f"tile {t} cannot be a wildcard indicator")
+
+
 def tile_name(t: int) -> str:
     """Chinese display name: ``1万``, ``东``, ``春``, ``癞``."""
     if is_suited(t):

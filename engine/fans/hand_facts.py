@@ -48,6 +48,10 @@ class WinContext:
     streak: int = 0
     #: seats still playing when the win is made (血战: fewer after each win); 0 when unknown.
     players_in: int = 0
+    #: the tile flipped to make the wild tiles (翻牌定精 / 定金), None when none was flipped.
+    indicator: int | None = None
+    #: the winner's own discards still in its discard pile (claimed ones are gone).
+    discards: tuple[int, ...] = ()
 
     @property
     def own_wind(self) -> int:

@@ -278,7 +278,7 @@ class Game:
                 if not T.is_flower(t):
                     break
             self.indicator = t
-            wilds = wild_from_indicator(t, self.rules.wildcard.random_count)
+            wilds = wild_from_indicator(t, self.rules.wildcard.random_count, self.rules.wildcard.offsets)
             self.wild_codes = frozenset(wilds)
             self.jing = (wilds[:1], wilds[1:])
             self._event("wild", indicator=t, wilds=sorted(self.wild_codes))
@@ -675,7 +675,8 @@ class Game:
             flowers=tuple(p.flowers), round_wind=self.round_wind, seat_wind=self.seat_wind(seat),
             fourth_tile=self.visible(tile) - (0 if self_drawn else 1) >= 3,
             kong_discard=not self_drawn and not robbing and self.kong_discard is not None,
-            ready_declared=bool(p.declared), streak=self.streak, players_in=len(self.active()))
+            ready_declared=bool(p.declared), streak=self.streak, players_in=len(self.active()),
+            indicator=self.indicator, discards=tuple(p.discards))
         result = fans.score_win(self.rules, ctx)
         if result is None or not result.legal:
             return None

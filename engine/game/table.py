@@ -84,19 +84,21 @@ class PlayerState:
 
 
 def next_wild(indicator: int) -> int:
-    """The tile after ``indicator`` in its cycle: suited 1→…→9→1 within the suit,
-    东→南→西→北→东 among winds, 中→发→白→中 among dragons."""
-    if T.is_suited(indicator):
-        return indicator + 1 if T.rank_of(indicator) < 9 else indicator - 8
-    if indicator in T.WINDS:
-        return T.WINDS[(T.WINDS.index(indicator) + 1) % 4]
-    if indicator in T.DRAGONS:
-        return T.DRAGONS[(T.DRAGONS.index(indicator) + 1) % 3]
-    raise ValueError(f"tile {indicator} cannot be a wildcard indicator")
+    """The tile after ``indicator`` in its cycle (:func:`engine.tiles.next_in_cycle`)."""
+    return T.next_in_cycle(indicator)
 
 
-def wild_from_indicator(indicator: int, count: int) -> tuple[int, ...]:
-    """正精 (indicator + 1) and, when ``count`` is 2, 副精 (indicator + 2)."""
+def wild_from_indicator(indicator: int, count: int, offsets: tuple[int, ...] = ()) -> tuple[int, ...]:
+    """The wild tiles a flipped ``indicator`` makes, 正精 first: with ``offsets`` the tile that many steps after
+    it (0 = the indicator itself); else 正精 (indicator + 1) and, when ``count`` is 2, 副精 (indicator + 2)."""
+    if offsets:
+        out = []
+        for k in offsets:
+            t = indicator
+            for _ in range(k):
+                t = next_wild(t)
+            out.append(t)
+        return tuple(out)
     first = next_wild(indicator)
     return (first, next_wild(first)) if count >= 2 else (first,)
 

@@ -138,6 +138,18 @@ def _wild(h):
     return m | _mask(T.WILDCARDS)
 
 
+@dynamic("indicator", TILES, STATE, "tiles", "本局翻开定精（定金）的那张牌；没有翻牌时为空牌集")
+def _indicator(h):
+    t = h.ctx.indicator
+    return 0 if t is None else 1 << t
+
+
+@dynamic("after_indicator", TILES, STATE, "tiles", "翻开的那张牌的下一张（同花色 9 之后是 1，字牌按 东南西北、中发白 循环）")
+def _after_indicator(h):
+    t = h.ctx.indicator
+    return 0 if t is None else 1 << T.next_in_cycle(t)
+
+
 @dynamic("seat_wind", TILES, STATE, "tiles", "和牌者的门风牌（东南西北之一）")
 def _seat_wind(h):
     return 1 << T.WINDS[h.ctx.own_wind]
@@ -183,6 +195,11 @@ def _melds(h):
 @dynamic("flowers", ZONE, STATE, "zones", "和牌者亮出的花牌")
 def _flowers(h):
     return h.ctx.flowers
+
+
+@dynamic("discards", ZONE, STATE, "zones", "和牌者自己打出、还留在牌河里的牌（被吃碰杠走的不算）")
+def _discards(h):
+    return h.ctx.discards
 
 
 @dynamic("win_tile", ZONE, STATE, "zones", "和的那一张牌（按牌本身）")

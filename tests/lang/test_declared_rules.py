@@ -130,3 +130,42 @@ def test_hand_refuses_a_win_the_files_flow_never_offers():
     robbed = json.loads(CliRunner().invoke(cli, [*args, "--from", "1", "--robbing-kong"]).output)
     assert robbed["legal"]
     assert json.loads(CliRunner().invoke(cli, args).output)["legal"]  # self-drawn
+
+
+@pytest.mark.parametrize("offsets", [[0], [0, 1], [1, 2]])
+def test_the_flipped_tile_itself_can_be_wild(offsets):
+    """福州 金 is the flipped tile ([0]); 天津 混儿 the flipped tile and the next ([0, 1]); [1, 2] is today's 正精 / 副精."""
+    from engine import tiles as T
+    from engine.game import Game
+
+    data = load_yaml_file(str(RULES / "sanjindao.yaml")).data
+    data = {**data, "wildcard_rules": {"type": "random", "random_count": 1, "indicator_offsets": offsets,
+                                       "behavior": "substitute", "fan_calculation_policy": "optimal"}}
+    rules = Rules.from_dict(data)
+    for seed in range(5):
+        game = Game(rules, seed)
+        want = []
+        for k in offsets:
+            t = game.indicator
+            for _ in range(k):
+                t = T.next_in_cycle(t)
+            want.append(t)
+        assert sorted(game.wild_codes) == sorted(want) and game.jing[0] == (want[0],)
+    for rec, _ in _play(rules, 10, 3):
+        assert rec.error is None
+
+
+def test_the_indicator_is_a_tile_set_of_the_language(tmp_path):
+    """A fan over the flipped tile: 金雀-like 'the pair is the tile after the indicator' reads after_indicator."""
+    from engine.fans import WinContext, score_win
+    from engine import tiles as T
+
+    data = load_yaml_file(str(RULES / "sanjindao.yaml")).data
+    data = {**data, "fan_types": [{"name": "鸡胡", "base_fan": 1},
+                                  {"name": "下精将", "base_fan": 5, "when": "all(pair, after_indicator)"}]}
+    rules = Rules.from_dict(data)
+    hand = tuple(T.parse_tiles("123m456m789s东东东55p"))
+    win = WinContext(hand, (), hand[-1], frozenset({T.RED}), self_drawn=True, indicator=T.tile_from_name("4p"))
+    assert [n for n, _ in score_win(rules, win).fans] == ["下精将"]
+    other = WinContext(hand, (), hand[-1], frozenset({T.RED}), self_drawn=True, indicator=T.tile_from_name("5p"))
+    assert [n for n, _ in score_win(rules, other).fans] == ["鸡胡"]
