@@ -444,38 +444,17 @@ def analyse(h: HandFacts) -> dict[str, int]:
     return out
 
 
-def _kongs(concealed_pungs: int, melded_kongs: int, concealed_kongs: int, out: dict[str, int]) -> None:
-    """The kong and concealed-pung fans (each at most once; called first on an empty ``out``)."""
-    kongs = melded_kongs + concealed_kongs
-    if kongs == 1:
-        out["明杠" if melded_kongs else "暗杠"] = 1
-    elif kongs == 2:
-        out[("双明杠", "明暗杠", "双暗杠")[concealed_kongs]] = 1
-    elif kongs == 3:
-        out["三杠"] = 1
-    elif kongs == 4:
-        out["四杠"] = 1
-    hidden = concealed_pungs + concealed_kongs
-    if hidden >= 2:
-        out[("双暗刻", "三暗刻", "四暗刻")[hidden - 2]] = 1
-
-
 def _standard(h: HandFacts, ctx, concealed, melds, out: dict[str, int]) -> None:
     win = ctx.win_tile
     chows: list[int] = []
     pungs: list[int] = []
-    hidden_pungs: list[int] = []
-    melded_kongs = concealed_kongs = 0
-    conc_chows = []
     pair = 0
     for g in concealed:
         k = g.kind
         if k == "chow":
             chows.append(g.tiles[0])
-            conc_chows.append(g.tiles[0])
         elif k == "pung":
             pungs.append(g.tiles[0])
-            hidden_pungs.append(g.tiles[0])
         elif k == "pair":
             pair = g.tiles[0]
     for m in melds:
@@ -483,29 +462,6 @@ def _standard(h: HandFacts, ctx, concealed, melds, out: dict[str, int]) -> None:
             chows.append(min(m.tiles))
         else:
             pungs.append(m.tiles[0])
-            if m.kind == "ankong":
-                concealed_kongs += 1
-            elif m.kind == "kong":
-                melded_kongs += 1
-    hidden = len(hidden_pungs)
-    if not ctx.self_drawn and win in hidden_pungs and not any(c <= win <= c + 2 for c in conc_chows):
-        hidden -= 1  # the pung completed by a discard is an exposed pung
-    if pungs:
-        _kongs(hidden, melded_kongs, concealed_kongs, out)
-        own = _own_winds(ctx)
-        winds = [t for t in pungs if t in _WINDS]
-        for t in pungs:
-            if t in _DRAGONS:
-                out["箭刻"] = out.get("箭刻", 0) + 1
-            elif t < 30 and t % 10 in (1, 9):
-                out["幺九刻"] = out.get("幺九刻", 0) + 1
-            elif t in _WINDS and len(winds) < 3 and t not in own:
-                out["幺九刻"] = out.get("幺九刻", 0) + 1
-            if t in _WINDS:
-                if t == 31 + ctx.round_wind:
-                    out["圈风刻"] = out.get("圈风刻", 0) + 1
-                if t == 31 + ctx.own_wind:
-                    out["门风刻"] = out.get("门风刻", 0) + 1
     if len(chows) > 1:
         key = (tuple(sorted(chows)), pair if len(chows) == 4 and pair < 30 and pair % 10 == 5 else 0)
         got = _CHOW_COMBOS.get(key)
@@ -539,40 +495,11 @@ def _combos(table: dict, key: tuple, func, *args) -> tuple[tuple[str, int], ...]
     return memo.store(table, key, tuple(found.items()), 100_000)
 
 
-def _own_winds(ctx) -> tuple[int, int]:
-    return (31 + ctx.round_wind, 31 + ctx.own_wind)
-
-
 def _knitted(h: HandFacts, ctx, concealed, melds, out: dict[str, int]) -> None:
-    """组合龙 + one set + pair: the fourth set's own fans and the wait outside the knitted straight."""
+    """组合龙 + one set + pair: the wait outside the knitted straight."""
     win = ctx.win_tile
     knit = next(g for g in concealed if g.kind == "knitted")
     rest = [g for g in concealed if g.kind != "knitted"]
-    sets = [g for g in rest if g.kind in ("chow", "pung")]
-    pung = sets[0].tiles[0] if sets and sets[0].kind == "pung" else None
-    melded_kongs = concealed_kongs = 0
-    for m in melds:
-        if m.kind == "chow":
-            continue
-        pung = m.tiles[0]
-        if m.kind == "kong":
-            melded_kongs = 1
-        elif m.kind == "ankong":
-            concealed_kongs = 1
-    if melded_kongs:
-        out["明杠"] = out.get("明杠", 0) + 1
-    if concealed_kongs:
-        out["暗杠"] = out.get("暗杠", 0) + 1
-    if pung is not None:
-        if pung in _DRAGONS:
-            out["箭刻"] = out.get("箭刻", 0) + 1
-        elif (pung < 30 and pung % 10 in (1, 9)) or (pung in _WINDS and pung not in _own_winds(ctx)):
-            out["幺九刻"] = out.get("幺九刻", 0) + 1
-        if pung in _WINDS:
-            if pung == 31 + ctx.round_wind:
-                out["圈风刻"] = out.get("圈风刻", 0) + 1
-            if pung == 31 + ctx.own_wind:
-                out["门风刻"] = out.get("门风刻", 0) + 1
     if not melds:
         counts = list(_hand_level(ctx)["counts"])
         for t in knit.tiles:

@@ -10,7 +10,7 @@ file's ``excludes``. A fan declared with ``per`` in the rule file counts once pe
 from __future__ import annotations
 
 from engine.fans.hand_facts import HandFacts
-from engine.fans.registry import lookup, primitive
+from engine.fans.registry import primitive
 
 _WINDS = (31, 32, 33, 34)
 _GREEN = frozenset((12, 13, 14, 16, 18, 36))
@@ -105,40 +105,10 @@ def san_se_shuang_long_hui(h: HandFacts) -> bool:
 
 # -- pungs and kongs -------------------------------------------------------------------------------
 
-
-@primitive("幺九刻")
-def yao_jiu_ke(h: HandFacts) -> int:
-    """数牌 1、9 或风牌的刻子（杠），每副计一次。计作圈风刻、门风刻或三风刻的风刻不再计幺九刻；箭牌刻子计箭刻。
-    九莲宝灯 已含一副幺九刻（1112345678999 的两端），少计一副。"""
-    n = _sets(h, "幺九刻")
-    if n and lookup("九莲宝灯").test(h):  # the library's expression
-        n -= 1
-    return n
-
-
-@primitive("箭刻")
-def jian_ke(h: HandFacts) -> int:
-    """中、发、白的刻子（杠），每副计一次。"""
-    return _sets(h, "箭刻")
-
-
 @primitive("双箭刻")
 def shuang_jian_ke(h: HandFacts) -> bool:
     """两副箭牌刻子（杠）。"""
     return _sets(h, "双箭刻") > 0
-
-
-@primitive("圈风刻")
-def quan_feng_ke(h: HandFacts) -> bool:
-    """与圈风（``WinContext.round_wind``）相同的风牌刻子（杠）。"""
-    return _sets(h, "圈风刻") > 0
-
-
-@primitive("门风刻")
-def men_feng_ke(h: HandFacts) -> bool:
-    """与本家门风（``WinContext.own_wind``）相同的风牌刻子（杠）。"""
-    return _sets(h, "门风刻") > 0
-
 
 @primitive("三风刻")
 def san_feng_ke(h: HandFacts) -> bool:
@@ -174,67 +144,6 @@ def yi_se_san_jie_gao(h: HandFacts) -> bool:
 def yi_se_si_jie_gao(h: HandFacts) -> bool:
     """同一花色点数依次递增一位的四副刻子。"""
     return _sets(h, "一色四节高") > 0
-
-
-@primitive("双暗刻")
-def shuang_an_ke(h: HandFacts) -> bool:
-    """两副暗刻（手中自成的刻子与暗杠）。点和时和牌张只能凑成刻子的那副算明刻。"""
-    return _sets(h, "双暗刻") > 0
-
-
-@primitive("三暗刻")
-def san_an_ke(h: HandFacts) -> bool:
-    """三副暗刻（含暗杠）。"""
-    return _sets(h, "三暗刻") > 0
-
-
-@primitive("四暗刻")
-def si_an_ke(h: HandFacts) -> bool:
-    """四副暗刻（含暗杠）。四暗刻已含门前清，自摸时只加计 自摸。"""
-    return _sets(h, "四暗刻") > 0
-
-
-@primitive("明杠")
-def ming_gang(h: HandFacts) -> bool:
-    """恰有一个杠，是明杠（直杠或加杠）。"""
-    return _sets(h, "明杠") > 0
-
-
-@primitive("暗杠")
-def an_gang(h: HandFacts) -> bool:
-    """恰有一个杠，是暗杠。"""
-    return _sets(h, "暗杠") > 0
-
-
-@primitive("双明杠")
-def shuang_ming_gang(h: HandFacts) -> bool:
-    """恰有两个杠，都是明杠。"""
-    return _sets(h, "双明杠") > 0
-
-
-@primitive("明暗杠")
-def ming_an_gang(h: HandFacts) -> bool:
-    """恰有两个杠，一明一暗。"""
-    return _sets(h, "明暗杠") > 0
-
-
-@primitive("双暗杠")
-def shuang_an_gang(h: HandFacts) -> bool:
-    """恰有两个杠，都是暗杠。"""
-    return _sets(h, "双暗杠") > 0
-
-
-@primitive("三杠")
-def san_gang(h: HandFacts) -> bool:
-    """三个杠（明暗不限）。"""
-    return _sets(h, "三杠") > 0
-
-
-@primitive("四杠")
-def si_gang(h: HandFacts) -> bool:
-    """四个杠（明暗不限）。"""
-    return _sets(h, "四杠") > 0
-
 
 # -- tiles -------------------------------------------------------------------------------------------
 

@@ -108,12 +108,40 @@ def parse_library(text: str, register: bool = False) -> list[R.FanUnit]:
     except configparser.Error as exc:
         raise LibraryError(str(exc)) from None
     out = []
-    for name in cp.sections():
-        unit = _section_unit(name, cp[name])
-        if register:
-            R.register_unit(unit)
-        out.append(unit)
+    refs = lang.vocabulary.FAN_REFERENCES
+    lang.vocabulary.LIBRARY_NAMES.update(cp.sections())
+    edges: dict[str, list[str]] = {}
+    try:
+        for name in cp.sections():
+            refs.clear()
+            unit = _section_unit(name, cp[name])
+            edges[name] = list(refs)
+            if register:
+                R.register_unit(unit)
+            out.append(unit)
+    finally:
+        refs.clear()
+        lang.vocabulary.LIBRARY_NAMES.clear()
+    _refuse_cycles(edges)
     return out
+
+
+def _refuse_cycles(edges: dict[str, list[str]]) -> None:
+    """A library fan defined through ``fan(名)`` must not end up depending on itself."""
+    state: dict[str, int] = {}
+
+    def visit(name: str, path: list[str]) -> None:
+        if state.get(name) == 2:
+            return
+        if state.get(name) == 1:
+            raise LibraryError("fan(…) references form a cycle: " + " → ".join(path + [name]))
+        state[name] = 1
+        for other in edges.get(name, ()):
+            visit(other, path + [name])
+        state[name] = 2
+
+    for name in edges:
+        visit(name, [])
 
 
 def load() -> None:

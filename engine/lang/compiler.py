@@ -176,13 +176,15 @@ class _Compiler:
                 if v.fn is not None and entry.name in _CONST_INT_FUNCS:
                     raise self.fail(arg, f"{entry.name} 的参数 {p.name} 必须是写定的数字")
                 built.append((v.const,) if v.fn is None else (None, v.fn))
+            elif p.type == V.BOOL:
+                built.append(v.closure())
             else:
                 built.append(v.closure())
         try:
             result = entry.build(*built)
         except LookupError as exc:
-            raise self.fail(node.args[0] if node.args else node, f"标准番型库中（在此之前）没有番型 {exc.args[0]}",
-                            "fan(名字) 只能引用库中写在前面的番型") from None
+            raise self.fail(node.args[0] if node.args else node, f"标准番型库中没有番型 {exc.args[0]}",
+                            "fan(名字) 引用标准番型库中的番型（见 docs/fans.md）") from None
         if isinstance(result, int):  # a tile set computed at compile time (ranks(2, 5, 8))
             return _Value(entry.type, const=result)
         return _Value(entry.type, result)

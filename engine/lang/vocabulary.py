@@ -560,14 +560,27 @@ def _other_fans(kind):
 ANY_WORD = ("*",)
 
 
+#: fan names referred to by ``fan(名)`` while compiling (the library loader reads it to refuse cycles)
+FAN_REFERENCES: list[str] = []
+#: set by the library loader while it loads: names of every section, so ``fan(名)`` may name a later one
+LIBRARY_NAMES: set[str] = set()
+
+
 @function("fan", BOOL, READING, "fans", (Param("name", WORD, None, ANY_WORD),),
-          "标准番型库中 name 这个番型的定义在这种读法中成立（不论本文件是否声明它）；只能引用库中写在前面的番型")
+          "标准番型库中 name 这个番型的定义在这种读法中成立（不论本文件是否声明它）")
 def _fan(name):
-    unit = FAN_LOOKUP[0](name[0])
-    if unit is None:
-        raise LookupError(name[0])
-    test = unit.test
-    return lambda h: bool(test(h))
+    want = name[0]
+    if FAN_LOOKUP[0](want) is None and want not in LIBRARY_NAMES:
+        raise LookupError(want)
+    FAN_REFERENCES.append(want)
+    cell: list = []
+
+    def f(h):
+        if not cell:  # resolved at first use: the library may define the fan further down
+            cell.append(FAN_LOOKUP[0](want).test)
+        return bool(cell[0](h))
+
+    return f
 
 
 @function("recognized", BOOL, READING, "fans", (Param("name", WORD, None, ANY_WORD),),
@@ -575,3 +588,27 @@ def _fan(name):
 def _recognized(name):
     want = name[0]
     return lambda h: want in h.recognized
+
+
+@function("if", INT, PATTERN, "counts", (Param("condition", BOOL), Param("then", INT), Param("otherwise", INT, 0)),
+          "条件成立时取 then，否则取 otherwise（默认 0）：幺九刻的风刻部分 if(pungs(wind) < 3, pungs(wind - seat_wind - round_wind))")
+def _if(cond, then, otherwise):
+    a = then[0] if len(then) == 1 else None
+    b = otherwise[0] if len(otherwise) == 1 else None
+    fa = (lambda h: a) if len(then) == 1 else then[1]
+    fb = (lambda h: b) if len(otherwise) == 1 else otherwise[1]
+    return lambda h: fa(h) if cond(h) else fb(h)
+
+
+@dynamic("hidden_pungs", INT, READING, "sets",
+         "这种读法中的暗刻个数：暗手里的刻子加暗杠；点和时和牌张补成的刻子算明刻（和牌张也能归入暗手的顺子时仍算暗刻）")
+def _hidden_pungs(h):
+    ctx = h.ctx
+    win = ctx.win_tile
+    concealed = [g for g in h.decomposition.groups if not g.exposed]
+    n = sum(1 for g in concealed if g.kind == "pung")
+    n += sum(1 for m in ctx.melds if m.kind == "ankong")
+    if not ctx.self_drawn and any(g.kind == "pung" and g.tiles[0] == win for g in concealed) \
+            and not any(g.kind == "chow" and min(g.tiles) <= win <= min(g.tiles) + 2 for g in concealed):
+        n -= 1
+    return n

@@ -13,7 +13,7 @@ VARIANT_HANDS = {
     "sichuan_xuezhan.yaml": ("111m222m333m999m55m", ""),
     "guangdong_jipinghu.yaml": ("123m456s789p234m55s", ""),
     "guobiao.yaml": ("123m456m789m234m55m", ""),
-    "hongzhong_laizi.yaml": ("123m456m789m234m5m中", ""),
+    "hongzhong_laizi.yaml": ("123m456m789m234m中5m", ""),  # won on 5m: a discarded 中 (wild) cannot be won on
     "changsha.yaml": ("456m789m234s55s", "chi:123m"),
 }
 
@@ -117,3 +117,10 @@ def test_doubling_shows_fans_and_points_apart():
     plain = _score("guobiao.yaml", "123m456m789m234m55m", from_seat=1)
     assert plain["total_unit"] == "番" and "fan_cap" not in plain
     assert f"合计：{plain['total']} 番（点和）" in render_lines(plain)
+
+
+def test_a_discarded_wild_tile_is_no_win_as_at_the_table():
+    """The flow never offers a win on a discarded wild tile; ``dslgen hand`` says the same."""
+    out = _score("hongzhong_laizi.yaml", "123m456m789m234m5m中", from_seat=2)
+    assert not out["legal"] and "癞子" in out["reason"] and out["payments"] == [0, 0, 0, 0]
+    assert _score("hongzhong_laizi.yaml", "123m456m789m234m5m中")["legal"]  # self-drawn
