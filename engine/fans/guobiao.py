@@ -153,25 +153,6 @@ def yi_se_si_jie_gao(h: HandFacts) -> bool:
 
 # -- waits -------------------------------------------------------------------------------------------
 
-
-@primitive("边张")
-def bian_zhang(h: HandFacts) -> bool:
-    """只听一张牌（独听），且和牌张在顺子的边上：12 和 3、89 和 7。三种听法同时成立时只计一种（边张、坎张、单钓将依次）。"""
-    return _sets(h, "边张") > 0
-
-
-@primitive("坎张")
-def kan_zhang(h: HandFacts) -> bool:
-    """只听一张牌，且和牌张在顺子中间（如 46 和 5）。"""
-    return _sets(h, "坎张") > 0
-
-
-@primitive("单钓将")
-def dan_diao_jiang(h: HandFacts) -> bool:
-    """只听一张牌，且和牌张与手中一张单牌成将。"""
-    return _sets(h, "单钓将") > 0
-
-
 # -- nothing else ------------------------------------------------------------------------------------
 
 _FLOWER_NAMES = frozenset(("花牌",))

@@ -612,3 +612,21 @@ def _hidden_pungs(h):
             and not any(g.kind == "chow" and min(g.tiles) <= win <= min(g.tiles) + 2 for g in concealed):
         n -= 1
     return n
+
+
+@function("wait_at", BOOL, READING, "sets", (Param("position", WORD, None, ("edge", "closed", "pair")),),
+          "这种读法中和牌张所在的位置：edge 边张（12 听 3、89 听 7）、closed 坎张（中间那张）、pair 单钓将；"
+          "几种都可以时依次取 边张、坎张、单钓")
+def _wait_at(position):
+    from engine.fans.waits import wait_position
+
+    want = position[0]
+    return lambda h: wait_position(h) == want
+
+
+@dynamic("single_wait", BOOL, READING, "sets",
+         "和牌前整手暗牌只听这一张（独听：按四面子一将读，十三张时也按七对读）；国标 边张、坎张、单钓将 都要求独听")
+def _single_wait(h):
+    from engine.fans.waits import waited_on_one_tile
+
+    return waited_on_one_tile(h)
