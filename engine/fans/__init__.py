@@ -11,7 +11,7 @@ Public API (see "Fan contract" in ``docs/architecture.md``):
 from __future__ import annotations
 
 from engine.capabilities import register
-from engine.fans import conditional, guobiao  # noqa: F401  (the fan condition and the built-in primitives)
+from engine.fans import conditional  # noqa: F401  (the fan condition)
 from engine.fans import library
 
 library.load()

@@ -170,12 +170,13 @@ class HandFacts:
         self._sets = None
 
     @property
-    def set_fans(self):
-        """国标 set analysis of this reading (:func:`engine.fans.gbsets.analyse`), computed once."""
+    def combinations(self):
+        """The combination fans of this reading, counted under the 国标 principles
+        (:func:`engine.fans.combinations.count`), computed once."""
         if self._sets is None:
-            from engine.fans.gbsets import analyse
+            from engine.fans.combinations import count
 
-            self._sets = analyse(self)
+            self._sets = count(self)
         return self._sets
 
     @property

@@ -2,9 +2,8 @@
 
 The file is plain text (one ``[番型名]`` section per fan, ``key = value`` lines; see its header).
 :func:`load` reads it once at import and registers one :class:`~engine.fans.registry.FanUnit` per
-section: a ``when`` / ``count`` expression is compiled by :mod:`engine.lang`; a ``builtin`` names a
-predicate registered with :func:`~engine.fans.registry.primitive` (what the language cannot write
-yet). :func:`unit_from_row` builds the unit of a rule file's own ``when`` row the same way, so a fan
+section: its ``when`` / ``count`` expression is compiled by :mod:`engine.lang`; a ``combine`` fan (two to
+four chows or pungs) is counted under the 国标 principles by :mod:`engine.fans.combinations`. :func:`unit_from_row` builds the unit of a rule file's own ``when`` row the same way, so a fan
 defined in a file and one defined here behave alike.
 """
 
@@ -14,12 +13,13 @@ import configparser
 from importlib import resources
 
 from engine import lang
+from engine.fans import combinations
 from engine.fans import registry as R
 
 #: the library's file name, inside this package
 LIBRARY_FILE = "standard.fans"
-_KEYS = {"kind", "synonyms", "guobiao", "per", "when", "count", "builtin", "reads", "condition",
-         "toward_min_fan", "prefer_on_tie", "doc"}
+_KEYS = {"kind", "synonyms", "guobiao", "per", "when", "count", "reads", "condition",
+         "toward_min_fan", "prefer_on_tie", "doc", "combine"}
 
 
 class LibraryError(ValueError):
@@ -62,12 +62,15 @@ def _counter(compiled: lang.Compiled):
 
 
 def _section_unit(name: str, sec: configparser.SectionProxy) -> R.FanUnit:
-    extra = {k for k in sec if k not in _KEYS and not k.startswith(("count.", "builtin."))}
+    extra = {k for k in sec if k not in _KEYS and not k.startswith("count.")}
     if extra:
         raise LibraryError(f"[{name}]: unknown keys {sorted(extra)}")
     per = sec.get("per", "")
     definition = []
-    if "when" in sec:
+    if "combine" in sec:
+        test = _combination(name, sec, per)
+        definition.append(f"combine: {sec['combine']}; when: {sec['when']}")
+    elif "when" in sec:
         compiled = lang.compile_expression(sec["when"], lang.BOOL)
         test = compiled.fn
         definition.append(f"when: {sec['when']}")
@@ -75,26 +78,35 @@ def _section_unit(name: str, sec: configparser.SectionProxy) -> R.FanUnit:
         compiled = lang.compile_expression(sec["count"], lang.INT)
         test = _counter(compiled)
         definition.append(f"count: {sec['count']}")
-    elif "builtin" in sec:
-        test = R.PRIMITIVES.get(sec["builtin"])
-        if test is None:
-            raise LibraryError(f"[{name}]: no primitive {sec['builtin']!r}")
     else:
-        raise LibraryError(f"[{name}]: needs when, count or builtin")
+        raise LibraryError(f"[{name}]: needs when, count or combine")
     per_also = {}
     for key in sec:
         if key.startswith("count."):
             unit = key.split(".", 1)[1]
             per_also[unit] = _counter(lang.compile_expression(sec[key], lang.INT))
             definition.append(f"{key}: {sec[key]}")
-        elif key.startswith("builtin."):
-            per_also[key.split(".", 1)[1]] = R.PRIMITIVES[sec[key]]
     return R.FanUnit(
         name=name, kind=sec.get("kind", ""), test=test, synonyms=_names(sec.get("synonyms", "")),
         guobiao=_names(sec.get("guobiao", "")), condition=sec.get("condition", ""), doc=sec.get("doc", "").strip(),
         per=per, reads=sec.get("reads", ""), toward_min_fan=_bool(sec.get("toward_min_fan", "true"), name),
         prefer_on_tie=_bool(sec.get("prefer_on_tie", "false"), name), per_also=per_also,
         definition="; ".join(definition), source="library")
+
+
+def _combination(name: str, sec: configparser.SectionProxy, per: str):
+    """Declare a combination fan (``combine = chow 3``, ``when`` over the combination) and return its test,
+    which reads the reading's counted combinations (:mod:`engine.fans.combinations`)."""
+    parts = sec["combine"].split()
+    if len(parts) != 2 or parts[0] not in combinations.KINDS or parts[1] not in ("2", "3", "4"):
+        raise LibraryError(f"[{name}]: combine must be 'chow N' or 'pung N' with N 2-4, got {sec['combine']!r}")
+    if "when" not in sec or sec.get("reads") != "combinations":
+        raise LibraryError(f"[{name}]: a combination fan needs when and reads = combinations")
+    compiled = lang.compile_expression(sec["when"], lang.BOOL, scope=lang.READING)
+    combinations.declare(combinations.Combination(name, parts[0], int(parts[1]), compiled.fn))
+    if per:
+        return lambda h: h.combinations.get(name, 0)
+    return lambda h: name in h.combinations
 
 
 def parse_library(text: str, register: bool = False) -> list[R.FanUnit]:

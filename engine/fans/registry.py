@@ -2,8 +2,7 @@
 
 Every fan is an entry of the shipped standard library (``engine/fans/standard.fans``, loaded by
 :mod:`engine.fans.library`): its names, kind, conventions, documentation and definition — an
-expression of :mod:`engine.lang`, or the name of a built-in :func:`primitive` for what the language
-cannot write yet. ``docs/fans.md`` is generated from the library. Rule files name fans by their
+expression of :mod:`engine.lang` (a combination fan's is counted by :mod:`engine.fans.combinations`). ``docs/fans.md`` is generated from the library. Rule files name fans by their
 canonical name or any synonym (:func:`lookup`), or define their own with ``when``.
 
 Fan *conditions* (the ``condition`` string of a ``fan_types`` row) are a second,
@@ -47,7 +46,7 @@ class FanUnit:
     ``chow_pair``, ``pung_pair``, ``tile``, ``flower``, ``four_of_a_kind``): the predicate then returns
     how many; a rule file that declares the fan with the same ``per`` (or one of ``per_also``) scores
     it once per occurrence.
-    ``reads`` names a per-reading map on ``HandFacts`` (``set_fans``: fan name -> times) that the
+    ``reads`` names a per-reading map on ``HandFacts`` (``combinations``: fan name -> times) that the
     predicate only looks the fan's own name up in (times with ``per``, else whether it is there): the
     scorer then reads the map once per reading instead of calling one predicate per fan.
     ``toward_min_fan`` / ``prefer_on_tie`` are the fan's usual conventions (国标: 花牌 does not count
@@ -69,7 +68,7 @@ class FanUnit:
     #: further occurrence units besides ``per``: unit name -> ``count(facts) -> int`` (根 per ``kong``).
     per_also: dict = field(default_factory=dict, compare=False)
     #: the definition as written in the library or the rule file (``when`` / ``count`` expressions, each
-    #: unit's ``count.<unit>``); empty for a fan decided by a built-in primitive.
+    #: unit's ``count.<unit>``, a combination fan's ``combine``).
     definition: str = field(default="", compare=False)
     #: where the fan is defined: ``library`` (the shipped standard library) or ``file`` (the rule file).
     source: str = field(default="library", compare=False)
@@ -117,25 +116,6 @@ FAN_CONDITIONS: dict[str, FanCondition] = {}
 PER_UNITS = {"pung": "每副刻子", "chow_pair": "每对顺子", "pung_pair": "每对刻子", "tile": "每种牌", "flower": "每张花牌",
              "four_of_a_kind": "每个四张（杠或未开杠的四张）", "kong": "每个杠",
              "open_meld": "每个副露（吃、碰、明杠；暗杠不算）"}
-
-
-#: built-in primitives: fan name -> predicate ``f(facts)``, for the library fans whose definition the
-#: expression language cannot write yet (the 国标 set analysis, the special shapes, the fallbacks).
-PRIMITIVES: dict[str, Callable] = {}
-
-
-def primitive(name: str) -> Callable:
-    """Register the decorated predicate ``f(facts) -> bool | int`` as the built-in primitive the standard
-    library's fan ``name`` names (``builtin = name``). The fan's metadata and documentation live in the
-    library (``engine/fans/standard.fans``), not here."""
-
-    def decorate(func: Callable) -> Callable:
-        if name in PRIMITIVES:
-            raise ValueError(f"primitive {name!r} registered twice")
-        PRIMITIVES[name] = func
-        return func
-
-    return decorate
 
 
 def register_unit(unit: FanUnit) -> FanUnit:

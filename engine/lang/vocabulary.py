@@ -630,3 +630,18 @@ def _single_wait(h):
     from engine.fans.waits import waited_on_one_tile
 
     return waited_on_one_tile(h)
+
+
+@function("suit_of", TILES, PATTERN, "tiles", (_ZONE,), "牌区中出现的数牌所在各门的全部数牌，如 suit_of(pair) 是将牌那一门")
+def _suit_of(zone):
+    def f(h):
+        m = 0
+        for t in zone(h):
+            if t < 30:
+                m |= _SUIT_MASKS[t // 10]
+        return m
+
+    return f
+
+
+_SUIT_MASKS = tuple(_mask(range(s * 10 + 1, s * 10 + 10)) for s in T.SUITS)
