@@ -644,7 +644,7 @@ def _drop_fourteen_tile_shapes(data: dict[str, Any], facts: Facts) -> None:
     for row in data["fan_types"]:
         for key in ("excludes", "conflicts"):
             if isinstance(row.get(key), list):
-                row[key] = [n for n in row[key] if _canonical(str(n)) in kept or _canonical(str(n)) not in shape_fans]
+                row[key] = [n for n in row[key] if _canonical(str(n)) in kept or not shape_of_fan(_canonical(str(n)))]
                 if not row[key]:
                     row.pop(key)
 

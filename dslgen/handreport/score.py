@@ -300,7 +300,7 @@ def batch_value(keyword: str, value: str, where: str):
 _SEATS = "东南西北"
 
 
-def fan_definition(rules: Rules, name: str) -> str:
+def fan_definition(rules, name: str) -> str:
     """Where a counted fan's definition comes from and what it says, in Chinese: the rule file's own ``when``,
     the standard library's expression, a composite's parts, or the library's built-in judgement."""
     from engine.fans import lookup
