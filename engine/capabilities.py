@@ -73,18 +73,12 @@ def get(id: str) -> Capability | None:
 BASELINE = ("deck.generator_mahjong", "meldsolver.standard_win", "phase.mahjong_turn", "phase.priority_arbitration",
             "scoring.fan_table")
 
-#: Winning shapes a declared fan implies, by :class:`engine.solver.Shapes` field, by the fan's canonical
-#: name in the fan registry (its synonyms follow through :func:`shape_of_fan`; the registry is the one
-#: synonym table). 将将胡 is listed as a *word*: 长沙's name of 将一色 opens the all-2/5/8 shape
-#: (no arrangement needed), the name 将一色 does not.
-SHAPE_FANS: dict[str, frozenset[str]] = {
-    "seven_pairs": frozenset({"七对", "连七对"}),
-    "thirteen_orphans": frozenset({"十三幺"}),
-    "honors_knitted": frozenset({"全不靠", "七星不靠"}),
-    "knitted_straight": frozenset({"组合龙"}),
-    "double_dragon": frozenset({"一色双龙会"}),
-    "all_258": frozenset({"将将胡"}),
-}
+#: Winning shapes a declared fan implies, by :class:`engine.solver.Shapes` field: the fan names (canonical,
+#: or a word that opens a shape by itself) whose library entry says ``opens = <shape>`` (or
+#: ``opens.<word> = <shape>``: 长沙's 将将胡, a name of 将一色, opens the all-2/5/8 shape; the name 将一色 does
+#: not). Filled by :mod:`engine.fans.library` when the standard library loads; synonyms follow through
+#: :func:`shape_of_fan`.
+SHAPE_FANS: dict[str, frozenset[str]] = {}
 #: The capability that enables each winning shape.
 SHAPE_CAPABILITIES: dict[str, str] = {
     "seven_pairs": "meldsolver.seven_pairs",

@@ -62,7 +62,7 @@ def _counter(compiled: lang.Compiled):
 
 
 def _section_unit(name: str, sec: configparser.SectionProxy) -> R.FanUnit:
-    extra = {k for k in sec if k not in _KEYS and not k.startswith("count.")}
+    extra = {k for k in sec if k not in _KEYS and not k.startswith(("count.", "opens"))}
     if extra:
         raise LibraryError(f"[{name}]: unknown keys {sorted(extra)}")
     per = sec.get("per", "")
@@ -109,6 +109,20 @@ def _combination(name: str, sec: configparser.SectionProxy, per: str):
     return lambda h: name in h.combinations
 
 
+def _opens(name: str, sec: configparser.SectionProxy) -> None:
+    """``opens = <shape>`` (the fan's names open that winning shape) and ``opens.<word> = <shape>`` (only that
+    word does), into :data:`engine.capabilities.SHAPE_FANS`."""
+    from engine.capabilities import SHAPE_CAPABILITIES, SHAPE_FANS
+
+    for key in sec:
+        if key == "opens" or key.startswith("opens."):
+            shape = sec[key]
+            if shape not in SHAPE_CAPABILITIES:
+                raise LibraryError(f"[{name}]: unknown shape {shape!r}")
+            word = name if key == "opens" else key.split(".", 1)[1]
+            SHAPE_FANS[shape] = SHAPE_FANS.get(shape, frozenset()) | {word}
+
+
 def parse_library(text: str, register: bool = False) -> list[R.FanUnit]:
     """The fan units a library text defines, in file order; with ``register`` each is registered as soon as
     it is built, so a later definition may refer to it (``fan(名字)``)."""
@@ -127,6 +141,8 @@ def parse_library(text: str, register: bool = False) -> list[R.FanUnit]:
         for name in cp.sections():
             refs.clear()
             unit = _section_unit(name, cp[name])
+            if register:
+                _opens(name, cp[name])
             edges[name] = list(refs)
             if register:
                 R.register_unit(unit)

@@ -73,3 +73,14 @@ def test_docs_check_fails_on_a_stale_file(tmp_path):
     for name in REFERENCE_NAMES:
         assert re.search(rf"\b{name}\b|{name}", text)
     assert all(not s.stale for s in docgen.build(check=True, root=tmp_path))
+
+
+def test_every_fan_is_a_library_definition_and_none_is_python():
+    """One home: each fan's definition is the library's expression (a combination fan's included); no fan
+    predicate is registered from Python."""
+    import engine.fans.registry as R
+
+    assert all(u.definition and u.source == "library" for u in F.FANS.values())
+    assert not hasattr(R, "PRIMITIVES")
+    combined = [u.name for u in F.FANS.values() if u.definition.startswith("combine:")]
+    assert len(combined) == 23 and {"一般高", "清龙", "大三元", "一色四节高"} <= set(combined)
