@@ -10,6 +10,8 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.hypothesis_profile import SUPPRESSED
+
 from dslgen.cli import cli
 from dslgen.generate.draft import load_draft
 from dslgen.rulefile.yamlio import load_yaml_file
@@ -177,7 +179,7 @@ _ANSWERS = st.one_of(
 )
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=8, deadline=None, suppress_health_check=[*SUPPRESSED, HealthCheck.function_scoped_fixture])
 @given(answer=_ANSWERS)
 def test_property_any_answer_gives_a_complete_draft(fake_openai, isolated, answer):
     """Whatever the model answers, ``new`` writes a complete draft folder with its transcript."""
