@@ -215,7 +215,10 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
         raw = (answer.yaml_text or answer.text) if answer else ""
         body = as_comment(raw) or "# （没有可用的规则文件）"
         meta = dump_yaml({"meta": {"id": draft_id, "description": description, "provenance": provenance}})
-        yaml_text = f"# 模型回答无法作为规则文件读取，原文保留在注释中\n{body}\n{meta}"
+        said = "原文保留在注释中"
+        if answer is not None and answer.oversized:
+            said = f"回答有 {answer.oversized} 字节，超过上限，注释中只保留了开头 {len(raw.encode('utf-8'))} 字节"
+        yaml_text = f"# 模型回答无法作为规则文件读取，{said}\n{body}\n{meta}"
     yaml_name = str(folder / f"{draft_id}.yaml")
     yaml_text = redact(yaml_text)
     judgement = judge_bytes(

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from dslgen.checks.runner import FileReport, check_data
 from dslgen.generate.consistency import DESCRIPTION_CODES
-from dslgen.generate.answer import Answer, parse_answer
+from dslgen.generate.answer import Answer, parse_answer, stored_answer
 from dslgen.generate.prompt import repair_messages
 from dslgen.generate.providers import Message, Provider, ProviderError, Request
 from dslgen.generate.transcript import Transcript
@@ -94,7 +94,7 @@ def run_rounds(
             return out
         usage.add(reply.model or provider.model, reply.prompt_tokens, reply.completion_tokens)
         transcript.record(round=number, provider=provider.name, model=reply.model or provider.model,
-                          request=[m.to_dict() for m in messages], answer=reply.text,
+                          request=[m.to_dict() for m in messages], **stored_answer(reply.text),
                           usage={"prompt_tokens": reply.prompt_tokens, "completion_tokens": reply.completion_tokens},
                           finish_reason=reply.finish_reason, retries=reply.retries,
                           elapsed_s=round(time.monotonic() - started, 3))
