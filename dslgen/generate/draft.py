@@ -80,10 +80,12 @@ class Draft:
 
 
 def load_draft(path: str | os.PathLike[str]) -> Draft:
-    """Read a draft folder (or its ``result.json``). Usage error (exit 2) when it is not a draft."""
+    """Read a draft folder (or its ``result.json``); a draft a killed rewrite left moved aside is put back
+    first (:func:`sweep`). Usage error (exit 2) when it is not a draft."""
     p = Path(path)
     folder = p.parent if p.name == RESULT else p
     result_file = folder / RESULT
+    restore_moved(folder)
     try:
         result = json.loads(result_file.read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -207,6 +209,13 @@ def sweep(parent: Path) -> list[Path]:
         shutil.rmtree(entry, ignore_errors=True)
         removed.append(entry)
     return removed
+
+
+def restore_moved(folder: Path) -> None:
+    """Put back the draft ``folder`` when a rewrite killed mid-swap left it moved aside (see :func:`sweep`)."""
+    folder = Path(folder)
+    if not folder.exists() and not folder.is_symlink() and folder.parent.is_dir():
+        sweep(folder.parent)
 
 
 def _restore_aside(old: Path, target: Path) -> bool:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import signal
 
+import pytest
+
 from tests.review.test_approval_safety import _run, _spawn, _wait_for
 
 DESC = "四川麻将：108张万条筒，可以碰杠，不能吃。"
@@ -15,7 +17,8 @@ def _new(out, *extra):
     return _run("new", DESC, "--provider", "offline", "--games", "3", "--jobs", "1", "--out", out, *extra)
 
 
-def test_a_crash_between_the_two_renames_restores_the_draft_and_its_rejection(catalog, workdir, monkeypatch):
+@pytest.mark.parametrize("kind", ["new", "approve"])
+def test_a_crash_between_the_two_renames_restores_the_draft_and_its_rejection(catalog, workdir, monkeypatch, kind):
     """Item 3: ``new --out d`` killed after moving the old draft aside and before renaming the new one in;
     the next run puts the old draft back (its rejection with it), and the rejection still holds."""
     monkeypatch.setenv("DSLGEN_CATALOG", str(catalog))
@@ -31,6 +34,9 @@ def test_a_crash_between_the_two_renames_restores_the_draft_and_its_rejection(ca
     proc.wait(30)
     assert not draft.exists(), "the process was not killed inside the swap: the test proves nothing"
     assert list(workdir.glob(".d.*.old"))
+    if kind == "approve":  # the next command only reads the draft: it is put back all the same
+        refused = _run("approve", draft, "--reviewer", "李四", "--catalog", catalog, "--replace", "--jobs", "1")
+        assert refused.exit_code == 1 and "驳回" in refused.output, refused.output
     again = _new(workdir / "other", "--name", "sichuan_xuezhan")  # any later write in the folder sweeps it
     assert again.exit_code in (0, 1), again.output
     assert (draft / "rejection.json").is_file() and (draft / "sichuan_xuezhan.yaml").is_file()

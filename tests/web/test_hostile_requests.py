@@ -129,3 +129,17 @@ def test_the_play_page_matches_its_name_against_the_draft(site):
         r = site.get(f"/play/{name}?draft=sichuan-a")
         assert r.status_code == 404, name
         assert "data-variant" not in r.text
+
+
+def test_the_served_names_are_the_allowed_hosts(tmp_path):
+    """Item 1: ``serve --allowed-host NAME`` (or the --host it listens on) is the only other name answered."""
+    from dslgen.web.app import create_app
+    from dslgen.web.guard import host_name, url_host
+
+    (tmp_path / "catalog").mkdir()
+    app = create_app(tmp_path / "catalog", tmp_path / "drafts", allowed_hosts=("review.example", "10.0.0.5"))
+    for base, status in (("http://review.example:8000", 200), ("http://10.0.0.5", 200), ("http://[::1]:9", 200),
+                         ("http://review.example.evil", 400), ("http://evil.example", 400)):
+        assert TestClient(app, base_url=base).get("/").status_code == status, base
+    assert host_name("[::1]:8765") == "::1" and host_name("LOCALHOST.:80") == "localhost"
+    assert url_host("null") is None and url_host("file:///x") is None and url_host("http://a.b:1/x") == "a.b"
