@@ -57,7 +57,7 @@ class _Group(click.Group):
             click.echo("已中断。", err=True)
             ctx.exit(130)
         except OSError as exc:
-            click.echo(clean(f"读写失败：{exc.strerror or exc}（{getattr(exc, 'filename', '') or ''}）"), err=True)
+            click.echo(clean(os_error_text(exc)), err=True)
             ctx.exit(EXIT_USAGE)
         except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
             raise
@@ -67,6 +67,16 @@ class _Group(click.Group):
             click.echo(clean(f"dslgen 内部错误：{type(exc).__name__}: {exc}"), err=True)
             click.echo("  提示：这是 dslgen 的缺陷而不是你的输入问题；设置 DSLGEN_DEBUG=1 重新运行可看到完整调用栈，请附在问题报告中。", err=True)
             ctx.exit(EXIT_USAGE)
+
+
+def os_error_text(exc: OSError) -> str:
+    """``读写失败：<reason>：<path>`` for an I/O error: the path being written (a copy's or rename's
+    destination, ``filename2``) before the one read, and a hint when no path is known."""
+    reason = exc.strerror or str(exc) or type(exc).__name__
+    path = exc.filename2 or exc.filename
+    if path:
+        return f"读写失败：{reason}：{os.fsdecode(path) if isinstance(path, bytes) else path}"
+    return f"读写失败：{reason}\n  提示：检查磁盘空间、文件大小限制与目录权限后重试"
 
 
 def _version(ctx: click.Context, param: click.Parameter, value: bool) -> None:

@@ -6,7 +6,8 @@ exists, at most ``DSLGEN_PAUSE_SECONDS`` (default 60). Without the variable it d
 
 Points: ``approve-locked`` (approval lock held, previous record read), ``approve-journal`` (the
 approval's journal written, nothing applied), ``approve-between-writes`` (catalog file written,
-record not yet), ``draft-folder`` (``new`` has reserved its draft folder).
+record not yet), ``draft-folder`` (``new`` has reserved its draft folder), ``draft-swap`` (rewriting an
+existing draft: the old folder moved aside, the new one not yet renamed in).
 """
 
 from __future__ import annotations

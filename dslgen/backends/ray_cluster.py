@@ -42,16 +42,32 @@ def _connect(ray: Any, spec: BackendSpec) -> None:
     logging.getLogger("ray").setLevel(logging.ERROR)
     options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False, "logging_level": logging.ERROR,
                                "ignore_reinit_error": True}
+    if not address:  # a private cluster: the watchdog removes it if this process dies without shutting it down
+        _start_watchdog()
     try:
         if address:
             ray.init(address=address, **options)
-        else:  # a private cluster: the watchdog removes it if this process dies without shutting it down
-            _start_watchdog()
+        else:
             ray.init(address="local", num_cpus=spec.jobs or os.cpu_count() or 1, **options)
-    except (ConnectionError, RuntimeError, ValueError) as exc:
-        where = address or "本机"
-        raise UsageError(f"无法连接 Ray 集群：{exc}", where=where,
-                         hint="确认头节点已用 ray start --head 启动，地址形如 10.0.0.1:6379 或 ray://10.0.0.1:10001") from None
+    except Exception as exc:  # Ray reports start-up trouble with plain Exception, TimeoutError, RuntimeError…
+        raise start_error(exc, address) from None
+
+
+def start_error(exc: BaseException, address: str | None) -> UsageError:
+    """The user's error for Ray failing to start or join a cluster: an environment problem, never a bug
+    in dslgen. A start-up timeout (an overloaded machine, a raylet that did not come up) says what to try."""
+    where = address or "本机"
+    text = str(exc) or type(exc).__name__
+    if isinstance(exc, TimeoutError) or "timed out" in text.lower() or "timeout" in text.lower():
+        what = "加入 Ray 集群" if address else "启动本机的 Ray 私有集群"
+        return UsageError(f"{what}超时：{text}", where=where,
+                          hint="机器负载过高或 Ray 进程没有按时启动：稍后重试；用 --jobs 减少 CPU 数；"
+                               "或先用 ray start --head 启动集群，再用 --address 加入；也可以改用 --backend local")
+    if address:
+        return UsageError(f"无法连接 Ray 集群：{text}", where=where,
+                          hint="确认头节点已用 ray start --head 启动，地址形如 10.0.0.1:6379 或 ray://10.0.0.1:10001")
+    return UsageError(f"无法启动本机的 Ray 私有集群：{text}", where=where,
+                      hint="稍后重试；用 --jobs 减少 CPU 数；或用 --address 加入已启动的集群，或改用 --backend local")
 
 
 _WATCHDOG: list = []
@@ -98,8 +114,9 @@ class RayBackend:
         ray = self.ray
         n = self._workers(min(limit or len(args), len(args)) or 1)
         options: dict[str, Any] = {"num_cpus": 1, "max_restarts": MAX_RETRIES, "max_task_retries": MAX_RETRIES}
-        if os.environ.get(faults.ENV):  # tests: the fault hook reaches workers on any node
-            options["runtime_env"] = {"env_vars": {faults.ENV: os.environ[faults.ENV]}}
+        hooks = {name: os.environ[name] for name in faults.ENVS if os.environ.get(name)}
+        if hooks:  # tests: the fault hooks reach workers on any node
+            options["runtime_env"] = {"env_vars": hooks}
         actor_cls = ray.remote(**options)(_Worker)
         # The shared value rides with each actor's creation (Ray moves a large one through the
         # object store), so it reaches each worker once; tasks carry only their own arguments.

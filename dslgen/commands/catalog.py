@@ -53,24 +53,33 @@ def list_command(catalog: str | None, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="以 JSON 输出。")
 @click.pass_context
 def verify_command(ctx: click.Context, catalog: str | None, as_json: bool) -> None:
-    """核对批准记录：批准后被修改或没有批准记录的文件逐一列出，并以退出码 1 结束。"""
+    """核对批准记录：批准后被修改或没有批准记录的文件逐一列出，并以退出码 1 结束。
+
+    此前被中断（已提交但没有写完）的批准会先被完成，并逐一说明；目录无法写入时，这样的批准列为“尚未完成”。
+    """
     from dslgen.output import console, print_json
-    from dslgen.review.catalog import failures
+    from dslgen.review.catalog import COMPLETED_TEXT, failures
 
     entries = _entries(catalog)
     bad = failures(entries)
     if as_json:
-        print_json({"ok": not bad, "variants": [e.to_dict() for e in entries]})
+        print_json({"ok": not bad, "variants": [e.to_dict() for e in entries],
+                    "completed": [e.id for e in entries if e.completed]})
     else:
         out = console()
         for e in entries:
             mark = "✅" if e.status == "ok" else "❌"
             out.print(f"{mark} {e.file}: {e.message}", markup=False)
+            if e.completed:
+                out.print(f"    · {COMPLETED_TEXT}", markup=False)
             for change in e.changes:
                 out.print(f"    · {change}", markup=False)
         if bad:
             out.print(f"{len(bad)} 个文件未通过核对：{'、'.join(e.id for e in bad)}", style="red", markup=False)
-            out.print("  提示：确认修改无误后重新运行 dslgen review 与 dslgen approve", markup=False)
+            if any(e.status == "pending" for e in bad):
+                out.print("  提示：在可以写入的玩法目录上运行 dslgen catalog verify，完成被中断的批准", markup=False)
+            else:
+                out.print("  提示：确认修改无误后重新运行 dslgen review 与 dslgen approve", markup=False)
         else:
             out.print(f"全部 {len(entries)} 个文件与批准记录一致。", style="green", markup=False)
     ctx.exit(EXIT_FINDINGS if bad else EXIT_OK)

@@ -113,6 +113,10 @@ def _print_summary(result: dict) -> None:
     if any(counts.values()):
         out.print(f"取值来源：描述写明 {counts.get('stated', 0)} 项 / 规范默认 {counts.get('default', 0)} 项 / "
                   f"假设待确认 {counts.get('assumed', 0)} 项")
+    stopped = (result.get("budget") or {}).get("stopped")
+    if stopped:
+        out.print(f"用量上限：{stopped}", style="yellow", markup=False)
+        out.print("  提示：用 --max-tokens / --max-cost 放宽上限后重新运行", markup=False)
     if result.get("failure"):
         failure = result["failure"]
         out.print(f"模型调用失败：{failure['message']}", style="red", markup=False)
@@ -168,17 +172,27 @@ def _print_summary(result: dict) -> None:
 @click.option("--jobs", default="auto", show_default=True, help="模拟进程数（正整数或 auto）")
 @click.option("--out", default=None, metavar="DIR", help="草稿目录（默认 .dslgen/drafts/<id>-<时间>/）")
 @click.option("--max-rounds", default=3, show_default=True, type=int, help="修正循环最多轮数")
+@click.option("--max-tokens", type=click.IntRange(1, None), default=None, metavar="N",
+              help="这份草稿的模型调用最多用多少 tokens（输入加输出）；预计会超出的一轮不再调用")
+@click.option("--max-cost", type=click.FloatRange(0, None, min_open=True), default=None, metavar="USD",
+              help="这份草稿的模型调用最多花多少美元（按已知价格估算，需要模型服务报告用量）")
 @click.option("--json", "as_json", is_flag=True, help="以 JSON 输出结果")
 @backend_options
-def command(description, file, name, provider, model, games, seed, jobs, out, max_rounds, as_json):
-    """从中文玩法描述起草规则文件，并校验、检查、模拟，写出待审核的草稿。"""
+def command(description, file, name, provider, model, games, seed, jobs, out, max_rounds, max_tokens, max_cost,
+            as_json):
+    """从中文玩法描述起草规则文件，并校验、检查、模拟，写出待审核的草稿。
+
+    --max-tokens / --max-cost 给模型调用设上限：达到上限、或下一轮预计会超出时不再调用，草稿中写明在哪一轮、为什么停止。
+    """
+    from dslgen.generate.budget import Budget
     from dslgen.generate.pipeline import NewOptions, run_new
 
     text = _read_description(description, file)
     progress = _RichProgress(enabled=not as_json)
     try:
         result = run_new(NewOptions(description=text, name=name, provider=provider, model=model, games=games,
-                                    seed=seed, jobs=_jobs(jobs), out=out, max_rounds=max_rounds), progress)
+                                    seed=seed, jobs=_jobs(jobs), out=out, max_rounds=max_rounds,
+                                    budget=Budget(max_tokens, max_cost)), progress)
     finally:
         progress.close()
     if as_json:

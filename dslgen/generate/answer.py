@@ -3,7 +3,9 @@ structured JSON object carrying both (:mod:`dslgen.generate.structured`).
 
 The answer is data. The YAML goes through :mod:`dslgen.rulefile.yamlio` (no tags, no aliases bombs, nothing
 constructed); the optional ```gaps block is read the same way. Problems become findings with codes
-``G001``–``G004`` so the repair loop can send them back like any other finding.
+``G001``–``G005`` so the repair loop can send them back like any other finding. An answer over
+:data:`MAX_ANSWER_BYTES` is not read at all (``G005``), and only its first :data:`STORED_ANSWER_BYTES`
+are kept (:func:`stored_answer`), its size noted.
 """
 
 from __future__ import annotations
@@ -16,6 +18,11 @@ from dslgen.checks.finding import Finding
 from dslgen.errors import DslgenError
 from dslgen.generate.structured import NOTE_KEYS, parse_structured
 from dslgen.rulefile.yamlio import LoadedYaml, dump_yaml, load_yaml_text
+
+#: Largest answer read (a rule file is a few KB; the largest rule file accepted is 1 MiB).
+MAX_ANSWER_BYTES = 1024 * 1024
+#: How much of an answer over :data:`MAX_ANSWER_BYTES` a draft keeps (transcript and comment-only file).
+STORED_ANSWER_BYTES = 64 * 1024
 
 _OPEN = re.compile(r"```[ \t]*([A-Za-z0-9_\-]*)")
 _GAP_LABELS = {"gaps", "gap"}
@@ -39,6 +46,8 @@ class Answer:
     #: The template variant the answer started from (the offline drafter says so).
     base: str = ""
     problems: list[Finding] = field(default_factory=list)
+    #: The answer's size in bytes when it was over :data:`MAX_ANSWER_BYTES` (``text`` then holds its start).
+    oversized: int = 0
 
     @property
     def ok(self) -> bool:
@@ -92,8 +101,36 @@ def read_notes(answer: Answer, notes: Any) -> None:
     answer.base = str(notes.get("base") or "")
 
 
+def answer_bytes(text: str) -> int:
+    """The size of ``text`` in UTF-8 bytes (lone surrogates counted as three)."""
+    return len(text.encode("utf-8", "surrogatepass"))
+
+
+def head(text: str, limit: int = STORED_ANSWER_BYTES) -> str:
+    """The longest start of ``text`` within ``limit`` UTF-8 bytes (never half a character)."""
+    return text.encode("utf-8", "surrogatepass")[:limit].decode("utf-8", "ignore")
+
+
+def stored_answer(text: str) -> dict[str, Any]:
+    """What the transcript keeps of an answer: all of it, or — over :data:`MAX_ANSWER_BYTES` — its first
+    :data:`STORED_ANSWER_BYTES` with the full size and the sha256 of the whole."""
+    size = answer_bytes(text)
+    if size <= MAX_ANSWER_BYTES:
+        return {"answer": text}
+    import hashlib
+
+    return {"answer": head(text), "answer_bytes": size, "answer_stored_bytes": STORED_ANSWER_BYTES,
+            "answer_sha256": hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()}
+
+
 def parse_answer(text: str, finish_reason: str = "") -> Answer:
-    """Extract and parse the rule file and the gaps block from ``text``."""
+    """Extract and parse the rule file and the gaps block from ``text`` (refused, as ``G005``, when it is
+    over :data:`MAX_ANSWER_BYTES`)."""
+    size = answer_bytes(text or "")
+    if size > MAX_ANSWER_BYTES:
+        return Answer(text=head(text), oversized=size, problems=[_finding(
+            "G005", f"回答过大（{size} 字节，上限 {MAX_ANSWER_BYTES} 字节），没有读取",
+            "规则文件通常只有几 KB：只给出一个完整的 ```yaml 代码块和一个 ```gaps 代码块，不要附加长篇内容")])
     answer = Answer(text=text)
     structured = parse_structured(text)
     if structured is not None:  # a JSON-schema answer: the rule file and the notes in one object

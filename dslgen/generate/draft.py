@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from dslgen.errors import InputError, UsageError
+from dslgen.faults import pause_point
 from dslgen.judge import Simulation, Verdict, VerdictError, sha256_bytes
 from dslgen.rulefile.yamlio import write_atomic
 
@@ -79,10 +80,12 @@ class Draft:
 
 
 def load_draft(path: str | os.PathLike[str]) -> Draft:
-    """Read a draft folder (or its ``result.json``). Usage error (exit 2) when it is not a draft."""
+    """Read a draft folder (or its ``result.json``); a draft a killed rewrite left moved aside is put back
+    first (:func:`sweep`). Usage error (exit 2) when it is not a draft."""
     p = Path(path)
     folder = p.parent if p.name == RESULT else p
     result_file = folder / RESULT
+    restore_moved(folder)
     try:
         result = json.loads(result_file.read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -180,11 +183,15 @@ def _pid_alive(pid: int) -> bool:
     return True
 
 
-_TEMP = re.compile(r"^\..+\.(\d+)\.[^.]+\.(tmp|old)$")
+#: ``.<draft folder>.<pid>.<random>.tmp`` (a draft being written) or ``….old`` (a draft moved aside).
+_TEMP = re.compile(r"^\.(.+)\.(\d+)\.[^.]+\.(tmp|old)$")
+#: Inside a ``.old`` folder: the draft that was moved aside.
+_ASIDE = "draft"
 
 
 def sweep(parent: Path) -> list[Path]:
-    """Remove temporary folders of draft writes, and unused draft reservations, whose process is gone."""
+    """Clean up after draft writes whose process is gone: remove their temporary folders and unused
+    reservations, but put back (never delete) a draft that was moved aside when its place is empty."""
     removed = []
     try:
         entries = list(parent.iterdir())
@@ -194,11 +201,36 @@ def sweep(parent: Path) -> list[Path]:
         if entry.is_symlink() or not entry.is_dir():
             continue
         match = _TEMP.match(entry.name)
-        owner = int(match.group(1)) if match else _reservation(entry)
-        if owner is not None and not _pid_alive(owner):
-            shutil.rmtree(entry, ignore_errors=True)
-            removed.append(entry)
+        owner = int(match.group(2)) if match else _reservation(entry)
+        if owner is None or _pid_alive(owner):
+            continue
+        if match and match.group(3) == "old" and not _restore_aside(entry, parent / match.group(1)):
+            continue  # the moved-aside draft could not be put back: keep it where it is
+        shutil.rmtree(entry, ignore_errors=True)
+        removed.append(entry)
     return removed
+
+
+def restore_moved(folder: Path) -> None:
+    """Put back the draft ``folder`` when a rewrite killed mid-swap left it moved aside (see :func:`sweep`)."""
+    folder = Path(folder)
+    if not folder.exists() and not folder.is_symlink() and folder.parent.is_dir():
+        sweep(folder.parent)
+
+
+def _restore_aside(old: Path, target: Path) -> bool:
+    """Put the draft moved aside into ``old`` back at ``target`` if ``target`` is missing (a write killed
+    between its two renames); True when ``old`` holds nothing more to keep."""
+    aside = old / _ASIDE
+    if not aside.is_dir():
+        return True
+    if target.exists() or target.is_symlink():
+        return True  # the new draft is in place: the old one was carried over into it
+    try:
+        os.replace(aside, target)
+    except OSError:
+        return False
+    return True
 
 
 #: Longest file-name component most file systems accept, in bytes.
@@ -229,12 +261,27 @@ def check_target(folder: Path, *, given: bool = True) -> None:
                          hint="换一个可写的 --out 目录")
 
 
+def own_files(folder: Path) -> set[str]:
+    """The names in draft ``folder`` that ``dslgen new`` wrote: its result, description, transcript and the
+    rule file named by the id in its ``result.json`` (not a reviewer's files)."""
+    names = {RESULT, DESCRIPTION, TRANSCRIPT}
+    try:
+        draft_id = json.loads((folder / RESULT).read_text(encoding="utf-8")).get("id")
+    except (OSError, ValueError, AttributeError, RecursionError):
+        draft_id = None
+    if isinstance(draft_id, str) and ID_PATTERN.match(draft_id):
+        names.add(f"{draft_id}.yaml")
+    return names
+
+
 def write_draft(folder: Path, files: dict[str, str]) -> None:
     """Write ``files`` (name → text) as the folder ``folder``, atomically (temp folder, then rename).
 
-    Rewriting an existing draft (``--out``) replaces only these files: everything else in the
-    folder — a reviewer's ``rejection.json``, notes — is carried over. Temporary folders left by
-    killed writes in the same parent are swept first.
+    Rewriting an existing draft (``--out``) replaces the draft's own files — the new ``files`` and
+    the old draft's (its rule file under the old id, result, description, transcript) — and carries
+    over everything else in the folder: a reviewer's ``rejection.json``, notes. Temporary folders left
+    by killed writes in the same parent are swept first, and a draft a killed write had moved aside is
+    put back.
     """
     folder = Path(folder)
     parent = folder.parent
@@ -251,17 +298,23 @@ def write_draft(folder: Path, files: dict[str, str]) -> None:
     tmp = Path(tempfile.mkdtemp(prefix=f".{folder.name}.{os.getpid()}.", suffix=".tmp", dir=parent))
     try:
         for name, text in files.items():
-            write_atomic(tmp / name, text)
+            try:
+                write_atomic(tmp / name, text)
+            except OSError as exc:  # name the draft's file, not the temporary folder it is assembled in
+                exc.filename, exc.filename2 = str(folder / name), None
+                raise
         if existing:
+            own = set(files) | own_files(folder)
             for entry in folder.iterdir():
-                if entry.name in files:
+                if entry.name in own:
                     continue
                 if entry.is_dir() and not entry.is_symlink():
                     shutil.copytree(entry, tmp / entry.name, symlinks=True)
                 else:
                     shutil.copy2(entry, tmp / entry.name, follow_symlinks=False)
             old = Path(tempfile.mkdtemp(prefix=f".{folder.name}.{os.getpid()}.", suffix=".old", dir=parent))
-            os.replace(folder, old / "draft")
+            os.replace(folder, old / _ASIDE)
+            pause_point("draft-swap")
             os.replace(tmp, folder)
             shutil.rmtree(old, ignore_errors=True)
         else:

@@ -20,6 +20,7 @@ from dslgen.faults import pause_point
 from dslgen.generate import config, providers
 from dslgen.generate.draft import DESCRIPTION, RESULT, TRANSCRIPT, check_target, reserve_folder, write_draft
 from dslgen.generate.answer import Answer
+from dslgen.generate.budget import Budget
 from dslgen.generate.consistency import judge, merge_gaps
 from dslgen.generate.examples import load_examples
 from dslgen.generate.description_facts import read_facts
@@ -67,6 +68,8 @@ class NewOptions:
     bot: str = "greedy"
     now: _dt.datetime | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    #: Caps on what the model calls may spend (tokens, estimated cost).
+    budget: Budget = field(default_factory=Budget)
 
 
 class Progress:
@@ -140,6 +143,10 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
         raise UsageError("--games 至少为 1", where="--games")
     if opts.max_rounds < 1:
         raise UsageError("--max-rounds 至少为 1", where="--max-rounds")
+    if opts.budget.max_tokens is not None and opts.budget.max_tokens < 1:
+        raise UsageError("--max-tokens 至少为 1", where="--max-tokens")
+    if opts.budget.max_cost_usd is not None and not opts.budget.max_cost_usd > 0:
+        raise UsageError("--max-cost 必须大于 0（美元）", where="--max-cost", hint="例如 --max-cost 0.05")
     name, settings = config.resolve(opts.provider, opts.model)
     provider = providers.get(name)(settings)
     provider.check_config()  # a configuration error is a usage error before any call, not a failed draft
@@ -194,6 +201,7 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
         provider, messages, description=description, name=draft_id, catalog=pool, max_rounds=opts.max_rounds,
         with_meta=with_meta, transcript=transcript, usage=usage, extra_findings=consistency_of,
         on_round=lambda n: progress.stage(f"第 {n} 轮：{provider.name} 起草") if n > 1 else None,
+        budget=opts.budget,
     )
     provenance.update(model=provider.model, attempts=outcome.rounds)
     failure = None
@@ -215,7 +223,12 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
         raw = (answer.yaml_text or answer.text) if answer else ""
         body = as_comment(raw) or "# （没有可用的规则文件）"
         meta = dump_yaml({"meta": {"id": draft_id, "description": description, "provenance": provenance}})
-        yaml_text = f"# 模型回答无法作为规则文件读取，原文保留在注释中\n{body}\n{meta}"
+        said = "原文保留在注释中"
+        if answer is None and outcome.stopped:
+            said = f"没有调用模型（{outcome.stopped}）"
+        elif answer is not None and answer.oversized:
+            said = f"回答有 {answer.oversized} 字节，超过上限，注释中只保留了开头 {len(raw.encode('utf-8'))} 字节"
+        yaml_text = f"# 模型回答无法作为规则文件读取，{said}\n{body}\n{meta}"
     yaml_name = str(folder / f"{draft_id}.yaml")
     yaml_text = redact(yaml_text)
     judgement = judge_bytes(
@@ -249,6 +262,7 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
         "simulation": simulation.to_json(),
         "rounds": outcome.rounds,
         "usage": usage.to_dict(),
+        "budget": {**opts.budget.to_dict(), "stopped": outcome.stopped},
         "provenance": provenance,
         "failure": failure,
         "next": f"dslgen review {folder}",

@@ -5,7 +5,9 @@ then checked by :func:`dslgen.checks.runner.check_data` (schema, capabilities, c
 findings (codes, field paths, messages, hints) go back to the model together with its previous
 answer; warnings do not block. Findings about the description itself (:data:`DESCRIPTION_CODES`: an
 open question, a self-contradiction…) are not sent back: no answer can clear them, so they end the loop
-when nothing else is left. Every call, failed or not, is recorded in the transcript.
+when nothing else is left. Every call, failed or not, is recorded in the transcript. A
+:class:`~dslgen.generate.budget.Budget` stops the loop before a round that would spend past its caps;
+the outcome says why (``stopped``).
 """
 
 from __future__ import annotations
@@ -15,8 +17,9 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from dslgen.checks.runner import FileReport, check_data
+from dslgen.generate.budget import Budget
 from dslgen.generate.consistency import DESCRIPTION_CODES
-from dslgen.generate.answer import Answer, parse_answer
+from dslgen.generate.answer import Answer, parse_answer, stored_answer
 from dslgen.generate.prompt import repair_messages
 from dslgen.generate.providers import Message, Provider, ProviderError, Request
 from dslgen.generate.transcript import Transcript
@@ -38,6 +41,8 @@ class Outcome:
     history: list[dict[str, Any]] = field(default_factory=list)
     rounds: int = 0
     error: ProviderError | None = None
+    #: Why the loop stopped before it was done ('' when it was not stopped by the budget).
+    stopped: str = ""
 
     @property
     def errors(self) -> list[dict[str, Any]]:
@@ -68,6 +73,7 @@ def run_rounds(
     usage: Usage,
     on_round: Callable[[int], None] | None = None,
     extra_findings: Callable[[Answer, dict[str, Any]], list[dict[str, Any]]] | None = None,
+    budget: Budget | None = None,
 ) -> Outcome:
     """Ask up to ``max_rounds`` times until an answer has no error-level finding.
 
@@ -75,7 +81,12 @@ def run_rounds(
     so a model gets its contradictions back like any other finding."""
     out = Outcome()
     previous = ""
+    budget = budget or Budget()
+    last: tuple[int, int] | None = None
     for number in range(1, max(1, max_rounds) + 1):
+        out.stopped = budget.stop_reason(usage, last, provider.model, number)
+        if out.stopped:
+            return out
         if on_round:
             on_round(number)
         request = Request(messages=list(messages), description=description, round=number,
@@ -93,8 +104,9 @@ def run_rounds(
             out.rounds = number
             return out
         usage.add(reply.model or provider.model, reply.prompt_tokens, reply.completion_tokens)
+        last = (reply.prompt_tokens, reply.completion_tokens)
         transcript.record(round=number, provider=provider.name, model=reply.model or provider.model,
-                          request=[m.to_dict() for m in messages], answer=reply.text,
+                          request=[m.to_dict() for m in messages], **stored_answer(reply.text),
                           usage={"prompt_tokens": reply.prompt_tokens, "completion_tokens": reply.completion_tokens},
                           finish_reason=reply.finish_reason, retries=reply.retries,
                           elapsed_s=round(time.monotonic() - started, 3))

@@ -1,7 +1,9 @@
 """The record of every model call of a draft (``transcript.jsonl``): one JSON object per call.
 
 Each entry: ``round``, ``provider``, ``model``, ``request`` (the messages), ``answer``, ``usage``,
-``finish_reason``, ``elapsed_s`` and, for a failed call, ``error`` ``{kind, message}``. Every string
+``finish_reason``, ``elapsed_s`` and, for a failed call, ``error`` ``{kind, message}``. An answer over
+:data:`dslgen.generate.answer.MAX_ANSWER_BYTES` is kept by its start only, with ``answer_bytes``,
+``answer_stored_bytes`` and ``answer_sha256`` of the whole. Every string
 passes through :func:`dslgen.secrets.redact_data`, so no API key can end up in the file.
 """
 

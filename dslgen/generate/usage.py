@@ -36,9 +36,13 @@ class Usage:
     completion_tokens: int = 0
     cost_usd: float = 0.0
     estimated: bool = True
+    #: Calls whose answer came with no token counts (the endpoint reports no usage).
+    unreported: int = 0
 
     def add(self, model: str, prompt_tokens: int, completion_tokens: int) -> None:
         """Count one model call."""
+        if not prompt_tokens and not completion_tokens:
+            self.unreported += 1
         self.prompt_tokens += prompt_tokens
         self.completion_tokens += completion_tokens
         price = price_for(model)
@@ -48,7 +52,13 @@ class Usage:
             return
         self.cost_usd += (prompt_tokens * price[0] + completion_tokens * price[1]) / 1_000_000
 
+    @property
+    def total_tokens(self) -> int:
+        """Prompt and completion tokens together."""
+        return self.prompt_tokens + self.completion_tokens
+
     def to_dict(self) -> dict:
-        """``{prompt_tokens, completion_tokens, cost_usd, cost_estimated}``."""
+        """``{prompt_tokens, completion_tokens, total_tokens, cost_usd, cost_estimated}``."""
         return {"prompt_tokens": self.prompt_tokens, "completion_tokens": self.completion_tokens,
-                "cost_usd": round(self.cost_usd, 6), "cost_estimated": self.estimated}
+                "total_tokens": self.total_tokens, "cost_usd": round(self.cost_usd, 6),
+                "cost_estimated": self.estimated}

@@ -469,7 +469,10 @@ def reject(target: str | Path, *, reviewer: str, reason: str, catalog: str | Pat
         raise UsageError("必须写明审核人", where="--reviewer", hint="例如 --reviewer 张三")
     if not reason.strip():
         raise InputError("驳回必须写明原因", where="--reason", hint="例如 --reason \"缺少查花猪\"")
+    from dslgen.generate.draft import restore_moved
+
     path = Path(target)
+    restore_moved(path)
     if is_draft(path):
         from dslgen.generate.draft import load_draft
 

@@ -12,9 +12,17 @@ For each variant ``<id>`` the batch writes, under the output folder::
     <out>/summary.json      {variants: [...]} and <out>/summary.md, at the end
 
 Approved catalog files are only ever read. A rerun with the same inputs (the
-description, the approved file, provider, model, games, seed, specification,
-prompt and engine versions) skips every variant whose ``done.json`` matches, so
-an interrupted batch resumes where it stopped.
+description, the approved file, provider, model, games, seed, budgets,
+specification, prompt and engine versions) skips every variant whose
+``done.json`` matches, so an interrupted batch resumes where it stopped.
+
+Budgets: ``max_tokens`` / ``max_cost`` cap each draft (:class:`~dslgen.generate.budget.Budget`);
+``batch_max_tokens`` / ``batch_max_cost`` cap the model calls of this run. With a batch cap the
+variants run in waves of at most the run's concurrency; each variant of a wave gets an equal share of
+what is left (within its own cap) and the first-round size seen so far as its estimate, so a draft
+that cannot afford a round stops before it and says so; once nothing is left, the remaining variants
+are not regenerated (their rows say why, and no ``done.json`` is written, so a rerun with a larger cap
+does them). Every row carries the tokens its draft spent; the summary adds them up.
 """
 
 from __future__ import annotations
@@ -30,6 +38,7 @@ from typing import Any, Callable, Iterator
 
 from dslgen import backends
 from dslgen.errors import UsageError
+from dslgen.generate.budget import Budget
 from dslgen.judge import Verdict
 from dslgen.review.baseline import RuleDoc, catalog_files, read_rule_doc
 from dslgen.review.semantic_diff import semantic_changes
@@ -53,6 +62,22 @@ class BatchOptions:
     jobs: int = 1
     replay_from: str | None = None
     max_model_calls: int = 4
+    #: Per draft: most tokens, most estimated USD.
+    max_tokens: int | None = None
+    max_cost: float | None = None
+    #: For this run of the batch: most tokens, most estimated USD.
+    batch_max_tokens: int | None = None
+    batch_max_cost: float | None = None
+
+    @property
+    def draft_budget(self) -> Budget:
+        """The cap of one draft when no batch cap applies."""
+        return Budget(self.max_tokens, self.max_cost)
+
+    @property
+    def batch_limited(self) -> bool:
+        """True when the run as a whole is capped."""
+        return self.batch_max_tokens is not None or self.batch_max_cost is not None
 
 
 def _fingerprint(doc: RuleDoc, opts: BatchOptions) -> str:
@@ -73,15 +98,31 @@ def _fingerprint(doc: RuleDoc, opts: BatchOptions) -> str:
         "prompt": prompt_version(),
         "engine": engine.__version__,
         "replay": opts.replay_from or "",
+        "budget": [opts.max_tokens, opts.max_cost, opts.batch_max_tokens, opts.batch_max_cost],
     }
     return hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()
 
 
+_NO_TOKENS = {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0, "cost_usd": 0.0, "cost_estimated": True}
+
+
 def _row(variant: str, verdict: str, *, changes: list[str] | None = None, gaps: list[Any] | None = None,
-         errors: list[str] | None = None, draft: str = "", resumed: bool = False) -> dict[str, Any]:
+         errors: list[str] | None = None, draft: str = "", resumed: bool = False,
+         tokens: dict[str, Any] | None = None, stopped: str = "", first_round: int = 0) -> dict[str, Any]:
     changes = changes or []
     return {"id": variant, "verdict": verdict, "changed": bool(changes), "semantic_changes": changes,
-            "gaps": gaps or [], "errors": errors or [], "draft": draft, "resumed": resumed}
+            "gaps": gaps or [], "errors": errors or [], "draft": draft, "resumed": resumed,
+            "tokens": dict(tokens or _NO_TOKENS), "stopped": stopped, "first_round_tokens": first_round}
+
+
+def _first_round_tokens(draft: Path) -> int:
+    """Tokens the draft's first model call took (0 when unknown)."""
+    try:
+        line = (draft / "transcript.jsonl").read_text(encoding="utf-8").split("\n", 1)[0]
+        usage = json.loads(line).get("usage") or {}
+        return int(usage.get("prompt_tokens") or 0) + int(usage.get("completion_tokens") or 0)
+    except (OSError, ValueError, AttributeError, TypeError):
+        return 0
 
 
 def _errors(result: dict[str, Any], verdict: Verdict) -> list[str]:
@@ -115,8 +156,10 @@ def _replay_source(path: str | None) -> Iterator[None]:
             os.environ["DSLGEN_REPLAY"] = old
 
 
-def regenerate(variant: str, approved_path: str, opts: BatchOptions, fingerprint: str) -> dict[str, Any]:
-    """Regenerate one variant into ``<out>/<variant>/`` and return (and record) its summary row."""
+def regenerate(variant: str, approved_path: str, opts: BatchOptions, fingerprint: str,
+               budget: Budget | None = None) -> dict[str, Any]:
+    """Regenerate one variant into ``<out>/<variant>/`` under ``budget`` (default: the per-draft caps)
+    and return (and record) its summary row."""
     from dslgen.errors import DslgenError
     from dslgen.generate.config import resolve
     from dslgen.generate.pipeline import NewOptions, run_new
@@ -141,7 +184,8 @@ def regenerate(variant: str, approved_path: str, opts: BatchOptions, fingerprint
             with _replay_source(replay):
                 result = run_new(NewOptions(description=description, name=variant, provider=opts.provider,
                                             model=opts.model, games=opts.games, seed=opts.seed, jobs=1,
-                                            out=str(draft), catalog=str(pool)))
+                                            out=str(draft), catalog=str(pool),
+                                            budget=budget or opts.draft_budget))
         except DslgenError as exc:
             row = _row(variant, "fail", errors=[exc.render()])
         else:
@@ -153,8 +197,11 @@ def regenerate(variant: str, approved_path: str, opts: BatchOptions, fingerprint
             gaps = list(result.get("gaps") or []) + [
                 {"text": s, "reason": "没有被用到的句子"} for s in result.get("unmapped_sentences") or []]
             verdict = Verdict.from_json(result["judgement"])
-            row = _row(variant, verdict.status, changes=changes, gaps=gaps, errors=_errors(result, verdict),
-                       draft=str(draft))
+            stopped = (result.get("budget") or {}).get("stopped") or ""
+            errors = _errors(result, verdict) + ([f"用量上限：{stopped}"] if stopped else [])
+            row = _row(variant, verdict.status, changes=changes, gaps=gaps, errors=errors, draft=str(draft),
+                       tokens={**_NO_TOKENS, **(result.get("usage") or {})}, stopped=stopped,
+                       first_round=_first_round_tokens(draft))
     write_atomic(folder / DONE, json.dumps({"format": BATCH_FORMAT, "fingerprint": fingerprint, "row": row},
                                            ensure_ascii=False, indent=2) + "\n")
     return row
@@ -194,9 +241,59 @@ def select(opts: BatchOptions) -> list[tuple[str, RuleDoc | None, str]]:
     return entries
 
 
-def _regenerate_task(opts: BatchOptions, variant: str, path: str, fingerprint: str) -> dict[str, Any]:
+def _regenerate_task(opts: BatchOptions, variant: str, path: str, fingerprint: str,
+                     budget: Budget | None = None) -> dict[str, Any]:
     """One variant (the unit a backend runs); ``opts`` is the worker's shared value."""
-    return regenerate(variant, path, opts, fingerprint)
+    return regenerate(variant, path, opts, fingerprint, budget)
+
+
+def _concurrency(opts: BatchOptions) -> int:
+    """How many variants run at the same time on the backend in force."""
+    if backends.current().name == "local":
+        return max(1, min(opts.jobs, opts.max_model_calls))
+    return max(1, opts.max_model_calls)
+
+
+def _spent(rows: list[dict[str, Any]]) -> tuple[int, float]:
+    """Tokens and estimated USD the (not resumed) ``rows`` spent in this run."""
+    fresh = [r.get("tokens") or {} for r in rows if not r.get("resumed")]
+    return (sum(int(t.get("total_tokens") or 0) for t in fresh), sum(float(t.get("cost_usd") or 0) for t in fresh))
+
+
+def _wave_budget(opts: BatchOptions, done: list[dict[str, Any]], size: int) -> Budget | str:
+    """The cap of each of ``size`` variants starting now, or why none may start (the batch cap is spent)."""
+    tokens, cost = _spent(done)
+    estimate = max((int(r.get("first_round_tokens") or 0) for r in done if not r.get("resumed")), default=0)
+    share_tokens = share_cost = None
+    if opts.batch_max_tokens is not None:
+        left = opts.batch_max_tokens - tokens
+        if left < 1:
+            return f"这次批量运行的 token 上限已用完（已用 {tokens} / 上限 {opts.batch_max_tokens}），没有重新生成"
+        share_tokens = max(1, left // size)
+    if opts.batch_max_cost is not None:
+        left_cost = opts.batch_max_cost - cost
+        if left_cost <= 0:
+            return f"这次批量运行的费用上限已用完（估算 ${cost:.4f} / 上限 ${opts.batch_max_cost:.4f}），没有重新生成"
+        share_cost = left_cost / size
+    mine = lambda cap, share: share if cap is None else (cap if share is None else min(cap, share))  # noqa: E731
+    return Budget(mine(opts.max_tokens, share_tokens), mine(opts.max_cost, share_cost), estimate)
+
+
+def _run_capped(opts: BatchOptions, todo: list[tuple[str, str, str]]) -> Iterator[dict[str, Any]]:
+    """The rows of ``todo`` run in waves under the batch's caps (see the module docstring)."""
+    size = _concurrency(opts)
+    done: list[dict[str, Any]] = []
+    for start in range(0, len(todo), size):
+        wave = todo[start:start + size]
+        budget = _wave_budget(opts, done, len(wave))
+        if isinstance(budget, str):
+            for variant, _, _ in todo[start:]:
+                yield _row(variant, "fail", errors=[budget], stopped=budget)
+            return
+        tasks = [(*task, budget) for task in wave]
+        for _, row in backends.run_all(_regenerate_task, opts, tasks, jobs=opts.jobs, limit=opts.max_model_calls):
+            done.append(row)
+            yield row
 
 
 def _sweep(folder: Path) -> None:
@@ -236,27 +333,49 @@ def run_batch(opts: BatchOptions, progress: Callable[[int, int, str], None] | No
     # Variants run on the backend in force (local processes or a Ray cluster). Every write is
     # atomic and each variant's done.json is written last, so a killed worker or driver leaves
     # at most a temporary file, swept on the rerun, which skips the variants already done.
-    for _, row in backends.run_all(_regenerate_task, opts, todo, jobs=opts.jobs, limit=opts.max_model_calls):
+    if opts.batch_limited:
+        finished: Iterator[dict[str, Any]] = _run_capped(opts, todo)
+    else:
+        finished = (row for _, row in backends.run_all(_regenerate_task, opts, todo, jobs=opts.jobs,
+                                                       limit=opts.max_model_calls))
+    for row in finished:
         rows[row["id"]] = row
         tick(row["id"])
-    ordered = [rows[variant] for variant, _, _ in entries]
+    ordered = [{**_row(r["id"], r["verdict"]), **r} for r in (rows[variant] for variant, _, _ in entries)]
     summary = {"format": BATCH_FORMAT, "catalog": str(opts.catalog), "out": str(opts.out),
                "provider": opts.provider or "", "games": opts.games, "seed": opts.seed,
-               "ok": all(r["verdict"] == "pass" for r in ordered), "variants": ordered}
+               "ok": all(r["verdict"] == "pass" for r in ordered), "variants": ordered,
+               "tokens": _total_tokens(ordered),
+               "budget": {"max_tokens": opts.max_tokens, "max_cost_usd": opts.max_cost,
+                          "batch_max_tokens": opts.batch_max_tokens, "batch_max_cost_usd": opts.batch_max_cost}}
     out = Path(opts.out)
     write_atomic(out / "summary.json", json.dumps(summary, ensure_ascii=False, indent=2) + "\n")
     write_atomic(out / "summary.md", summary_markdown(summary))
     return summary
 
 
+def _total_tokens(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Tokens and estimated USD over every row, and over the rows this run regenerated."""
+    def total(items: list[dict[str, Any]]) -> dict[str, Any]:
+        tokens = [r.get("tokens") or {} for r in items]
+        return {key: sum(int(t.get(key) or 0) for t in tokens)
+                for key in ("prompt_tokens", "completion_tokens", "total_tokens")} | {
+            "cost_usd": round(sum(float(t.get("cost_usd") or 0) for t in tokens), 6),
+            "cost_estimated": all(t.get("cost_estimated", True) for t in tokens)}
+
+    return {**total(rows), "this_run": total([r for r in rows if not r.get("resumed")])}
+
+
 def summary_markdown(summary: dict[str, Any]) -> str:
     """The batch summary as a Markdown table."""
     lines = [f"## 批量重新生成：{summary['catalog']}", "",
-             "| 玩法 | 结论 | 有变化 | 规则变化数 | 缺口 | 错误 |", "|---|---|---|---|---|---|"]
+             "| 玩法 | 结论 | 有变化 | 规则变化数 | 缺口 | 错误 | tokens |", "|---|---|---|---|---|---|---|"]
     for r in summary["variants"]:
+        tokens = (r.get("tokens") or {}).get("total_tokens", 0)
         lines.append(f"| {r['id']} | {'✅ 通过' if r['verdict'] == 'pass' else '❌ 未通过'} | "
-                     f"{'是' if r['changed'] else '否'} | {len(r['semantic_changes'])} | {len(r['gaps'])} | {len(r['errors'])} |")
-    lines.append("")
+                     f"{'是' if r['changed'] else '否'} | {len(r['semantic_changes'])} | {len(r['gaps'])} | "
+                     f"{len(r['errors'])} | {tokens} |")
+    lines += ["", tokens_line(summary.get("tokens") or {}), ""]
     for r in summary["variants"]:
         if r["semantic_changes"] or r["errors"]:
             lines.append(f"### {r['id']}")
@@ -264,3 +383,11 @@ def summary_markdown(summary: dict[str, Any]) -> str:
             lines.extend(f"- 错误：{e}" for e in r["errors"])
             lines.append("")
     return "\n".join(lines)
+
+
+def tokens_line(total: dict[str, Any]) -> str:
+    """The summary's usage sentence: tokens and estimated cost in total and in this run."""
+    run = total.get("this_run") or {}
+    cost = f"，估算 ${float(total.get('cost_usd') or 0):.4f}" + ("" if total.get("cost_estimated", True) else "（部分模型价格未知）")
+    return (f"模型用量合计 {int(total.get('total_tokens') or 0)} tokens（输入 {int(total.get('prompt_tokens') or 0)} / "
+            f"输出 {int(total.get('completion_tokens') or 0)}）{cost}；其中这次运行 {int(run.get('total_tokens') or 0)} tokens")

@@ -8,11 +8,14 @@ record; ``rejected`` when a reviewer rejected the approved content afterwards;
 folder). An approval record whose file is gone is ``missing``: the approved
 file was deleted. Before looking, approvals an interrupt left half-done are
 completed (:func:`dslgen.review.commit.recover`), so the answer is the state
-after the last committed approval.
+after the last committed approval, and each entry completed so says so
+(``completed``); in a catalog that cannot be written (read-only) such an
+approval is ``pending``: committed, but it cannot be completed here.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,6 +24,7 @@ from dslgen.review.approvals import APPROVALS_DIR, approval_path, load_record, s
 from dslgen.review.baseline import catalog_files
 from dslgen.rulefile.yamlio import YamlError, load_yaml_file
 
+_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 STATUS_TEXT = {
     "ok": "已批准，内容未变",
     "modified": "批准后被修改",
@@ -28,9 +32,12 @@ STATUS_TEXT = {
     "missing": "批准过的文件不存在（被删除，或是失效的符号链接）",
     "rejected": "批准后又被驳回",
     "unreadable": "不是普通文件，无法读取",
+    "pending": "有一次中断的批准尚未完成，目录无法写入，不能在这里完成",
 }
 #: Statuses that make ``catalog verify`` fail.
-FAILING = ("modified", "unapproved", "missing", "rejected", "unreadable")
+FAILING = ("modified", "unapproved", "missing", "rejected", "unreadable", "pending")
+#: Said of an entry whose interrupted approval this look completed.
+COMPLETED_TEXT = "这次核对完成了一次被中断的批准（此前的 approve 已提交但没有写完）"
 
 
 @dataclass
@@ -50,6 +57,8 @@ class Entry:
     approved_sha256: str = ""
     #: For a file edited after approval: the rule changes since the approved version.
     changes: list[str] = field(default_factory=list)
+    #: True when this look completed an interrupted approval of this entry.
+    completed: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """Plain mapping for JSON."""
@@ -89,7 +98,7 @@ def inspect(catalog: str | Path) -> list[Entry]:
     from dslgen.review.commit import recover_if_possible
 
     root = Path(catalog)
-    recover_if_possible(root)
+    recovery = recover_if_possible(root)
     entries: list[Entry] = []
     stems = set()
     for path in sorted(p for p in root.iterdir() if p.suffix in (".yaml", ".yml") and not p.is_file()):
@@ -126,12 +135,29 @@ def inspect(catalog: str | Path) -> list[Entry]:
     records = root / APPROVALS_DIR
     if records.is_dir():
         for rec in sorted(records.glob("*.json")):
-            if rec.stem not in stems:
+            if rec.stem not in stems and _ID.match(rec.stem):  # not a journal (.pending-<id>.json)
                 record = load_record(rec) or {}
                 entries.append(Entry(rec.stem, str(root / str(record.get("file") or f"{rec.stem}.yaml")), "missing",
                                      STATUS_TEXT["missing"], reviewer=str(record.get("reviewer") or ""),
                                      approved_at=str(record.get("approved_at") or ""),
                                      approved_sha256=str(record.get("sha256") or "")))
+    return _with_recovery(entries, recovery, root)
+
+
+def _with_recovery(entries: list[Entry], recovery: Any, root: Path) -> list[Entry]:
+    """``entries`` with what the recovery did said on each: completed approvals noted, approvals that
+    could not be completed (a read-only catalog) as one ``pending`` entry per id."""
+    by_id = {e.id: e for e in entries}
+    for variant in recovery.completed:
+        if variant in by_id:
+            by_id[variant].completed = True
+    for variant, reason in recovery.blocked.items():
+        message = f"{STATUS_TEXT['pending']}（{reason}）"
+        entry = by_id.get(variant)
+        if entry is None:
+            entry = Entry(variant, str(root / f"{variant}.yaml"), "pending", message)
+            entries.append(entry)
+        entry.status, entry.message, entry.changes = "pending", message, []
     return entries
 
 

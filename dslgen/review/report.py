@@ -195,8 +195,12 @@ def _file_subject(path: Path, *, games: int, seed: int, jobs: int, bot: str, pro
 
 def load_subject(target: str | Path, *, games: int | None = None, seed: int | None = None, jobs: int = 1,
                  bot: str = "greedy", progress: Progress | None = None) -> Subject:
-    """Read a draft folder (its verdict, when bound to the rule file's bytes), or judge a plain rule file."""
+    """Read a draft folder (its verdict, when bound to the rule file's bytes), or judge a plain rule file.
+    A draft a killed ``new --out`` left moved aside is put back first."""
+    from dslgen.generate.draft import restore_moved
+
     path = Path(target)
+    restore_moved(path)
     if is_draft(path):
         return _draft_subject(path, games=games, seed=seed, jobs=jobs, bot=bot, progress=progress)
     if path.is_dir():

@@ -442,13 +442,18 @@ def write_atomic(path: str | os.PathLike[str], content: str | bytes) -> None:
     """Write ``content`` to ``path`` atomically (temp file in the same directory, fsync, os.replace).
 
     Text has the configured API key masked (:func:`dslgen.secrets.redact`): every file dslgen writes
-    passes here, so no key reaches a draft, a report, an approval record or the catalog.
+    passes here, so no key reaches a draft, a report, an approval record or the catalog. An
+    :class:`OSError` (a full disk, a file-size limit) leaves ``path`` as it was and names ``path``.
     """
     target = Path(path)
     directory = target.parent if str(target.parent) else Path(".")
-    directory.mkdir(parents=True, exist_ok=True)
     data = redact(content).encode("utf-8", "backslashreplace") if isinstance(content, str) else redact_bytes(content)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    except OSError as exc:
+        exc.filename, exc.filename2 = str(target), None
+        raise
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
@@ -462,9 +467,11 @@ def write_atomic(path: str | os.PathLike[str], content: str | bytes) -> None:
         else:
             os.chmod(tmp, 0o644)
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(exc, OSError):  # name the file being written, not the temporary file (or nothing)
+            exc.filename, exc.filename2 = str(target), None
         raise

@@ -8,10 +8,14 @@ replace), ``/catalog/<id>``, ``/play/<id>`` (a table against bots). JSON:
 :mod:`dslgen.review.approvals`, the same code as the ``approve`` / ``reject``
 commands.
 
-Safety: every state-changing request carries the per-process token (form
-field ``token`` or header ``X-Dslgen-Token``); names in URLs are matched
-against the drafts and catalog folders' own listings, so no other path is ever
-read or written; templates autoescape every description and model text.
+Safety: a request whose ``Host`` is not an address the workbench is served
+under is refused, and so is a state-changing request from a foreign page's
+``Origin`` / ``Referer`` (:mod:`dslgen.web.guard`, against DNS rebinding);
+every state-changing request carries the per-process token (form field
+``token`` or header ``X-Dslgen-Token``); names in URLs are matched against the
+drafts and catalog folders' own listings, so no other path is ever read or
+written; a page shows only notices the workbench itself stored (by id, never
+text from the URL); templates autoescape every description and model text.
 """
 
 from __future__ import annotations
@@ -38,6 +42,10 @@ _DRAFT_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,200}$")
 _VARIANT = re.compile(r"^[a-z][a-z0-9_]{0,100}$")
 #: Tables kept in memory at once; the oldest is dropped beyond this.
 MAX_TABLES = 64
+#: Notices (the outcome of an approve or reject) kept for their pages; the oldest is dropped beyond this.
+MAX_NOTICES = 64
+#: The decisions a draft page can post.
+ACTIONS = ("approve", "reject")
 
 
 @dataclass
@@ -49,6 +57,7 @@ class Workbench:
     token: str = field(default_factory=lambda: secrets.token_urlsafe(24))
     tables: dict[str, Table] = field(default_factory=dict)
     reports: dict[tuple, str] = field(default_factory=dict)
+    notices: dict[str, tuple[str, str]] = field(default_factory=dict)
 
     # ------------------------------------------------------------------ folders
     def draft_names(self) -> list[str]:
@@ -127,6 +136,19 @@ class Workbench:
             self.reports[key] = render_html(build_report(folder, catalog=self.catalog))
         return self.reports[key]
 
+    def add_notice(self, draft: str, text: str) -> str:
+        """Keep ``text`` as the notice of draft ``draft``'s page; its id (the only thing a URL carries)."""
+        nid = secrets.token_urlsafe(9)
+        self.notices[nid] = (draft, text)
+        while len(self.notices) > MAX_NOTICES:
+            self.notices.pop(next(iter(self.notices)))
+        return nid
+
+    def notice(self, draft: str, nid: str) -> str:
+        """The stored notice ``nid`` when it belongs to draft ``draft``; '' for any other id."""
+        owner, text = self.notices.get(nid, ("", ""))
+        return text if owner == draft else ""
+
     def new_table(self, rules_path: Path, variant: str, seed: int) -> Table:
         """Seat a person at a fresh table under the rules at ``rules_path``."""
         from dslgen.rulefile import load_rules
@@ -183,8 +205,12 @@ class MaskSecrets:
         await self.app(scope, receive, masked)
 
 
-def create_app(catalog: str | Path, drafts: str | Path, *, token: str | None = None) -> Starlette:
-    """The workbench application over ``catalog`` and ``drafts``."""
+def create_app(catalog: str | Path, drafts: str | Path, *, token: str | None = None,
+               allowed_hosts: tuple[str, ...] | list[str] = ()) -> Starlette:
+    """The workbench application over ``catalog`` and ``drafts``, answering requests addressed to this
+    machine's loopback names or to one of ``allowed_hosts`` (the address ``serve`` listens on)."""
+    from dslgen.web.guard import LOCAL_NAMES, HostGuard
+
     bench = Workbench(Path(catalog).resolve(), Path(drafts).resolve())
     if token:
         bench.token = token
@@ -202,6 +228,9 @@ def create_app(catalog: str | Path, drafts: str | Path, *, token: str | None = N
         form = await request.form()
         return form if _token_ok(bench, form.get("token") or request.headers.get("x-dslgen-token")) else None
 
+    def bad_json() -> JSONResponse:
+        return JSONResponse({"error": "请求体不是可读的 JSON 对象（格式错误或嵌套过深）"}, status_code=400)
+
     async def index(request: Request) -> Response:
         drafts = [bench.draft_summary(n) for n in bench.draft_names()]
         return page("index.html", drafts=drafts, variants=_catalog_rows(bench), catalog=str(bench.catalog),
@@ -216,7 +245,8 @@ def create_app(catalog: str | Path, drafts: str | Path, *, token: str | None = N
         current = None
         if summary["id"] in bench.variant_names():
             current = bench.variant(summary["id"]).read_text(encoding="utf-8")
-        return page("draft.html", d=summary, current=current, message=request.query_params.get("msg", ""))
+        return page("draft.html", d=summary, current=current,
+                    message=bench.notice(name, request.query_params.get("notice", "")))
 
     async def draft_report(request: Request) -> Response:
         try:
@@ -231,6 +261,8 @@ def create_app(catalog: str | Path, drafts: str | Path, *, token: str | None = N
         from dslgen.review import approvals
 
         name, action = request.path_params["name"], request.path_params["action"]
+        if action not in ACTIONS:
+            return not_found("操作")
         form = await checked_form(request)
         if form is None:
             return page("message.html", 403, title="拒绝", message="请求缺少有效的会话令牌：请从工作台页面提交。")
@@ -253,7 +285,7 @@ def create_app(catalog: str | Path, drafts: str | Path, *, token: str | None = N
             msg = "未执行：" + exc.render()
         from urllib.parse import quote
 
-        return RedirectResponse(f"/drafts/{quote(name)}?msg={quote(msg)}", status_code=303)
+        return RedirectResponse(f"/drafts/{quote(name)}?notice={bench.add_notice(name, msg)}", status_code=303)
 
     async def catalog_page(request: Request) -> Response:
         from dslgen.review.approvals import load_approval
@@ -270,7 +302,11 @@ def create_app(catalog: str | Path, drafts: str | Path, *, token: str | None = N
         name = request.path_params["name"]
         draft = request.query_params.get("draft") or ""
         try:
-            bench.draft(draft) if draft else bench.variant(name)
+            if draft:
+                if bench.draft_summary(draft)["id"] != name:  # the name in the URL is the draft's own id
+                    raise LookupError(name)
+            else:
+                bench.variant(name)
         except LookupError:
             return not_found("草稿" if draft else "玩法")
         seed = _int(request.query_params.get("seed"), secrets.randbelow(1_000_000))
@@ -280,6 +316,8 @@ def create_app(catalog: str | Path, drafts: str | Path, *, token: str | None = N
         if not _token_ok(bench, request.headers.get("x-dslgen-token")):
             return JSONResponse({"error": "缺少有效的会话令牌"}, status_code=403)
         body = await _json(request)
+        if body is None:
+            return bad_json()
         name, draft = str(body.get("variant") or ""), str(body.get("draft") or "")
         try:
             if draft:
@@ -309,6 +347,8 @@ def create_app(catalog: str | Path, drafts: str | Path, *, token: str | None = N
         if table is None:
             return JSONResponse({"error": "没有这桌对局"}, status_code=404)
         body = await _json(request)
+        if body is None:
+            return bad_json()
         try:
             table.act(_int(body.get("index"), -1))
         except ValueError as exc:
@@ -334,7 +374,8 @@ def create_app(catalog: str | Path, drafts: str | Path, *, token: str | None = N
         return page("message.html", 500, title="出错了", message=message)
 
     app = Starlette(routes=routes, exception_handlers={Exception: internal_error},
-                    middleware=[Middleware(MaskSecrets)])
+                    middleware=[Middleware(HostGuard, allowed_hosts=(*LOCAL_NAMES, *allowed_hosts)),
+                                Middleware(MaskSecrets)])
     app.state.bench = bench
     return app
 
@@ -354,15 +395,20 @@ def _catalog_rows(bench: Workbench) -> list[dict[str, Any]]:
 
 
 def _token_ok(bench: Workbench, sent: Any) -> bool:
-    """True when ``sent`` (a form field or header value) is this process's session token."""
-    return bool(sent) and secrets.compare_digest(str(sent), bench.token)
+    """True when ``sent`` (a form field or header value, any text at all) is this process's session token."""
+    if not sent:
+        return False
+    given = str(sent).encode("utf-8", "surrogatepass")
+    return secrets.compare_digest(given, bench.token.encode("utf-8"))
 
 
-async def _json(request: Request) -> dict[str, Any]:
+async def _json(request: Request) -> dict[str, Any] | None:
+    """The request body as a JSON object ({} for anything else that parses); None when it cannot be read
+    (malformed, not UTF-8, or nested past the parser's recursion limit)."""
     try:
         body = await request.json()
-    except ValueError:
-        return {}
+    except (ValueError, RecursionError):
+        return None
     return body if isinstance(body, dict) else {}
 
 

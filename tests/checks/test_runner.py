@@ -8,6 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.hypothesis_profile import SUPPRESSED
+
 from dslgen.checks.runner import check_data
 from dslgen.rulefile.yamlio import load_yaml_file
 
@@ -91,7 +93,7 @@ _JUNK = st.one_of(
 )
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=150, deadline=None, suppress_health_check=[*SUPPRESSED, HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_any_single_field_replaced_by_junk_never_crashes(base_data, data):
     paths = [p for p in _paths(base_data) if p]

@@ -10,6 +10,8 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.hypothesis_profile import SUPPRESSED
+
 from dslgen.cli import cli
 from dslgen.generate.draft import load_draft
 from dslgen.rulefile.yamlio import load_yaml_file
@@ -95,15 +97,41 @@ def test_output_folder_problems_are_found_before_the_model_call(fake_openai, iso
 
 
 def test_an_oversized_answer_is_not_sent_back(fake_openai, isolated):
-    """Issue 19.10: a >1 MiB answer is kept once in the transcript; repair rounds send the findings, not it."""
+    """Issue 19.10: a >1 MiB answer is not re-sent; repair rounds send the findings, not it (issue 30.13: nor
+    is it kept whole — its start and its size are)."""
     huge = "```yaml\ngame:\n  name: x\n" + "# " + "填" * 400_000 + "\n```\n"
     fake_openai.script = [{"content": huge}, {"content": _answer(_good_yaml())}]
     result = _invoke("new", WUHAN_DESC, "--games", "10", "--jobs", "1", "--out", "d", "--json")
     assert result.exit_code == 0, result.output
     second = json.dumps(fake_openai.requests[1], ensure_ascii=False)
     assert len(second) < 500_000 and "没有重发" in second
-    transcript = (isolated / "d" / "transcript.jsonl").read_text(encoding="utf-8")
-    assert transcript.count("填" * 400_000) == 1  # the paid answer kept exactly once
+    first = json.loads((isolated / "d" / "transcript.jsonl").read_text(encoding="utf-8").split("\n")[0])
+    assert first["answer_bytes"] == len(huge.encode("utf-8")) and huge.startswith(first["answer"])
+
+
+def test_a_huge_answer_is_refused_as_a_finding_and_stored_capped(fake_openai, isolated):
+    """Issue 30.13: a 9.9 MB answer is a G005 finding, never parsed; the draft keeps its first 64 KiB with the
+    size noted — not a 9.9 MB rule file and a 30 MB transcript."""
+    MAX_ANSWER_BYTES, STORED_ANSWER_BYTES = 1024 * 1024, 64 * 1024  # dslgen.generate.answer's limits
+
+    huge = "```yaml\ngame:\n  name: x\n" + "# " + "填" * 3_300_000 + "\n```\n"
+    size = len(huge.encode("utf-8"))
+    assert size > 9_900_000
+    fake_openai.script = [{"content": huge}]
+    result = _invoke("new", WUHAN_DESC, "--games", "4", "--jobs", "1", "--out", "d", "--json", "--max-rounds", "1")
+    assert result.exit_code == 1 and "内部错误" not in result.output, result.output[-500:]
+    folder = isolated / "d"
+    stored = json.loads((folder / "result.json").read_text(encoding="utf-8"))
+    g005 = [f for f in stored["findings"] if f["code"] == "G005"]
+    assert g005 and str(size) in g005[0]["message"], stored["findings"]
+    assert stored["verdict"] == "fail"
+    entry = json.loads((folder / "transcript.jsonl").read_text(encoding="utf-8").split("\n")[0])
+    assert entry["answer_bytes"] == size and entry["answer_stored_bytes"] == STORED_ANSWER_BYTES
+    assert huge.startswith(entry["answer"]) and len(entry["answer"].encode("utf-8")) <= STORED_ANSWER_BYTES
+    for path in folder.iterdir():
+        assert path.stat().st_size < MAX_ANSWER_BYTES, (path.name, path.stat().st_size)
+    rule_file = (folder / "wuhan.yaml").read_text(encoding="utf-8")
+    assert str(size) in rule_file.splitlines()[0]
 
 
 def test_a_trickling_endpoint_is_cut_at_the_call_deadline(fake_openai, isolated, monkeypatch):
@@ -177,7 +205,7 @@ _ANSWERS = st.one_of(
 )
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=8, deadline=None, suppress_health_check=[*SUPPRESSED, HealthCheck.function_scoped_fixture])
 @given(answer=_ANSWERS)
 def test_property_any_answer_gives_a_complete_draft(fake_openai, isolated, answer):
     """Whatever the model answers, ``new`` writes a complete draft folder with its transcript."""

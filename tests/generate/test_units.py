@@ -198,8 +198,8 @@ def test_usage_sums_and_costs():
     usage = Usage()
     usage.add("gpt-4o-mini", 1_000_000, 0)
     usage.add("gpt-4o-mini-2024-07-18", 0, 1_000_000)
-    assert usage.to_dict() == {"prompt_tokens": 1_000_000, "completion_tokens": 1_000_000, "cost_usd": 0.75,
-                               "cost_estimated": True}
+    assert usage.to_dict() == {"prompt_tokens": 1_000_000, "completion_tokens": 1_000_000,
+                               "total_tokens": 2_000_000, "cost_usd": 0.75, "cost_estimated": True}
     usage.add("my-local-llama", 10, 10)
     assert usage.to_dict()["cost_estimated"] is False
 

@@ -82,7 +82,7 @@ def test_workbench_responses_are_masked(tmp_path, key):
     catalog.mkdir()
     drafts.mkdir()
     shutil.copy(_with_key(tmp_path), catalog / "leaky.yaml")
-    client = TestClient(create_app(catalog, drafts))
+    client = TestClient(create_app(catalog, drafts), base_url="http://127.0.0.1")
     page = client.get("/catalog/leaky")
     assert page.status_code == 200
     assert key not in page.text and MASK in page.text
