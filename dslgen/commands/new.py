@@ -88,6 +88,22 @@ def _print_limited(out, lines: list[str]) -> None:
         out.print(f"  ……另有 {len(lines) - _LIST_LIMIT} 条，见 result.json", markup=False)
 
 
+def _print_points(out, sim: dict, verdict) -> None:
+    """The money line of the simulation and the economics gate's warnings (its errors are listed with the others)."""
+    from dslgen.points import points_of
+
+    points = points_of(sim)
+    if points:
+        out.print(f"输赢：零分胡牌 {points['zero_point_win_share']:.1%}（{points['wins']} 次中 {points['zero_point_wins']} 次），"
+                  f"每局易手 {points['moved_per_game']:g} 分，每次胡牌赢家得 {points['gain_per_win']:g} 分，"
+                  f"单局最大输 {points['max_loss']} 分", markup=False)
+    gate = verdict.gate("economics")
+    warnings = [f for f in gate.findings if not f.is_error] if gate else []
+    if warnings:
+        out.print(f"输赢检查的警告（{len(warnings)} 条）：")
+        _print_limited(out, [f"[{f.code}] {f.message}" for f in warnings])
+
+
 def _print_summary(result: dict) -> None:
     from dslgen.judge import Simulation, Verdict
 
@@ -136,12 +152,19 @@ def _print_summary(result: dict) -> None:
     if sim.ran:
         out.print(f"模拟：{sim.games} 局，错误 {len(sim.errors)}，有人胡牌 {sim.games_with_win} 局，"
                   f"流局率 {float(sim.stats.get('draw_rate', 0)):.1%}", markup=False)
+        _print_points(out, sim.to_json(), verdict)
     else:
         out.print(f"模拟：{sim.reason}", markup=False)
     assumed = [r for r in (result.get("value_sources") or {}).get("rows") or [] if r.get("source") == "assumed"]
     if assumed:
         out.print(f"假设的取值（{len(assumed)} 项，描述没有写，请确认）：")
         _print_limited(out, [f"{r['label']} = {r['shown']}（来自 {r['from']}）" for r in assumed])
+    from dslgen.review.description_view import payment_default_text, payment_defaults
+
+    payments = payment_defaults(result.get("value_sources"))
+    if payments:
+        out.print(f"影响输赢的规范默认值（{len(payments)} 项，描述没有写，按规范默认）：")
+        _print_limited(out, [payment_default_text(r) for r in payments])
     gaps = result.get("gaps") or []
     if gaps:
         out.print(f"DSL 无法表达的规则（{len(gaps)} 条，草稿中没有）：")

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Callable
 
 #: Modules whose import registers renderers.
-DOC_MODULES = ("dslgen.docgen.fans", "dslgen.checks.doc", "dslgen.docgen.settlement", "dslgen.docgen.opening")
+DOC_MODULES = ("dslgen.docgen.fans", "dslgen.checks.doc", "dslgen.docgen.settlement", "dslgen.docgen.opening",
+               "dslgen.docgen.economics")
 #: The repository root: generated paths are relative to it.
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -2,7 +2,7 @@
 
 No external resource of any kind: the style sheet is inline, there is no
 script, and the charts are inline SVG — fan frequency (draft beside baseline),
-the distribution of fan totals per win, the headline metrics of baseline and
+the distribution of the winner's gain per win in points, the headline metrics of baseline and
 draft, and every difference with its 95% interval.
 """
 
@@ -76,7 +76,8 @@ def fan_chart(draft: Mapping[str, Any], baseline: Mapping[str, Any] | None) -> s
 
 
 def score_chart(draft: Mapping[str, Any], baseline: Mapping[str, Any] | None) -> str:
-    """Vertical bars: the share of wins in each score bucket, draft beside baseline."""
+    """Vertical bars: the share of wins in each bucket of the winner's gain in points, draft beside baseline;
+    every bar carries its share and count, both axes are titled."""
     axis, d_items = P.score_distribution(draft)
     _, b_items = P.score_distribution(baseline or {})
     if not d_items:
@@ -86,25 +87,33 @@ def score_chart(draft: Mapping[str, Any], baseline: Mapping[str, Any] | None) ->
     if all(k.lstrip("-").isdigit() for k in keys):
         keys.sort(key=int)
     dn, bn = sum(d.values()) or 1, sum(b.values()) or 1
-    width, height, left, bottom = 640, 220, 40, 30
+    width, height, left, bottom = 640, 240, 46, 44
     slot = (width - left - 10) / len(keys)
     bar = max(2.0, slot / (3 if b else 2))
     top = max([v / dn for v in d.values()] + [v / bn for v in b.values()] + [0.01])
-    scale = (height - bottom - 20) / top
-    body = [f'<line x1="{left}" y1="{height - bottom}" x2="{width - 5}" y2="{height - bottom}" stroke="#999"/>']
+    scale = (height - bottom - 34) / top
+    body = [f'<line x1="{left}" y1="{height - bottom}" x2="{width - 5}" y2="{height - bottom}" stroke="#999"/>',
+            f'<line x1="{left}" y1="14" x2="{left}" y2="{height - bottom}" stroke="#999"/>',
+            f'<text x="4" y="12">占胡牌比例</text>']
     series = ((d, dn, DRAFT_COLOR), (b, bn, BASE_COLOR)) if b else ((d, dn, DRAFT_COLOR),)
+    labelled = len(keys) * len(series) <= 24
     for i, k in enumerate(keys):
         x = left + i * slot + 2
         for j, (values, n, color) in enumerate(series):
-            share = values.get(k, 0) / n
+            count = values.get(k, 0)
+            share = count / n
             h = share * scale
-            body.append(f'<rect x="{x + j * bar:.1f}" y="{height - bottom - h:.1f}" width="{bar - 1:.1f}" '
-                        f'height="{h:.1f}" fill="{color}"><title>{_e(k)}：{P.pct(share)}</title></rect>')
+            y = height - bottom - h
+            body.append(f'<rect x="{x + j * bar:.1f}" y="{y:.1f}" width="{bar - 1:.1f}" height="{h:.1f}" '
+                        f'fill="{color}"><title>{_e(k)} 分：{P.pct(share)}（{int(count)} 次）</title></rect>')
+            if labelled and count:
+                body.append(f'<text x="{x + j * bar + (bar - 1) / 2:.1f}" y="{y - 3:.1f}" text-anchor="middle" '
+                            f'font-size="10">{P.pct(share)}</text>')
         if len(keys) <= 30 or i % max(1, len(keys) // 20) == 0:
-            body.append(f'<text x="{x + bar:.1f}" y="{height - bottom + 14}" text-anchor="middle">{_e(k)}</text>')
-    body.append(f'<text x="{width - 10}" y="{height - 4}" text-anchor="end">{_e(axis)}</text>')
-    body.append(f'<text x="{left}" y="12">{P.pct(top)}</text>')
-    return _legend(bool(b)) + _svg(width, height, body, f"得分分布：{axis}（占胡牌）")
+            body.append(f'<text x="{x + bar * len(series) / 2:.1f}" y="{height - bottom + 14}" '
+                        f'text-anchor="middle">{_e(k)}</text>')
+    body.append(f'<text x="{(left + width) / 2:.0f}" y="{height - 8}" text-anchor="middle">{_e(axis)}</text>')
+    return _legend(bool(b)) + _svg(width, height, body, f"得分分布：{axis}，纵轴为占胡牌比例")
 
 
 def metrics_chart(rows: list[Mapping[str, Any]]) -> str:
@@ -189,6 +198,11 @@ def render_html(report: Mapping[str, Any]) -> str:
     if assumptions:
         h.append(f'<h2 class="skipped">假设的取值（{len(assumptions)} 项，描述没有写，请确认）</h2><ul>')
         h.extend(f"<li>{_e(D.assumption_text(r))}</li>" for r in assumptions)
+        h.append("</ul>")
+    payments = report.get("payment_defaults") or []
+    if payments:
+        h.append(f'<h2 class="skipped" id="payment-defaults">影响输赢的规范默认值（{len(payments)} 项，描述没有写，按规范默认）</h2><ul>')
+        h.extend(f"<li>{_e(D.payment_default_text(r))}</li>" for r in payments)
         h.append("</ul>")
     cov = report.get("coverage") or {}
     if cov:

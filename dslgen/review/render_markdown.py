@@ -62,6 +62,9 @@ def render_markdown(report: Mapping[str, Any]) -> str:
     _section(out, f"❌ 与描述矛盾（{len(contradictions)} 处）", [f"- {_md(D.contradiction_text(f))}" for f in contradictions])
     assumptions = report.get("assumptions") or []
     _section(out, f"假设的取值（{len(assumptions)} 项，描述没有写，请确认）", [f"- {_md(D.assumption_text(r))}" for r in assumptions])
+    payments = report.get("payment_defaults") or []
+    _section(out, f"影响输赢的规范默认值（{len(payments)} 项，描述没有写，按规范默认）",
+             [f"- {_md(D.payment_default_text(r))}" for r in payments])
     cov = report.get("coverage") or {}
     if cov:
         out.append(D.coverage_line(cov))

@@ -75,6 +75,11 @@ def _fidelity(report: Mapping[str, Any], console: Console) -> None:
         console.print(f"假设的取值（{len(assumptions)} 项，描述没有写，请确认）", style="bold yellow")
         for row in assumptions:
             console.print(f"  • {D.assumption_text(row)}", markup=False)
+    payments = report.get("payment_defaults") or []
+    if payments:
+        console.print(f"影响输赢的规范默认值（{len(payments)} 项，描述没有写，按规范默认）", style="bold yellow")
+        for row in payments:
+            console.print(f"  • {D.payment_default_text(row)}", markup=False)
     cov = report.get("coverage") or {}
     if cov:
         console.print(D.coverage_line(cov), markup=False)
