@@ -95,7 +95,7 @@ def _print_points(out, sim: dict, verdict) -> None:
     points = points_of(sim)
     if points:
         out.print(f"输赢：零分胡牌 {points['zero_point_win_share']:.1%}（{points['wins']} 次中 {points['zero_point_wins']} 次），"
-                  f"每局易手 {points['moved_per_game']:g} 分，每次胡牌赢家得 {points['gain_per_win']:g} 分，"
+                  f"每局易手 {points['moved_per_game']:.2f} 分，每次胡牌赢家得 {points['gain_per_win']:.2f} 分，"
                   f"单局最大输 {points['max_loss']} 分", markup=False)
     gate = verdict.gate("economics")
     warnings = [f for f in gate.findings if not f.is_error] if gate else []

@@ -259,7 +259,7 @@ def economics(evidence: Evidence, own: tuple[Finding, ...]) -> Decision:
     if not points_of(data):
         detail = "模拟结果没有输赢统计（旧版本的结果），只检查了流局、座位和番型"
     else:
-        detail = (f"零分胡牌 {numbers['zero_point_win_share']:.1%}，场均 {numbers['points_per_game']:g} 分易手，"
+        detail = (f"零分胡牌 {numbers['zero_point_win_share']:.1%}，每局易手 {numbers['points_per_game']:.2f} 分，"
                   f"流局率 {numbers['draw_rate']:.1%}")
     if errors or warnings:
         detail += f"；{errors} 个错误，{warnings} 个警告"

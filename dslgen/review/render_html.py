@@ -27,6 +27,8 @@ th{background:#f5f6f8}.pass{color:#1a7f37}.fail{color:#c62828}.skipped{color:#9a
 pre{background:#f6f8fa;padding:.6rem;overflow-x:auto;font-size:.85rem}
 .diff-add{color:#1a7f37}.diff-del{color:#c62828}.diff-hunk{color:#6f42c1}
 blockquote{border-left:4px solid #ddd;margin:0;padding:.2rem 1rem;color:#444;white-space:pre-wrap}
+.side-by-side{display:flex;gap:1.5rem;align-items:flex-start}.side-by-side .col{flex:1;min-width:0}
+.rule-sheet h2::after{content:"（由规则文件生成）";font-size:.8rem;color:#777;font-weight:normal}
 svg text{font-size:12px;font-family:inherit}.legend span{display:inline-block;width:.8rem;height:.8rem;margin:0 .3rem 0 1rem;vertical-align:middle}
 """
 
@@ -173,6 +175,18 @@ def _diff_html(text: str) -> str:
     return "<pre>" + "\n".join(lines) + "</pre>"
 
 
+def _description_and_sheet(report: Mapping[str, Any]) -> str:
+    """The designer's description and the 玩法说明 read back from the rule file, side by side."""
+    from dslgen.review.rulesheet import RuleSheet, render_html_fragment
+
+    left = (f"<h2>描述（设计者写的）</h2><blockquote>{_e(report['description'])}</blockquote>"
+            if report.get("description") else '<h2>描述</h2><p class="dim">没有描述</p>')
+    right = (render_html_fragment(RuleSheet.from_json(report["rule_sheet"]), level=2) if report.get("rule_sheet")
+             else '<h2>玩法说明</h2><p class="dim">规则文件无法加载，没有玩法说明</p>')
+    return (f'<div class="side-by-side" id="description-and-sheet"><div class="col">{left}</div>'
+            f'<div class="col">{right}</div></div>')
+
+
 def render_html(report: Mapping[str, Any]) -> str:
     """A complete, self-contained HTML document for ``report``."""
     verdict = report["verdict"]
@@ -214,8 +228,8 @@ def render_html(report: Mapping[str, Any]) -> str:
                  f"<td>{_e(D.rule_text(r))}</td></tr>" for r in report["sentence_rows"])
         h.append("</table>")
 
-    if report.get("description"):
-        h.append(f"<h2>描述</h2><blockquote>{_e(report['description'])}</blockquote>")
+    if report.get("description") or report.get("rule_sheet"):
+        h.append(_description_and_sheet(report))
     if report.get("sections"):
         h.append("<h2>描述与规则对照</h2><table><tr><th>规则段</th><th>来自描述中的句子</th><th>规则</th></tr>")
         for s in report["sections"]:

@@ -75,6 +75,15 @@ def render_markdown(report: Mapping[str, Any]) -> str:
 
     if report.get("description"):
         _section(out, "描述", ["> " + _md(line) for line in report["description"].splitlines() or [""]])
+    if report.get("rule_sheet"):
+        from dslgen.review.rulesheet import RuleSheet, render_markdown as sheet_markdown
+
+        out.append("<details open><summary>玩法说明（由规则文件生成，请与上面的描述对照）</summary>")
+        out.append("")
+        out.append(sheet_markdown(RuleSheet.from_json(report["rule_sheet"]), level=3).rstrip("\n"))
+        out.append("")
+        out.append("</details>")
+        out.append("")
 
     linked = [(sec, P.linked_sentences(sec)) for sec in report.get("sections") or []]
     if any(sentences for _, sentences in linked):

@@ -110,6 +110,11 @@ def render_text(report: Mapping[str, Any], console: Console) -> None:
     if report.get("description"):
         console.print("描述", style="bold")
         console.print(report["description"], markup=False)
+    if report.get("rule_sheet"):
+        from dslgen.review.rulesheet import RuleSheet, render_text as sheet_text
+
+        console.print("玩法说明（由规则文件生成，请与上面的描述对照）", style="bold")
+        console.print(sheet_text(RuleSheet.from_json(report["rule_sheet"])), markup=False)
     if report.get("sentence_rows"):
         console.print(_sentences(report))
     if report.get("sections"):

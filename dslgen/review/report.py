@@ -255,6 +255,19 @@ def _sim_params(subject: Subject, games: int | None, seed: int | None) -> tuple[
     return int(g), int(s)
 
 
+def _rule_sheet(subject: Subject) -> dict[str, Any] | None:
+    """The rule file read back as a 玩法说明 (:mod:`dslgen.review.rulesheet`); None when the engine cannot load it."""
+    from dslgen.errors import DslgenError
+    from dslgen.review.rulesheet import rule_sheet
+
+    if not subject.doc.data:
+        return None
+    try:
+        return rule_sheet(subject.doc.data, path_hint=str(subject.doc.path)).to_json()
+    except (DslgenError, ValueError, TypeError, KeyError):
+        return None  # the gates say why the file cannot be played
+
+
 def build_report(target: str | Path, *, against: str | Path | None = None, catalog: str | Path | None = None,
                  games: int | None = None, seed: int | None = None, jobs: int = 1, bot: str = "greedy",
                  progress: Progress | None = None, subject: Subject | None = None) -> dict[str, Any]:
@@ -290,6 +303,7 @@ def build_report(target: str | Path, *, against: str | Path | None = None, catal
         "failed_gates": subject.failed_gates,
         "notes": subject.notes,
         "sections": _sections(subject),
+        "rule_sheet": _rule_sheet(subject),
         **description_view(subject),
         "gaps": subject.gaps,
         "unmapped_sentences": subject.unmapped,

@@ -89,6 +89,8 @@ class Workbench:
         from dslgen.generate.draft import load_draft
         from dslgen.generate.consistency import coverage_counts
         from dslgen.review.approvals import load_record, rejection_path
+        from dslgen.review.description_view import payment_default_text, payment_defaults
+        from dslgen.review.present import points_rows
         from dslgen.review.report import read_draft
 
         folder = self.draft(name)
@@ -101,6 +103,8 @@ class Workbench:
                     "rejection": None}
         verdict = draft.verdict if draft.judged_current else None
         game = doc.data.get("game") if isinstance(doc.data, Mapping) else None
+        economics = verdict.gate("economics") if verdict else None
+        sim = draft.simulation.to_json() if verdict else {}
         return {
             "name": name, "id": str(result.get("id") or doc.id),
             "title": str(game.get("name") or "") if isinstance(game, Mapping) else "",
@@ -110,8 +114,12 @@ class Workbench:
                       for g in (verdict.gates if verdict else ())],
             "coverage": coverage_counts(result.get("coverage")) if result.get("coverage") else None,
             "assumptions": _assumptions(result),
-            "contradictions": [f"{f.code} {f.path}: {f.message}" for f in (verdict.findings if verdict else [])
-                               if f.code.startswith("D")],
+            "contradictions": [f"{f.code} {f.path_text}: {f.message}" if f.path else f"{f.code} {f.message}"
+                               for f in (verdict.findings if verdict else []) if f.code.startswith("D")],
+            "economics": [{"code": f.code, "severity": f.severity, "message": f.message, "hint": f.hint}
+                          for f in (economics.findings if economics else ())],
+            "points": points_rows(sim) if sim else [],
+            "payment_defaults": [payment_default_text(r) for r in payment_defaults(result.get("value_sources"))],
             "description": str(result.get("description") or ""), "yaml": doc.text,
             "rejection": load_record(rejection_path(folder)),
         }
@@ -125,6 +133,22 @@ class Workbench:
         key = (name,) + tuple(sorted((p.name, p.stat().st_mtime_ns) for p in folder.iterdir() if p.is_file()))
         if key not in self.reports:
             self.reports[key] = render_html(build_report(folder, catalog=self.catalog))
+        return self.reports[key]
+
+    def sheet_html(self, name: str) -> str:
+        """The 玩法说明 of draft ``name``'s rule file as an HTML fragment ("" when it cannot be loaded), cached."""
+        from dslgen.errors import DslgenError
+        from dslgen.review.report import read_draft
+        from dslgen.review.rulesheet import render_html_fragment, rule_sheet
+
+        folder = self.draft(name)
+        key = ("sheet", name) + tuple(sorted((p.name, p.stat().st_mtime_ns) for p in folder.iterdir() if p.is_file()))
+        if key not in self.reports:
+            try:
+                _, doc = read_draft(folder)
+                self.reports[key] = render_html_fragment(rule_sheet(doc.data, path_hint=str(doc.path))) if doc.data else ""
+            except (DslgenError, ValueError, TypeError, KeyError):
+                self.reports[key] = ""
         return self.reports[key]
 
     def new_table(self, rules_path: Path, variant: str, seed: int) -> Table:
@@ -216,7 +240,10 @@ def create_app(catalog: str | Path, drafts: str | Path, *, token: str | None = N
         current = None
         if summary["id"] in bench.variant_names():
             current = bench.variant(summary["id"]).read_text(encoding="utf-8")
-        return page("draft.html", d=summary, current=current, message=request.query_params.get("msg", ""))
+        from markupsafe import Markup
+
+        sheet = Markup(bench.sheet_html(name))  # every text in the fragment is escaped by its renderer
+        return page("draft.html", d=summary, current=current, sheet=sheet, message=request.query_params.get("msg", ""))
 
     async def draft_report(request: Request) -> Response:
         try:

@@ -100,3 +100,36 @@ def test_approve_in_the_browser_then_catalog_verify(bench, page):
     verify = CliRunner().invoke(cli, ["catalog", "verify", "--catalog", str(bench.catalog)])
     assert verify.exit_code == 0, verify.output
     assert "sichuan" in verify.output
+
+
+PAYS_NOTHING = "红中麻将：红中当癞子。番型：抢杠胡2番，七对2番，全中24番。"
+
+
+def test_a_draft_that_pays_nothing_shows_its_economics_money_and_rule_sheet(bench, page):
+    """Issue 35 items 1–3 in the workbench: the failing economics gate with its numbers, the payment defaults,
+    the point statistics, and the 玩法说明 beside the description (also in the report)."""
+    from dslgen.generate.pipeline import NewOptions, run_new
+
+    run_new(NewOptions(description=PAYS_NOTHING, provider="offline", games=80, jobs=1,
+                       out=str(bench.drafts / "hongzhong-pays-nothing"), catalog=str(bench.catalog)))
+    page.goto(bench.url + "/drafts/hongzhong-pays-nothing")
+    page.wait_for_selector("#economics")
+    assert "未通过" in page.locator("#verdict").inner_text()
+    economics = page.locator("#economics").inner_text()
+    assert "错误 E001" in economics and "赢家一分不得" in economics and "零分胡牌" in economics
+    assert "输赢检查：未通过" in page.locator("ul.gates").inner_text()
+    assert "点炮倍数 = 3" in page.locator("#payment-defaults").inner_text()
+    sheet = page.locator("#rule-sheet")
+    text = sheet.inner_text()
+    assert "玩法说明" in text and "全中" in text and "24 番" in text and "没有基本胡" in text
+    described, read_back = page.locator("#description").bounding_box(), sheet.bounding_box()
+    assert described["x"] + described["width"] <= read_back["x"]  # beside, not below
+    assert read_back["y"] <= described["y"] + described["height"]
+    _shot(page, "workbench-pays-nothing.png")
+    frame = page.frame_locator("#report")
+    frame.locator("#description-and-sheet").wait_for()
+    assert "输赢检查" in frame.locator("table").first.inner_text()
+    assert "全中" in frame.locator("#description-and-sheet").inner_text()
+    assert frame.locator('svg[aria-label*="每次胡牌赢家得分（分）"]').count() == 1
+    frame.locator("#description-and-sheet").scroll_into_view_if_needed()
+    _shot(page, "workbench-pays-nothing-report.png")
