@@ -28,6 +28,7 @@ pre{background:#f6f8fa;padding:.6rem;overflow-x:auto;font-size:.85rem}
 .diff-add{color:#1a7f37}.diff-del{color:#c62828}.diff-hunk{color:#6f42c1}
 blockquote{border-left:4px solid #ddd;margin:0;padding:.2rem 1rem;color:#444;white-space:pre-wrap}
 .side-by-side{display:flex;gap:1.5rem;align-items:flex-start}.side-by-side .col{flex:1;min-width:0}
+.rule-sheet td:nth-child(-n+2){white-space:nowrap}
 .rule-sheet h2::after{content:"（由规则文件生成）";font-size:.8rem;color:#777;font-weight:normal}
 svg text{font-size:12px;font-family:inherit}.legend span{display:inline-block;width:.8rem;height:.8rem;margin:0 .3rem 0 1rem;vertical-align:middle}
 """
