@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import signal
+import threading
 from pathlib import Path
+from typing import Iterator
 
 import click
 
@@ -104,10 +108,30 @@ def _print_points(out, sim: dict, verdict) -> None:
         _print_limited(out, [f"[{f.code}] {f.message}" for f in warnings])
 
 
+@contextlib.contextmanager
+def _terminate_like_interrupt() -> Iterator[None]:
+    """While ``new`` runs, SIGTERM ends it the way Ctrl-C does (exit 143 instead of 130): the pipeline's
+    cleanup runs and the reserved draft folder is released instead of staying behind empty."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum, frame):  # noqa: ARG001 - the signal handler's signature
+        raise SystemExit(128 + signum)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def _print_summary(result: dict) -> None:
     from dslgen.judge import Simulation, Verdict
 
     out = console()
+    if result.get("notice"):
+        out.print(f"说明：{result['notice']}", style="yellow", markup=False)
     verdict = Verdict.from_json(result["judgement"])
     out.print(f"草稿：{result['draft']}", markup=False)
     out.print(f"规则文件：{result['yaml']}", markup=False)
@@ -200,8 +224,9 @@ def command(description, file, name, provider, model, games, seed, jobs, out, ma
     text = _read_description(description, file)
     progress = _RichProgress(enabled=not as_json)
     try:
-        result = run_new(NewOptions(description=text, name=name, provider=provider, model=model, games=games,
-                                    seed=seed, jobs=_jobs(jobs), out=out, max_rounds=max_rounds), progress)
+        with _terminate_like_interrupt():
+            result = run_new(NewOptions(description=text, name=name, provider=provider, model=model, games=games,
+                                        seed=seed, jobs=_jobs(jobs), out=out, max_rounds=max_rounds), progress)
     finally:
         progress.close()
     if as_json:

@@ -235,7 +235,9 @@ def resolve(provider: str | None, model: str | None, cwd: Path | None = None) ->
     """The provider name and its settings.
 
     Without ``--provider`` the choice is the configured ``provider``, else ``openai``
-    when ``OPENAI_API_KEY`` is set, else ``offline`` — so a fresh machine needs no key.
+    when ``OPENAI_API_KEY`` is set *and* a model is named, else ``offline`` — so a fresh machine needs
+    no key, and a key exported for another tool does not break the quick start (the settings'
+    ``notice`` says why the offline drafter was used).
     """
     found = values(cwd)
 
@@ -243,9 +245,17 @@ def resolve(provider: str | None, model: str | None, cwd: Path | None = None) ->
         return found[key].value if key in found else default
 
     key = os.environ.get("OPENAI_API_KEY", "").strip()
+    chosen = model or str(get("model") or "")
     name = provider or get("provider") or ("openai" if key else "offline")
+    notice = ""
+    if not provider and not get("provider") and key and not chosen:
+        # a key exported for another tool is no request to call a model whose name nobody gave
+        name = "offline"
+        notice = ("环境变量 OPENAI_API_KEY 已设置，但没有指定模型，因此用离线起草器起草；要用模型起草，"
+                  "请用 --model、环境变量 DSLGEN_MODEL 或 dslgen.toml 的 model 指定模型名称")
     settings = Settings(
-        model=model or str(get("model") or ""),
+        model=chosen,
+        notice=notice,
         base_url=str(get("base_url") or ""),
         api_key=key,
         timeout=_number(get("timeout", 60), "timeout", float),

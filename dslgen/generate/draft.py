@@ -159,6 +159,20 @@ def reserve_folder(base: Path) -> Path:
 _RESERVED = ".reserved-"
 
 
+def release(folder: Path) -> bool:
+    """Remove ``folder`` when nothing was written into it yet (empty, or only this process's reservation
+    mark): a run that stops early (an unreachable model, Ctrl-C, SIGTERM) leaves no empty draft behind.
+    Returns True when the folder was removed."""
+    try:
+        names = [p.name for p in folder.iterdir()]
+    except OSError:
+        return False
+    if names not in ([], [f"{_RESERVED}{os.getpid()}"]):
+        return False
+    shutil.rmtree(folder, ignore_errors=True)
+    return not folder.exists()
+
+
 def _reservation(folder: Path) -> int | None:
     """The pid that reserved ``folder`` when it holds nothing but its reservation mark."""
     try:
