@@ -8,6 +8,7 @@ turns user errors into messages and exit codes (never a traceback).
 from __future__ import annotations
 
 import importlib
+import inspect
 import os
 import pkgutil
 import sys
@@ -34,6 +35,8 @@ class _Group(click.Group):
                 self.add_command(cmd)
         for cmd in self.commands.values():
             terminal.add_common_options(cmd)
+            if not cmd.short_help and cmd.help:
+                cmd.short_help = summary_line(cmd.help)
 
     def make_context(self, info_name, args, parent=None, **extra):
         terminal.reset()
@@ -67,6 +70,13 @@ class _Group(click.Group):
             click.echo(clean(f"dslgen 内部错误：{type(exc).__name__}: {exc}"), err=True)
             click.echo("  提示：这是 dslgen 的缺陷而不是你的输入问题；设置 DSLGEN_DEBUG=1 重新运行可看到完整调用栈，请附在问题报告中。", err=True)
             ctx.exit(EXIT_USAGE)
+
+
+def summary_line(help_text: str) -> str:
+    """The first sentence of a command's help, whole (click would cut a long Chinese one off with "...")."""
+    paragraph = inspect.cleandoc(help_text).split("\n\n")[0].replace("\n", "")
+    head, stop, _ = paragraph.partition("。")
+    return head + stop
 
 
 def _version(ctx: click.Context, param: click.Parameter, value: bool) -> None:

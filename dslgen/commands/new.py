@@ -182,7 +182,9 @@ def _print_summary(result: dict) -> None:
     assumed = [r for r in (result.get("value_sources") or {}).get("rows") or [] if r.get("source") == "assumed"]
     if assumed:
         out.print(f"假设的取值（{len(assumed)} 项，描述没有写，请确认）：")
-        _print_limited(out, [f"{r['label']} = {r['shown']}（来自 {r['from']}）" for r in assumed])
+        from dslgen.review.description_view import assumption_text
+
+        _print_limited(out, [assumption_text(r) for r in assumed])
     from dslgen.review.description_view import payment_default_text, payment_defaults
 
     payments = payment_defaults(result.get("value_sources"))

@@ -121,6 +121,13 @@ def _reader_gaps(description: str, known: list[dict[str, str]]) -> list[dict[str
     return extra
 
 
+def _template_origin(base: str, template: dict[str, Any] | None) -> str:
+    """Where a value the description left open came from, in words: ``起草时参照的目录玩法「南昌麻将」（nanchang）``."""
+    game = (template or {}).get("game")
+    name = str(game.get("name") or "") if isinstance(game, dict) else ""
+    return f"起草时参照的目录玩法「{name}」（{base}）" if name else f"起草时参照的目录玩法 {base}"
+
+
 def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any]:
     """Draft a rule file for ``opts.description`` and write the draft folder; returns ``result.json``."""
     progress = progress or Progress()
@@ -201,7 +208,7 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
         if outcome.error is not None and outcome.error.kind == "connection" and outcome.answer is None:
             # nothing was drafted and nothing can be: a usage error (exit 2) with the fix, no failed draft
             where = settings.base_url or "OPENAI_BASE_URL"
-            raise UsageError(f"{redact(outcome.error.message)}，没有起草", where=where,
+            raise UsageError(f"{redact(outcome.error.message).rstrip('.。')}；没有起草", where=where,
                              hint="检查 OPENAI_BASE_URL 与网络是否可达；不用模型时加 --provider offline 离线起草")
         failure = None
         if outcome.error is not None:
@@ -213,8 +220,8 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
         consistency = judge(description, body, gaps, answer.mapping if answer else [], facts=claims)
         sources = None
         if body is not None and answer is not None:
-            origin = f"模板玩法 {answer.base}" if answer.base else f"模型（{provider.model}）的假设"
             template = next((e.data for e in pool if e.id == answer.base), None) if answer.base else None
+            origin = _template_origin(answer.base, template) if answer.base else f"模型（{provider.model}）的假设"
             sources = value_sources(body, claims, description, assumed_from=origin, reported=answer.provenance,
                                     assumptions=answer.assumptions, template=template)
         yaml_text = outcome.yaml_text

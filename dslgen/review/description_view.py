@@ -60,7 +60,7 @@ def payment_default_text(row: Mapping[str, Any]) -> str:
     field, value, label = str(row.get("field", "")), row.get("value"), str(row["label"])
     labels = enum_labels().get(field) or enum_labels().get(_field_key(field)) or {}
     if isinstance(value, str) and value in labels:
-        return f"{label} = {labels[value]}（{value}；{row['from']}）"
+        return f"{label} = {value_text(row)}（{row['from']}）"
     meaning = "" if value in (None, [], {}) else (field_descriptions().get(field)
                                                   or field_descriptions().get(_field_key(field)) or "")
     head = f"{label} = {row['shown']}"
@@ -151,9 +151,21 @@ def rule_text(row: Mapping[str, Any]) -> str:
     return "；".join(parts) or "（已识别，没有单独的取值）"
 
 
+def value_text(row: Mapping[str, Any]) -> str:
+    """A value row's value as a reviewer reads it: an enum value by the specification's text for it
+    (``所有成立的番型番数相加（add）``), anything else as recorded (``shown``)."""
+    from dslgen.rulefile.schema import enum_labels
+
+    field, value = str(row.get("field", "")), row.get("value")
+    labels = enum_labels().get(field) or enum_labels().get(_field_key(field)) or {}
+    if isinstance(value, str) and value in labels:
+        return f"{labels[value]}（{value}）"
+    return str(row.get("shown", value))
+
+
 def assumption_text(row: Mapping[str, Any]) -> str:
-    """``字牌 = 是（来自 模板玩法 sichuan_xuezhan）``."""
-    return f"{row['label']} = {row['shown']}（来自 {row['from']}）"
+    """``字牌 = 是（来自 模板玩法 sichuan_xuezhan）``; ``番数叠加方式 = 所有成立的番型番数相加（add）（来自 …）``."""
+    return f"{row['label']} = {value_text(row)}（来自 {row['from']}）"
 
 
 def contradiction_text(f: Mapping[str, Any]) -> str:

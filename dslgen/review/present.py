@@ -7,6 +7,8 @@ from typing import Any, Mapping
 GATE_MARK = {"pass": "✅", "fail": "❌", "skipped": "⏭"}
 GATE_WORD = {"pass": "通过", "fail": "未通过", "skipped": "未运行"}
 VERDICT_WORD = {"pass": "通过全部关卡", "fail": "未通过"}
+#: What the report says when the catalog offers no baseline (see :mod:`dslgen.review.baseline`).
+NO_BASELINE = "目录中没有可比较的基准玩法（没有同一玩法或同一地方的玩法，描述也都不够相似），不作比较。"
 
 
 def pct(value: Any) -> str:

@@ -269,7 +269,7 @@ def render_html(report: Mapping[str, Any]) -> str:
         changes = report.get("semantic_changes") or []
         h.append("<ul>" + "".join(f"<li>{_e(c)}</li>" for c in changes) + "</ul>" if changes else "<p>规则与基准相同。</p>")
     else:
-        h.append("<p>目录中没有可比较的基准玩法。</p>")
+        h.append(f"<p>{_e(P.NO_BASELINE)}</p>")
     rows = report.get("stats_diff") or []
     if rows:
         h.append("<h2>统计差异（草稿 − 基准，95% 区间）</h2>")

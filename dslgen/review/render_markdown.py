@@ -109,7 +109,7 @@ def render_markdown(report: Mapping[str, Any]) -> str:
         else:
             out.append("规则与基准相同。")
     else:
-        out.append("目录中没有可比较的基准玩法。")
+        out.append(P.NO_BASELINE)
     out.append("")
 
     _section(out, "未能表达的规则", [f"- {_md(P.gap_text(g))}" for g in report.get("gaps") or []]

@@ -147,4 +147,4 @@ def render_text(report: Mapping[str, Any], console: Console) -> None:
         if report.get("yaml_diff"):
             console.print(Panel(Syntax(report["yaml_diff"], "diff", word_wrap=True), title=Text("YAML 差异")))
     else:
-        console.print("目录中没有可比较的基准玩法。")
+        console.print(P.NO_BASELINE)

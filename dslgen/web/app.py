@@ -165,7 +165,9 @@ class Workbench:
 def _assumptions(result: Mapping[str, Any]) -> list[str]:
     """Values the drafter filled although the text is silent (``value_sources`` rows marked ``assumed``)."""
     rows = (result.get("value_sources") or {}).get("rows") or [] if isinstance(result.get("value_sources"), Mapping) else []
-    return [f"{r.get('label') or r.get('field')}（{r.get('field')}）= {r.get('shown', r.get('value'))}：来自 {r.get('from') or '假设'}"
+    from dslgen.review.description_view import value_text
+
+    return [f"{r.get('label') or r.get('field')}（{r.get('field')}）= {value_text(r)}：来自 {r.get('from') or '假设'}"
             for r in rows if isinstance(r, Mapping) and r.get("source") == "assumed"]
 
 
