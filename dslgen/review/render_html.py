@@ -261,6 +261,9 @@ def render_html(report: Mapping[str, Any]) -> str:
         chart = score_chart(sim, base_sim)
         if chart:
             h.append(f"<h3>得分分布</h3>{chart}")
+    bots = report.get("about_bots") or {}
+    if bots:
+        h.append(f'<h3 id="about-bots">关于模拟</h3><p>{_e(bots["how"])}</p><p class="dim">{_e(bots["difference"])}</p>')
 
     baseline = report.get("baseline")
     h.append("<h2>与基准的规则差异</h2>")

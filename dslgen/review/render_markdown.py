@@ -121,6 +121,9 @@ def render_markdown(report: Mapping[str, Any]) -> str:
         _section(out, "模拟统计", ["| 项目 | 数值 |", "|---|---|"]
                  + [f"| {_md(label)} | {_cell(value)} |" for label, value in P.simulation_rows(sim)])
 
+    bots = report.get("about_bots") or {}
+    _section(out, "关于模拟", [_md(bots["how"]), "", _md(bots["difference"])] if bots else [])
+
     rows = report.get("stats_diff") or []
     if rows:
         out.append("### 统计差异（草稿 − 基准，95% 区间）")

@@ -132,6 +132,11 @@ def render_text(report: Mapping[str, Any], console: Console) -> None:
             console.print(f"  • {P.finding_text(f)}", markup=False)
     if report.get("simulation"):
         console.print(_simulation(report["simulation"]))
+    bots = report.get("about_bots") or {}
+    if bots:
+        console.print("关于模拟", style="bold")
+        console.print(bots["how"], markup=False)
+        console.print(bots["difference"], markup=False)
     baseline = report.get("baseline")
     if baseline:
         console.print(Text.assemble(("与基准的规则差异", "bold"), f"（{baseline['label']}）"))

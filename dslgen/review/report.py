@@ -18,6 +18,7 @@ from typing import Any, Callable, Mapping
 from dslgen.errors import UsageError
 from dslgen.judge import Simulation, Verdict, judge_bytes, run_simulation, sha256_bytes
 from dslgen.review.baseline import Baseline, RuleDoc, find_baseline
+from dslgen.review.bots import about_bots
 from dslgen.review.description_view import description_view
 from dslgen.review.semantic_diff import semantic_diff
 from dslgen.review.stats_diff import stats_diff
@@ -151,10 +152,13 @@ def _draft_subject(folder: Path, *, games: int | None, seed: int | None, jobs: i
     meta = doc.data.get("meta") if isinstance(doc.data.get("meta"), Mapping) else {}
     provenance = dict(draft.provenance or meta.get("provenance") or {})
     notes = []
-    if draft.verdict is not None and draft.verdict.sha256 == sha256_bytes(content):
+    other_bot = draft.simulation.ran and draft.simulation.bot != bot
+    if draft.verdict is not None and draft.verdict.sha256 == sha256_bytes(content) and not other_bot:
         verdict, simulation = draft.verdict, draft.simulation
     else:
-        if draft.verdict is None:
+        if other_bot and draft.verdict is not None and draft.verdict.sha256 == sha256_bytes(content):
+            notes.append(f"草稿的模拟用的是 {draft.simulation.bot} 机器人：已按 --bot {bot} 重新模拟并判定")
+        elif draft.verdict is None:
             notes.append(f"草稿的 result.json 没有可读的判定结论（{draft.verdict_error}）：已按规则文件的当前内容重新判定")
         else:
             notes.append("草稿的规则文件在判定后被修改过（sha256 不符）：关卡与模拟已按当前内容重新运行")
@@ -309,6 +313,7 @@ def build_report(target: str | Path, *, against: str | Path | None = None, catal
         "unmapped_sentences": subject.unmapped,
         "findings": subject.findings,
         "simulation": sim,
+        "about_bots": about_bots(sim),
         "provenance": subject.provenance,
         "baseline": baseline.to_dict() if baseline else None,
         "baseline_simulation": base_sim,
