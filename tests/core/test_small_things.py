@@ -85,3 +85,22 @@ def test_help_summaries_are_not_truncated(monkeypatch):
 
     assert "..." not in listing
     assert "生成求解器随包发布的数据表" in listing and summary_line(cli.commands["approve"].help).endswith("批准记录。")
+
+
+def test_config_show_prints_the_actual_defaults(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    for name in ("OPENAI_API_KEY", "DSLGEN_CATALOG", "DSLGEN_GAMES", "DSLGEN_JOBS"):
+        monkeypatch.delenv(name, raising=False)
+    settings = {s["key"]: s for s in json.loads(_run("config", "show", "--json").stdout)["settings"]}
+    assert settings["games"]["default"] == str(cli.commands["new"].params[
+        [p.name for p in cli.commands["new"].params].index("games")].default) == "1000"
+    assert settings["jobs"]["default"] == "auto（batch 为 1）"
+    assert settings["timeout"]["default"] == "60" and settings["structured_output"]["default"] == "auto"
+    assert settings["provider"]["default"].startswith("offline")
+    assert Path(settings["catalog"]["default"]) == CATALOG.resolve()
+    text = _run("config", "show").output
+    assert "命令的默认值" not in text and "Sentinel" not in text and "auto（batch 为 1）（默认）" in text
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-x")
+    settings = {s["key"]: s for s in json.loads(_run("config", "show", "--json").stdout)["settings"]}
+    assert settings["provider"]["default"].startswith("openai") and "sk-x" not in json.dumps(settings)
