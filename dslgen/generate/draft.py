@@ -184,6 +184,12 @@ def _reservation(folder: Path) -> int | None:
     return None
 
 
+def is_reservation(folder: Path) -> bool:
+    """True for a folder that holds nothing but a run's reservation mark (a draft being written, or an
+    interrupted run's leftover that :func:`sweep` removes): not a draft yet."""
+    return _reservation(folder) is not None
+
+
 def _pid_alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)

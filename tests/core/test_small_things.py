@@ -104,3 +104,24 @@ def test_config_show_prints_the_actual_defaults(tmp_path, monkeypatch):
     monkeypatch.setenv("OPENAI_API_KEY", "sk-x")
     settings = {s["key"]: s for s in json.loads(_run("config", "show", "--json").stdout)["settings"]}
     assert settings["provider"]["default"].startswith("openai") and "sk-x" not in json.dumps(settings)
+
+
+def test_drafts_list_and_clean(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    for name, text in (("good", "南昌麻将：可以吃碰杠，屁胡1番，七对2番。"), ("bad", "红中麻将：红中当癞子。番型：抢杠胡2番，七对2番，全中24番。")):
+        _run("new", text, "--provider", "offline", "--games", "60", "--jobs", "1", "--out", tmp_path / ".dslgen" / "drafts" / name)
+    (tmp_path / ".dslgen" / "drafts" / "abandoned").mkdir()
+    (tmp_path / ".dslgen" / "drafts" / "abandoned" / ".reserved-999999999").touch()  # a process long gone
+    rows = {r["name"]: r for r in json.loads(_run("drafts", "list", "--json").stdout)}
+    assert rows["good"]["verdict"] == "pass" and rows["good"]["title"] == "南昌麻将"
+    assert rows["bad"]["verdict"] == "fail"
+    text = _run("drafts", "list").output
+    assert "good" in text and "未通过" in text
+    dry = json.loads(_run("drafts", "clean", "--failed", "--dry-run", "--json").stdout)
+    assert dry["dry_run"] and [Path(p).name for p in dry["removed"]] == ["bad"]
+    assert (tmp_path / ".dslgen" / "drafts" / "bad").is_dir()
+    done = json.loads(_run("drafts", "clean", "--failed", "--json").stdout)
+    assert sorted(Path(p).name for p in done["removed"]) == ["abandoned", "bad"]
+    assert sorted(p.name for p in (tmp_path / ".dslgen" / "drafts").iterdir()) == ["good"]
+    assert json.loads(_run("drafts", "clean", "--json").stdout)["removed"] == []
