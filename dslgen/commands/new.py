@@ -137,6 +137,11 @@ def _print_summary(result: dict) -> None:
     out.print(f"规则文件：{result['yaml']}", markup=False)
     mark = Text("通过", style="green") if verdict.passed else Text("未通过", style="red")
     out.print(Text.assemble("结论：", mark, f"（{result['rounds']} 轮）"))
+    for change in result.get("overrides") or []:
+        out.print(f"命令行修改：{change['path']}：{change['before']} → {change['after']}（--set {change['set']}）",
+                  markup=False)
+    if result.get("overrides_unapplied"):
+        out.print("规则文件无法读取，--set 没有应用：" + "、".join(result["overrides_unapplied"]), style="red", markup=False)
     out.print("关卡：" + "  ".join(f"{g.label} {'✓' if g.passed else '✗'}" for g in verdict.gates), markup=False)
     consistency = result.get("consistency") or {}
     if consistency.get("no_rules"):
@@ -217,9 +222,11 @@ def _print_summary(result: dict) -> None:
 @click.option("--jobs", default="auto", show_default=True, help="模拟进程数（正整数或 auto）")
 @click.option("--out", default=None, metavar="DIR", help="草稿目录（默认 .dslgen/drafts/<id>-<时间>/）")
 @click.option("--max-rounds", default=3, show_default=True, type=int, help="修正循环最多轮数")
+@click.option("--set", "overrides", multiple=True, metavar="PATH=VALUE",
+              help="起草后改一个值再判定，可重复：--set scoring.discard_win_multiplier=1、--set fan_types[七对].base_fan=4")
 @click.option("--json", "as_json", is_flag=True, help="以 JSON 输出结果")
 @backend_options
-def command(description, file, name, provider, model, games, seed, jobs, out, max_rounds, as_json):
+def command(description, file, name, provider, model, games, seed, jobs, out, max_rounds, overrides, as_json):
     """从中文玩法描述起草规则文件，并校验、检查、模拟，写出待审核的草稿。"""
     from dslgen.generate.pipeline import NewOptions, run_new
 
@@ -228,7 +235,8 @@ def command(description, file, name, provider, model, games, seed, jobs, out, ma
     try:
         with _terminate_like_interrupt():
             result = run_new(NewOptions(description=text, name=name, provider=provider, model=model, games=games,
-                                        seed=seed, jobs=_jobs(jobs), out=out, max_rounds=max_rounds), progress)
+                                        seed=seed, jobs=_jobs(jobs), out=out, max_rounds=max_rounds,
+                                        overrides=tuple(overrides)), progress)
     finally:
         progress.close()
     if as_json:

@@ -65,6 +65,8 @@ class NewOptions:
     max_rounds: int = DEFAULT_MAX_ROUNDS
     catalog: str | None = None
     bot: str = "greedy"
+    #: ``--set PATH=VALUE`` overrides applied to the drafted rules before they are judged.
+    overrides: tuple[str, ...] = ()
     now: _dt.datetime | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -147,6 +149,9 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
         raise UsageError("--games 至少为 1", where="--games")
     if opts.max_rounds < 1:
         raise UsageError("--max-rounds 至少为 1", where="--max-rounds")
+    from dslgen.generate.overrides import apply_overrides, parse_override
+
+    overrides = [parse_override(text) for text in opts.overrides]  # a bad --set is a usage error, before any call
     name, settings = config.resolve(opts.provider, opts.model)
     provider = providers.get(name)(settings)
     provider.check_config()  # a configuration error is a usage error before any call, not a failed draft
@@ -216,6 +221,9 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
         answer = outcome.answer
         gaps = gaps_of(answer) if answer else []
         data = outcome.loaded.data if outcome.loaded is not None and isinstance(outcome.loaded.data, dict) else None
+        changes: list[dict[str, Any]] = []
+        if overrides and data is not None:
+            data, changes = apply_overrides(data, overrides)
         body = {k: v for k, v in data.items() if k != "meta"} if data else None
         consistency = judge(description, body, gaps, answer.mapping if answer else [], facts=claims)
         sources = None
@@ -224,7 +232,12 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
             origin = _template_origin(answer.base, template) if answer.base else f"模型（{provider.model}）的假设"
             sources = value_sources(body, claims, description, assumed_from=origin, reported=answer.provenance,
                                     assumptions=answer.assumptions, template=template)
-        yaml_text = outcome.yaml_text
+            for row in sources["rows"]:  # a value the reviewer set is neither stated nor a default
+                change = next((c for c in changes if c["path"] == row["field"]), None)
+                if change is not None:
+                    row.update(source="set", value=change["after"], shown=str(change["after"]),
+                               **{"from": f"命令行 --set {change['set']}"})
+        yaml_text = dump_yaml(data) if changes else outcome.yaml_text
         if not yaml_text:  # nothing readable: keep whatever the model said for the reviewer, as a comment-only file
             raw = (answer.yaml_text or answer.text) if answer else ""
             body = as_comment(raw) or "# （没有可用的规则文件）"
@@ -266,6 +279,8 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
             "provenance": provenance,
             "failure": failure,
             "notice": settings.notice,
+            "overrides": changes,
+            "overrides_unapplied": [o.text for o in overrides] if overrides and not changes else [],
             "next": f"dslgen review {folder}",
         }
         progress.stage("写入草稿")
