@@ -19,7 +19,7 @@ BASE_COLOR = "#a0a7b4"
 SIG_COLOR = "#d33"
 
 _CSS = """
-body{font-family:system-ui,-apple-system,"Segoe UI","PingFang SC","Microsoft YaHei",sans-serif;margin:2rem auto;max-width:1000px;color:#222;line-height:1.5;padding:0 1rem}
+body{font-family:system-ui,-apple-system,"Segoe UI","PingFang SC","Microsoft YaHei",sans-serif,"Noto Color Emoji","Apple Color Emoji","Segoe UI Emoji","Segoe UI Symbol";margin:2rem auto;max-width:1000px;color:#222;line-height:1.5;padding:0 1rem}
 h1{font-size:1.5rem}h2{font-size:1.2rem;border-bottom:1px solid #ddd;padding-bottom:.2rem;margin-top:2rem}
 table{border-collapse:collapse;margin:.5rem 0;width:100%}th,td{border:1px solid #ddd;padding:.3rem .5rem;text-align:left;vertical-align:top}
 th{background:#f5f6f8}.pass{color:#1a7f37}.fail{color:#c62828}.skipped{color:#9a6700}

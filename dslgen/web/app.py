@@ -99,7 +99,7 @@ class Workbench:
             result, doc = read_draft(folder)
         except DslgenError as exc:
             return {"name": name, "id": name, "title": "", "verdict": "fail", "error": exc.render(), "gates": [],
-                    "assumptions": [], "contradictions": [], "coverage": None, "description": "", "yaml": "",
+                    "assumptions": [], "contradictions": [], "unsettled": [], "coverage": None, "description": "", "yaml": "",
                     "rejection": None}
         verdict = draft.verdict if draft.judged_current else None
         game = doc.data.get("game") if isinstance(doc.data, Mapping) else None
@@ -114,8 +114,9 @@ class Workbench:
                       for g in (verdict.gates if verdict else ())],
             "coverage": coverage_counts(result.get("coverage")) if result.get("coverage") else None,
             "assumptions": _assumptions(result),
-            "contradictions": [f"{f.code} {f.path_text}: {f.message}" if f.path else f"{f.code} {f.message}"
-                               for f in (verdict.findings if verdict else []) if f.code.startswith("D")],
+            "contradictions": [_finding_line(f) for f in (verdict.findings if verdict else []) if f.code == "D001"],
+            "unsettled": [_finding_line(f) for f in (verdict.findings if verdict else [])
+                          if f.code.startswith("D") and f.code != "D001"],
             "economics": [{"code": f.code, "severity": f.severity, "message": f.message, "hint": f.hint}
                           for f in (economics.findings if economics else ())],
             "points": points_rows(sim) if sim else [],
@@ -160,6 +161,11 @@ class Workbench:
         while len(self.tables) > MAX_TABLES:
             self.tables.pop(next(iter(self.tables)))
         return table
+
+
+def _finding_line(f: Any) -> str:
+    """``D001 max_fan：描述 8，草稿 16`` — a finding as a reviewer reads it (its path as text, never a tuple)."""
+    return f"{f.code} {f.path_text}：{f.message}" if f.path else f"{f.code} {f.message}"
 
 
 def _assumptions(result: Mapping[str, Any]) -> list[str]:

@@ -59,7 +59,7 @@ _SCRIPT = """
 """
 
 _CSS = """
-body { font-family: "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", sans-serif; margin: 1em 1.5em; color: #222; }
+body { font-family: "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", sans-serif, "Noto Color Emoji", "Apple Color Emoji", "Segoe UI Emoji", "Segoe UI Symbol"; margin: 1em 1.5em; color: #222; }
 .player { border: 1px solid #ddd; padding: .4em .6em; margin: .4em 0; } .player.won { background: #eef8ee; }
 .dim { color: #777; } #log { max-height: 24em; overflow: auto; font-size: .9em; } #log li.new { font-weight: bold; }
 #step { width: 60%; } button { font-size: 1em; margin-right: .3em; }

@@ -114,6 +114,7 @@ def test_a_draft_that_pays_nothing_shows_its_economics_money_and_rule_sheet(benc
                        out=str(bench.drafts / "hongzhong-pays-nothing"), catalog=str(bench.catalog)))
     page.goto(bench.url + "/drafts/hongzhong-pays-nothing")
     page.wait_for_selector("#economics")
+    assert page.title() == "红中麻将 · 草稿 hongzhong-pays-nothing"
     assert "未通过" in page.locator("#verdict").inner_text()
     economics = page.locator("#economics").inner_text()
     assert "错误 E001" in economics and "赢家一分不得" in economics and "零分胡牌" in economics
