@@ -125,3 +125,15 @@ def test_drafts_list_and_clean(tmp_path, monkeypatch):
     assert sorted(Path(p).name for p in done["removed"]) == ["abandoned", "bad"]
     assert sorted(p.name for p in (tmp_path / ".dslgen" / "drafts").iterdir()) == ["good"]
     assert json.loads(_run("drafts", "clean", "--json").stdout)["removed"] == []
+
+
+def test_thirteen_tiles_say_what_each_wait_would_score():
+    result = _run("hand", CATALOG / "guobiao.yaml", "123m456m789s23p55p", "--json")
+    report = json.loads(result.stdout)
+    scores = {w["tile"]: w for w in report["wait_scores"]}
+    assert list(scores) == report["waits"] == ["1p", "4p"]
+    one = json.loads(_run("hand", CATALOG / "guobiao.yaml", "123m456m789s23p55p1p", "--win", "1p", "--json").stdout)
+    assert scores["1p"]["fans"] == one["fans"] and scores["1p"]["gain"] == one["payments"][0] > 0
+    assert scores["4p"]["legal"] is False and "8" in scores["4p"]["reason"]  # 7 番 under 国标's 8
+    text = _run("hand", CATALOG / "guobiao.yaml", "123m456m789s23p55p").output
+    assert "胡 1p：花龙 8" in text and "胡 4p：" in text and "不能胡" in text
