@@ -82,6 +82,8 @@ def test_play_a_full_game_by_clicking(bench, page):
     assert page.get_attribute("#table", "data-over") == "1"
     assert "本局结束" in page.locator("#status").inner_text()
     assert "净输赢" in page.locator("#final").inner_text()
+    if page.locator("#result .win").count():  # issue 35.5: the winner's hand is in the result box
+        assert "手牌" in page.locator("#result .win .winning-hand").first.inner_text()
     assert page.locator("#log li").count() > 10
     _shot(page, "workbench-play-end.png")
 
