@@ -131,6 +131,7 @@ def test_a_draft_that_pays_nothing_shows_its_economics_money_and_rule_sheet(benc
     _shot(page, "workbench-pays-nothing.png")
     frame = page.frame_locator("#report")
     frame.locator("#description-and-sheet").wait_for()
+    page.wait_for_selector("#report-status", state="hidden")  # the "being built" notice goes once it is there
     assert "输赢检查" in frame.locator("table").first.inner_text()
     assert "全中" in frame.locator("#description-and-sheet").inner_text()
     assert frame.locator('svg[aria-label*="每次胡牌赢家得分（分）"]').count() == 1
