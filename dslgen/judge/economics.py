@@ -194,7 +194,8 @@ def seat_imbalance(sim: Mapping[str, Any]) -> list[Finding]:
 def dealer_advantage(sim: Mapping[str, Any]) -> list[Finding]:
     """庄家优势过大：庄家胜率是闲家平均的 2 倍以上
 
-    庄家胜率（庄家胡牌的局占完成对局的比例）至少是闲家平均胜率的 2 倍，并且差距在 4 个标准误以上时报警告。
+    庄家胜率（庄家每局胡牌的次数，血流成河里可以超过 1）至少是闲家平均胜率的 2 倍，并且差距在 4 个标准误以上
+    （按泊松方差估计）时报警告。
     庄家多摸一张本来略占优势；差这么多时，连庄加倍、庄家翻倍一类规则会让庄家一直赢下去。完成对局不到 200 局时不判断。
     """
     games = _completed(sim)
@@ -203,7 +204,8 @@ def dealer_advantage(sim: Mapping[str, Any]) -> list[Finding]:
         return []
     dealer = float(sim["dealer_win_rate"])
     others = (sum(float(r) for r in seats) - dealer) / (len(seats) - 1)
-    se = math.sqrt(dealer * (1 - dealer) / games + others * (1 - others) / (games * (len(seats) - 1))) or 1.0
+    # a rate per game, which exceeds 1 in 血流成河 (several wins a game): Poisson variances (conservative below 1)
+    se = math.sqrt(dealer / games + others / (games * (len(seats) - 1))) or 1.0
     if others > 0 and dealer >= DEALER_RATIO * others and (dealer - others) / se >= SEAT_Z:
         return [_finding("E004", WARNING,
                          f"庄家胜率 {dealer:.1%}，闲家平均 {others:.1%}（{games} 局）：庄家是闲家的 {dealer / others:.1f} 倍",

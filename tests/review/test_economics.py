@@ -91,6 +91,10 @@ def test_each_check_fires_on_its_numbers_and_not_on_an_even_table():
     assert seat.extra["seat"] == 0 and "55.0%" in seat.message
     (dealer,) = E.dealer_advantage(_sim(dealer_win_rate=0.6, draws=50, draw_rate=0.05))
     assert dealer.extra["non_dealer_win_rate"] == round(0.4 / 3, 4)
+    # 血流成河: several wins a game, so the rates exceed 1 (a binomial variance would be negative)
+    xueliu = _sim(wins=8500, seat_win_rate=[2.05, 2.08, 2.12, 2.07], dealer_win_rate=2.24, draws=7, draw_rate=0.007)
+    assert all(not c.func(xueliu) for c in E.all_checks())
+    assert E.dealer_advantage({**xueliu, "dealer_win_rate": 5.0, "seat_win_rate": [5.0, 1.0, 1.0, 1.0]})
     (never,) = E.fan_never_scored(_sim(never_scored=["天胡", "地胡"], draws=50, draw_rate=0.05))
     assert never.extra["fans"] == ["天胡", "地胡"] and "1000 局" in never.message
     points = {"format": "dslgen.points/1", "wins": 100, "zero_point_wins": 10}
