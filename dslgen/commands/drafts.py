@@ -50,7 +50,7 @@ def draft_rows(parent: Path) -> list[dict[str, Any]]:
 
 @click.group("drafts")
 def command() -> None:
-    """草稿：列出 dslgen new 写出的草稿，或清理中断留下的、驳回的、未通过的、过旧的草稿。"""
+    """草稿：列出 dslgen new 写出的草稿、改其中的值并重新判定，或清理中断留下的、驳回的、未通过的、过旧的草稿。"""
 
 
 def _dir_option(func):
@@ -118,3 +118,31 @@ def clean_command(folder: Path, rejected: bool, failed: bool, older: int | None,
         console().print(f"{verb} {path}", markup=False)
     if not removed:
         console().print("没有要清理的草稿。")
+
+
+@command.command("edit")
+@click.argument("draft", type=click.Path(file_okay=False, path_type=Path))
+@click.argument("changes", nargs=-1, required=True, metavar="PATH=VALUE...")
+@click.option("--jobs", default="auto", show_default=True, help="重新模拟的进程数，或 auto。")
+@click.option("--json", "as_json", is_flag=True, help="以 JSON 输出新的 result.json。")
+@click.pass_context
+def edit_command(ctx: click.Context, draft: Path, changes: tuple[str, ...], jobs: str, as_json: bool) -> None:
+    """改草稿中的值并重新判定：dslgen drafts edit 草稿目录 scoring.discard_win_multiplier=1（改动记入草稿的 history）。"""
+    from dslgen.errors import EXIT_FINDINGS, EXIT_OK
+    from dslgen.output import console, print_json
+    from dslgen.generate.overrides import shown
+    from dslgen.review.edit import edit_draft
+    from dslgen.simulation import resolve_jobs
+
+    result = edit_draft(draft, list(changes), jobs=resolve_jobs(jobs))
+    if as_json:
+        print_json(result)
+    else:
+        out = console()
+        for change in result["history"][-1]["changes"]:
+            out.print(f"已修改 {change['path']}：{shown(change['before'])} → {shown(change['after'])}", markup=False)
+        out.print(f"重新判定：{'通过' if result['verdict'] == 'pass' else '未通过'}（"
+                  + "  ".join(f"{g['label']} {'✓' if g['status'] == 'pass' else '✗'}"
+                              for g in result["judgement"]["gates"].values()) + "）", markup=False)
+        out.print(f"下一步：dslgen review {draft}", markup=False)
+    ctx.exit(EXIT_OK if result["verdict"] == "pass" else EXIT_FINDINGS)

@@ -137,8 +137,10 @@ def _print_summary(result: dict) -> None:
     out.print(f"规则文件：{result['yaml']}", markup=False)
     mark = Text("通过", style="green") if verdict.passed else Text("未通过", style="red")
     out.print(Text.assemble("结论：", mark, f"（{result['rounds']} 轮）"))
+    from dslgen.generate.overrides import shown
+
     for change in result.get("overrides") or []:
-        out.print(f"命令行修改：{change['path']}：{change['before']} → {change['after']}（--set {change['set']}）",
+        out.print(f"命令行修改：{change['path']}：{shown(change['before'])} → {shown(change['after'])}（--set {change['set']}）",
                   markup=False)
     if result.get("overrides_unapplied"):
         out.print("规则文件无法读取，--set 没有应用：" + "、".join(result["overrides_unapplied"]), style="red", markup=False)

@@ -47,6 +47,15 @@ def parse_override(text: str) -> Override:
     return Override(path, text, value)
 
 
+def shown(value: Any) -> str:
+    """A value before or after a change as a reviewer reads it: ``无`` for a field that was not written."""
+    if value is None:
+        return "无"
+    if isinstance(value, bool):
+        return "是" if value else "否"
+    return str(value)
+
+
 def _element(items: list, step: Any, where: str) -> int:
     if isinstance(step, int):
         if not 0 <= step < len(items):

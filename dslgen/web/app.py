@@ -89,6 +89,7 @@ class Workbench:
         from dslgen.generate.draft import load_draft
         from dslgen.generate.consistency import coverage_counts
         from dslgen.review.approvals import load_record, rejection_path
+        from dslgen.generate.overrides import shown
         from dslgen.review.description_view import payment_default_text, payment_defaults
         from dslgen.review.present import points_rows
         from dslgen.review.report import read_draft
@@ -117,6 +118,10 @@ class Workbench:
             "contradictions": [_finding_line(f) for f in (verdict.findings if verdict else []) if f.code == "D001"],
             "unsettled": [_finding_line(f) for f in (verdict.findings if verdict else [])
                           if f.code.startswith("D") and f.code != "D001"],
+            "history": [{"at": h.get("at"), "verdict": h.get("verdict"),
+                         "changes": [f"{c.get('path')}：{shown(c.get('before'))} → {shown(c.get('after'))}"
+                                     for c in h.get("changes") or [] if isinstance(c, Mapping)]}
+                        for h in result.get("history") or [] if isinstance(h, Mapping) and h.get("event") == "edit"],
             "economics": [{"code": f.code, "severity": f.severity, "message": f.message, "hint": f.hint}
                           for f in (economics.findings if economics else ())],
             "points": points_rows(sim) if sim else [],
@@ -254,8 +259,10 @@ def create_app(catalog: str | Path, drafts: str | Path, *, token: str | None = N
         return page("draft.html", d=summary, current=current, sheet=sheet, message=request.query_params.get("msg", ""))
 
     async def draft_report(request: Request) -> Response:
-        try:
-            html = bench.report_html(request.path_params["name"])
+        from starlette.concurrency import run_in_threadpool
+
+        try:  # in a worker thread: the pages, the table and the static files stay served while a report is built
+            html = await run_in_threadpool(bench.report_html, request.path_params["name"])
         except LookupError:
             return not_found("草稿")
         except DslgenError as exc:
@@ -288,6 +295,33 @@ def create_app(catalog: str | Path, drafts: str | Path, *, token: str | None = N
             msg = "未执行：" + exc.render()
         from urllib.parse import quote
 
+        return RedirectResponse(f"/drafts/{quote(name)}?msg={quote(msg)}", status_code=303)
+
+    async def edit_value(request: Request) -> Response:
+        """修改取值: one ``PATH=VALUE`` from the form, applied and judged again (the change goes into history)."""
+        from urllib.parse import quote
+
+        from dslgen.generate.overrides import shown
+        from dslgen.review.edit import edit_draft
+
+        name = request.path_params["name"]
+        form = await checked_form(request)
+        if form is None:
+            return page("message.html", 403, title="拒绝", message="请求缺少有效的会话令牌：请从工作台页面提交。")
+        try:
+            folder = bench.draft(name)
+        except LookupError:
+            return not_found("草稿")
+        change = f"{str(form.get('path') or '').strip()}={str(form.get('value') or '').strip()}"
+        from starlette.concurrency import run_in_threadpool
+
+        try:
+            result = await run_in_threadpool(edit_draft, folder, [change])
+            last = result["history"][-1]["changes"][0]
+            msg = (f"已修改 {last['path']}：{shown(last['before'])} → {shown(last['after'])}，重新判定"
+                   f"{'通过' if result['verdict'] == 'pass' else '未通过'}")
+        except DslgenError as exc:
+            msg = "未修改：" + exc.render()
         return RedirectResponse(f"/drafts/{quote(name)}?msg={quote(msg)}", status_code=303)
 
     async def catalog_page(request: Request) -> Response:
@@ -354,6 +388,7 @@ def create_app(catalog: str | Path, drafts: str | Path, *, token: str | None = N
         Route("/", index),
         Route("/drafts/{name}", draft_page),
         Route("/drafts/{name}/report", draft_report),
+        Route("/drafts/{name}/edit", edit_value, methods=["POST"]),
         Route("/drafts/{name}/{action:str}", decide, methods=["POST"]),
         Route("/catalog/{name}", catalog_page),
         Route("/play/{name}", play_page),

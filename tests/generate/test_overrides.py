@@ -68,3 +68,23 @@ def test_a_set_contradicting_the_description_is_caught_and_a_bad_set_writes_noth
     bad = _new(tmp_path, "--set", "fan_types[九莲].base_fan=4")
     assert bad.exit_code == 2 and "九莲" in bad.output
     assert not list((isolated / ".dslgen" / "drafts").iterdir())  # the reserved folder was released
+
+
+def test_drafts_edit_judges_in_place_and_records_the_history(isolated, tmp_path):
+    from dslgen.generate.draft import load_draft
+
+    assert _new(tmp_path, "--out", tmp_path / "d").exit_code == 0
+    before = load_draft(tmp_path / "d")
+    result = CliRunner().invoke(cli, ["drafts", "edit", str(tmp_path / "d"), "scoring.discard_win_multiplier=1",
+                                      "--jobs", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    after = load_draft(tmp_path / "d")
+    assert after.judged_current and after.verdict.sha256 != before.verdict.sha256  # judged on the new bytes
+    assert "discard_win_multiplier: 1" in after.yaml_text and after.description == before.description
+    (entry,) = after.result["history"]
+    assert entry["event"] == "edit" and entry["changes"][0]["before"] == 3 and entry["changes"][0]["after"] == 1
+    assert after.simulation.to_json()["points"]["gain_per_win"] < before.simulation.to_json()["points"]["gain_per_win"]
+    review = json.loads(CliRunner().invoke(cli, ["review", str(tmp_path / "d"), "--jobs", "1", "--json"]).stdout)
+    assert not review["notes"]  # the stored verdict is bound to the edited bytes: trusted, not judged again
+    bad = CliRunner().invoke(cli, ["drafts", "edit", str(tmp_path / "d"), "fan_types[九莲].base_fan=4"])
+    assert bad.exit_code == 2 and load_draft(tmp_path / "d").yaml_text == after.yaml_text

@@ -137,3 +137,21 @@ def test_a_draft_that_pays_nothing_shows_its_economics_money_and_rule_sheet(benc
     assert frame.locator('svg[aria-label*="每次胡牌赢家得分（分）"]').count() == 1
     frame.locator("#description-and-sheet").scroll_into_view_if_needed()
     _shot(page, "workbench-pays-nothing-report.png")
+
+
+def test_fix_the_pay_nothing_draft_by_editing_a_value(bench, page):
+    """Issue 35 item 4 in the browser: 底分 1 makes every win pay; the draft is judged again in place and the
+    change shows in its history."""
+    if not (bench.drafts / "hongzhong-pays-nothing").is_dir():
+        pytest.skip("needs the draft of the previous test")
+    page.goto(bench.url + "/drafts/hongzhong-pays-nothing")
+    page.fill("#edit-path", "scoring.base_points")
+    page.fill("#edit-value", "1")
+    page.click("#edit-submit")
+    page.wait_for_selector("#message")
+    assert "已修改 scoring.base_points：无 → 1" in page.locator("#message").inner_text()
+    assert "scoring.base_points" in page.locator("#history").inner_text()
+    assert "输赢检查：通过" in page.locator("ul.gates").inner_text()
+    assert "E001" not in page.locator("#economics").inner_text()
+    page.locator("#history").scroll_into_view_if_needed()
+    _shot(page, "workbench-edit-value.png")

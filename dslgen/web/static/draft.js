@@ -7,9 +7,13 @@
   const tick = setInterval(() => {
     status.textContent = `审核报告生成中：正在判定并模拟基准玩法（已 ${Math.round((Date.now() - started) / 1000)} 秒）…`;
   }, 1000);
-  frame.addEventListener("load", () => {
+  const done = () => {
     clearInterval(tick);
     status.textContent = "";
     status.hidden = true;
-  });
+  };
+  frame.addEventListener("load", done);
+  // the report may have arrived before this script did
+  const doc = frame.contentDocument;
+  if (doc && doc.readyState === "complete" && doc.URL !== "about:blank") done();
 })();
