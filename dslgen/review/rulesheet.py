@@ -87,7 +87,7 @@ def _fan_meaning(name: str) -> str:
 
     unit = lookup(name)
     doc = (unit.doc if unit else "").strip().split("\n\n")[0].replace("\n", "").replace("``", "")
-    return doc.split("。")[0] + "。" if doc else ""
+    return doc.split("。")[0].rstrip("：:，, ") + "。" if doc else ""
 
 
 # --- the sections ---------------------------------------------------------------------------
@@ -189,14 +189,14 @@ def _win(rules: Any) -> Section:
 
 
 def _fans(rules: Any) -> Section:
-    from engine.fans.registry import lookup
+    from engine.fans.registry import PER_UNITS, lookup
 
     rows = []
     for fan in rules.fans:
         notes = []
         raw = next((f for f in rules.raw.get("fan_types") or [] if f.get("name") == fan.name), {})
         if raw.get("per"):
-            notes.append(f"按{raw['per']}计次")
+            notes.append(f"{PER_UNITS.get(str(raw['per']), str(raw['per']))}计一次")
         if raw.get("composite_of"):
             notes.append("= " + " + ".join(str(x) for x in raw["composite_of"]))
         if raw.get("condition"):
