@@ -168,6 +168,19 @@ class Workbench:
         return table
 
 
+def _catalog_sheet(path: Path) -> tuple[str, str]:
+    """A catalog variant's name and its 玩法说明 as an HTML fragment (without the worked example: the page is
+    for reading; ``("", "")`` when the engine cannot load the file)."""
+    from dslgen.review.rulesheet import render_html_fragment, sheet_of_rules
+    from dslgen.rulefile import load_rules
+
+    try:
+        sheet = sheet_of_rules(load_rules(str(path)).rules, example=False, path_hint=str(path))
+    except (DslgenError, ValueError, TypeError, KeyError):
+        return "", ""
+    return sheet.name, render_html_fragment(sheet)
+
+
 def _finding_line(f: Any) -> str:
     """``D001 max_fan：描述 8，草稿 16`` — a finding as a reviewer reads it (its path as text, never a tuple)."""
     return f"{f.code} {f.path_text}：{f.message}" if f.path else f"{f.code} {f.message}"
@@ -332,7 +345,11 @@ def create_app(catalog: str | Path, drafts: str | Path, *, token: str | None = N
             path = bench.variant(name)
         except LookupError:
             return not_found("玩法")
-        return page("catalog.html", name=name, yaml=path.read_text(encoding="utf-8"),
+        from markupsafe import Markup
+        from starlette.concurrency import run_in_threadpool
+
+        title, sheet = await run_in_threadpool(_catalog_sheet, path)
+        return page("catalog.html", name=name, title=title, sheet=Markup(sheet), yaml=path.read_text(encoding="utf-8"),
                     approval=load_approval(bench.catalog, name))
 
     async def play_page(request: Request) -> Response:

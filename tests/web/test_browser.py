@@ -155,3 +155,13 @@ def test_fix_the_pay_nothing_draft_by_editing_a_value(bench, page):
     assert "E001" not in page.locator("#economics").inner_text()
     page.locator("#history").scroll_into_view_if_needed()
     _shot(page, "workbench-edit-value.png")
+
+
+def test_a_catalog_page_reads_as_a_rule_sheet(bench, page):
+    """Every page checked as a reviewer: the catalog page names the variant and reads its rules back."""
+    page.goto(bench.url + "/catalog/nanchang")
+    page.wait_for_selector("#rule-sheet")
+    assert page.title() == "南昌麻将 · 玩法 nanchang"
+    sheet = page.locator("#rule-sheet").inner_text()
+    assert "南昌麻将 玩法说明" in sheet and "精分" in sheet and "一炮多响" in sheet
+    _shot(page, "workbench-catalog.png")
