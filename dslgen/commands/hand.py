@@ -30,12 +30,18 @@ def wait_scores(rules_file, tiles: str, waits: list[str], melds: str | None, sco
 
     out = []
     for tile in waits:
-        done = hand_report(rules_file, f"{tiles}{tile}", tile, melds, scoring)
+        try:
+            done = hand_report(rules_file, f"{tiles}{tile}", tile, melds, scoring)
+        except DslgenError as exc:  # a wait the deck cannot deal (东 in a deck without honors, a fifth copy)
+            out.append({"tile": tile, "fans": [], "total": None, "total_unit": "番", "legal": False,
+                        "reason": exc.message, "gain": 0, "dealt": False})
+            continue
         seat = int((scoring or {}).get("seat") or 0)
         payments = done.get("payments") or []
         out.append({"tile": tile, "fans": done.get("fans") or [], "total": done.get("total"),
                     "total_unit": done.get("total_unit", "番"), "legal": bool(done.get("legal")),
-                    "reason": done.get("reason") or "", "gain": payments[seat] if len(payments) > seat else 0})
+                    "reason": done.get("reason") or "", "gain": payments[seat] if len(payments) > seat else 0,
+                    "dealt": True})
     return out
 
 
@@ -175,10 +181,14 @@ def render(report: dict) -> None:
     else:
         waits = " ".join(report["waits"]) or "无"
         out.print(f"听牌：{waits}")
-        for w in report.get("wait_scores") or []:
+        scores = report.get("wait_scores") or []
+        for w in (w for w in scores if w["dealt"]):
             fans = " + ".join(f"{f['name']} {f['fan']}" for f in w["fans"]) or "没有番"
             verdict = f"合计 {w['total']} {w['total_unit']}，赢 {w['gain']:+d} 分" if w["legal"] else f"不能胡（{w['reason']}）"
             out.print(f"  胡 {w['tile']}：{fans}，{verdict}", markup=False)
+        absent = [w["tile"] for w in scores if not w["dealt"]]
+        if absent:
+            out.print(f"  （{' '.join(absent)} 这副牌里没有或已用完，胡不到）", markup=False)
     for o in report.get("opening") or []:
         pays = "  ".join(f"座位{i} {p:+d}" for i, p in enumerate(o["payments"]))
         times = f" ×{o['count']}" if o["count"] > 1 else ""
