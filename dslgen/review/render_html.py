@@ -142,9 +142,17 @@ def metrics_chart(rows: list[Mapping[str, Any]]) -> str:
     return _legend(True) + _svg(width, height, body, "基准与草稿的主要指标")
 
 
-def interval_chart(rows: list[Mapping[str, Any]]) -> str:
-    """Every difference with its 95% interval around zero; red when beyond sampling noise."""
-    picked = [r for r in rows if r.get("ci_low") is not None and r["kind"] == "proportion"]
+#: The interval charts: (kind of row, how a bound is written, title).
+INTERVAL_CHARTS = {
+    "proportion": (lambda v: f"{v * 100:+.1f} 个百分点", "差值与 95% 区间（红色：超出抽样误差）"),
+    "mean": (lambda v: f"{v:+.2f} 分", "输赢与番数的差值与 95% 区间（分 / 番；红色：超出抽样误差）"),
+}
+
+
+def interval_chart(rows: list[Mapping[str, Any]], kind: str = "proportion") -> str:
+    """Every difference of rows of ``kind`` with its 95% interval around zero; red when beyond sampling noise."""
+    bound, title = INTERVAL_CHARTS[kind]
+    picked = [r for r in rows if r.get("ci_low") is not None and r["kind"] == kind]
     if not picked:
         return ""
     width, left, per = 640, 230, 20
@@ -161,9 +169,9 @@ def interval_chart(rows: list[Mapping[str, Any]]) -> str:
         body.append(f'<text x="{left - 6}" y="{y + 4}" text-anchor="end">{_e(row["label"][:24])}</text>')
         body.append(f'<line x1="{x1:.1f}" y1="{y}" x2="{x2:.1f}" y2="{y}" stroke="{color}" stroke-width="2"/>')
         body.append(f'<circle cx="{xd:.1f}" cy="{y}" r="3.5" fill="{color}"><title>{_e(P.interval(row))}</title></circle>')
-    body.append(f'<text x="{left}" y="{height - 5}">{-span * 100:+.1f} 个百分点</text>')
-    body.append(f'<text x="{width - 20}" y="{height - 5}" text-anchor="end">{span * 100:+.1f} 个百分点</text>')
-    return _svg(width, height, body, "差值与 95% 区间（红色：超出抽样误差）")
+    body.append(f'<text x="{left}" y="{height - 5}">{_e(bound(-span))}</text>')
+    body.append(f'<text x="{width - 20}" y="{height - 5}" text-anchor="end">{_e(bound(span))}</text>')
+    return _svg(width, height, body, title)
 
 
 def _diff_html(text: str) -> str:
@@ -278,6 +286,7 @@ def render_html(report: Mapping[str, Any]) -> str:
         h.append("<h2>统计差异（草稿 − 基准，95% 区间）</h2>")
         h.append(metrics_chart(rows))
         h.append(interval_chart(rows))
+        h.append(interval_chart(rows, "mean"))
         h.append("<table><tr><th>指标</th><th>基准</th><th>草稿</th><th>差值</th><th>95% 区间</th><th>判断</th></tr>")
         for r in rows:
             judge = '<span class="sig">超出抽样误差</span>' if r["significant"] else f'<span class="dim">{_e(r["note"])}</span>'
