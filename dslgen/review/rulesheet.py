@@ -69,6 +69,8 @@ def _n(value: Any) -> str:
     return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
 
 
+#: Solver capabilities that are not hand shapes.
+_NOT_SHAPES = frozenset({"meldsolver.wildcard", "meldsolver.pair_258"})
 #: Action conditions that only restate what the action needs anyway (可以胡, 手中有两张相同的牌 …):
 #: the sheet names a condition only when it adds a rule (必须 8 番起胡 …).
 _PLAIN_CONDITIONS = frozenset({"can_win_tumo", "can_win", "can_chi", "has_two_same", "has_three_same",
@@ -173,7 +175,9 @@ def _actions(rules: Any) -> Section:
 def _win(rules: Any) -> Section:
     from engine.capabilities import registry
 
-    shapes = [cap.name for cid, cap in registry().items() if cid.startswith("meldsolver.") and cid in rules.requires]
+    # the solver capabilities that are hand shapes (癞子替代 and 二五八将 are rules about a shape, said below)
+    shapes = [cap.name.removesuffix("判断") for cid, cap in registry().items()
+              if cid.startswith("meldsolver.") and cid in rules.requires and cid not in _NOT_SHAPES]
     cond = rules.win_condition
     lines = [f"胡牌牌型：{'、'.join(shapes) or '四副面子加一对将'}。"]
     if not any(o.action == "win" for o in rules.play.reactions):

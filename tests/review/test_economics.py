@@ -170,3 +170,12 @@ def test_tripling_the_discarder_payment_shows_in_the_statistics_diff(workdir):
         assert row["significant"] and row["diff"] < 0 and row["ci_high"] < 0, row
     assert rows["max_loss"]["ci_low"] is None and rows["max_loss"]["note"] == "极值，没有区间"
     assert {f"seat_net:{i}" for i in range(4)} <= set(rows)
+
+
+def test_simulate_prints_the_money_with_intervals(workdir):
+    result = _run("simulate", CATALOG / "hongzhong_laizi.yaml", "--games", "24", "--jobs", "1")
+    assert result.exit_code == 0
+    for label in ("零分胡牌（赢家一分不得）", "每局易手的分数", "每次胡牌赢家得分", "各座位每局净输赢", "庄家每局净输赢",
+                  "输赢离散度", "单局最大输分"):
+        assert label in result.output, label
+    assert "95% 区间" in result.output
