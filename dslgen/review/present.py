@@ -158,13 +158,18 @@ def gap_text(gap: Any) -> str:
     return str(gap)
 
 
+#: A finding's severity as the reports write it.
+SEVERITY_WORD = {"error": "错误", "warning": "警告"}
+
+
 def finding_text(f: Mapping[str, Any]) -> str:
-    """One finding as ``code severity path: message（提示）``."""
-    head = " ".join(str(x) for x in (f.get("code"), f.get("severity")) if x)
+    """One finding as ``代码 级别 路径：说明（提示：…）`` (``E001 错误：95.0% 的胡牌…`` without a path)."""
+    severity = SEVERITY_WORD.get(str(f.get("severity")), f.get("severity"))
+    head = " ".join(str(x) for x in (f.get("code"), severity) if x)
     where = f.get("path") or ""
     if f.get("line"):
         where = f"{where} 第 {f['line']} 行" if where else f"第 {f['line']} 行"
-    text = f"{head} {where}: {f.get('message', '')}".strip()
+    text = f"{head} {where}：{f.get('message', '')}" if where else f"{head}：{f.get('message', '')}"
     return f"{text}（提示：{f['hint']}）" if f.get("hint") else text
 
 
