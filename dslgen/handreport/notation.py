@@ -16,6 +16,7 @@ def honors_from_z(text: str) -> str:
     """``123m111z77z`` → ``123m东东东中中``; a rank outside 1–7 raises :class:`engine.tiles.TileParseError`."""
 
     def spell(match: re.Match[str]) -> str:
+        """One ``…z`` group as honor characters."""
         out = []
         for offset, digit in enumerate(match.group(1)):
             if digit not in "1234567":

@@ -81,6 +81,7 @@ def economics_check(code: str, name: str, *, severities: tuple[str, ...]) -> Cal
         raise ValueError(f"bad economics check registration {code!r} / {severities!r}")
 
     def wrap(func: Check) -> Check:
+        """Register ``func`` (its docstring is the check's documentation)."""
         doc = inspect.getdoc(func)
         if not doc:
             raise ValueError(f"economics check {code} needs a docstring: it is its documentation")

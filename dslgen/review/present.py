@@ -107,12 +107,13 @@ def _mean_ci(total: float, squares: float, n: float) -> str:
 
 def points_rows(sim: Mapping[str, Any]) -> list[tuple[str, str]]:
     """(label, value) lines of the money a simulation moved (:mod:`dslgen.points`), each mean with its 95% interval;
-    empty for a simulation stored before the point statistics existed."""
+    one line saying so for a simulation stored before the point statistics existed, none when no games ran."""
     from dslgen.points import points_of, sd_interval
 
     points = points_of(sim)
     if not points:
-        return []
+        ran = bool(sim) and sim.get("ran") is not False and "games" in sim
+        return [("输赢统计", "没有：这份模拟结果早于输赢统计（重新生成草稿，或改动后重新判定才有）")] if ran else []
     games, wins = points["games"], points["wins"]
     rows = [
         ("零分胡牌（赢家一分不得）", f"{points['zero_point_wins']} / {wins} 次（{pct(points['zero_point_win_share'])}）"),

@@ -179,3 +179,13 @@ def test_simulate_prints_the_money_with_intervals(workdir):
                   "输赢离散度", "单局最大输分"):
         assert label in result.output, label
     assert "95% 区间" in result.output
+
+
+def test_a_simulation_stored_before_the_points_says_so():
+    from dslgen.review.present import points_rows, score_distribution
+
+    old = {"ran": True, "games": 10, "fan_histogram": {"0": 3, "2": 7}}
+    assert points_rows(old) == [("输赢统计", "没有：这份模拟结果早于输赢统计（重新生成草稿，或改动后重新判定才有）")]
+    assert points_rows({"ran": False, "reason": "x"}) == []
+    title, bars = score_distribution(old)
+    assert title.startswith("每次胡牌的总番数（旧的模拟结果没有分数）") and bars == [("0", 3), ("2", 7)]
