@@ -22,8 +22,25 @@ from engine.rules import Rules
 _PRIVATE = {"deal", "draw"}
 
 
+#: Unicode mahjong tiles (U+1F000…): the first honor, the first 万 / 条 / 筒, the four flowers then the four seasons.
+_GLYPH_HONOR, _GLYPH_SUITS, _GLYPH_JOKER = 0x1F000, (0x1F007, 0x1F010, 0x1F019), 0x1F02A
+_GLYPH_FLOWERS = {"梅": 0x1F022, "兰": 0x1F023, "竹": 0x1F024, "菊": 0x1F025,
+                  "春": 0x1F026, "夏": 0x1F027, "秋": 0x1F028, "冬": 0x1F029}
+
+
+def tile_glyph(code: int) -> str:
+    """The Unicode mahjong glyph of tile ``code`` (the page draws it with the bundled ``mahjong-tiles.ttf``)."""
+    if T.is_suited(code):
+        return chr(_GLYPH_SUITS[T.suit_of(code)] + T.rank_of(code) - 1)
+    if T.is_honor(code):
+        return chr(_GLYPH_HONOR + T.HONOR_CHARS.index(T.tile_name(code)))
+    if T.is_flower(code):
+        return chr(_GLYPH_FLOWERS.get(T.tile_name(code), _GLYPH_JOKER))
+    return chr(_GLYPH_JOKER)  # a wildcard tile of its own (癞)
+
+
 def _tile(code: int | None) -> dict[str, Any] | None:
-    return None if code is None else {"code": code, "name": T.tile_name(code)}
+    return None if code is None else {"code": code, "name": T.tile_name(code), "glyph": tile_glyph(code)}
 
 
 #: Chinese names of the payment events other than wins (settlement items and hooks are named by their units).

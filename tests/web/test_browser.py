@@ -64,6 +64,12 @@ def test_description_with_script_shows_as_text(bench, page):
 def test_play_a_full_game_by_clicking(bench, page):
     page.goto(bench.url + "/play/changsha?seed=21")
     page.wait_for_selector('#table[data-busy="0"]')
+    # issue 35.5: tiles are mahjong glyphs drawn with the bundled font, the name below each
+    glyph = page.locator("#hand .tile .glyph").first.inner_text()
+    assert 0x1F000 <= ord(glyph) <= 0x1F02B
+    loaded = page.evaluate("g => document.fonts.load('1em \"dslgen mahjong\"', g).then(f => f.length)", glyph)
+    assert loaded == 1  # the bundled face was fetched and covers the glyph
+    assert page.locator("#hand .tile .name").first.inner_text()
     _shot(page, "workbench-play.png")
     for _ in range(400):
         if page.get_attribute("#table", "data-over") == "1":

@@ -25,8 +25,14 @@
     return data;
   }
 
+  // a tile as its mahjong glyph (bundled font mahjong-tiles.ttf) above its name
+  function face(t) {
+    return [el("span", { class: "glyph", "aria-hidden": "true" }, t.glyph || ""), el("span", { class: "name" }, t.name)];
+  }
+
   function tile(t, wilds, cls) {
-    const span = el("span", { class: "tile" + (cls ? " " + cls : "") }, t.name);
+    const span = el("span", { class: "tile" + (cls ? " " + cls : ""), title: t.name });
+    span.append(...face(t));
     if (wilds.has(t.code)) span.classList.add("wild");
     return span;
   }
@@ -63,7 +69,8 @@
     v.legal.filter((a) => a.kind === "discard").forEach((a) => discardBy.set(a.tile, a.index));
     for (const t of v.hand) {
       if (discardBy.has(t.code)) {
-        const b = el("button", { class: "tile", "data-action": discardBy.get(t.code), title: "打出" }, t.name);
+        const b = el("button", { class: "tile", "data-action": discardBy.get(t.code), title: `打出 ${t.name}` });
+        b.append(...face(t));
         if (wilds.has(t.code)) b.classList.add("wild");
         b.addEventListener("click", () => act(Number(b.dataset.action)));
         hand.append(b);
