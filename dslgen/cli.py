@@ -8,6 +8,7 @@ turns user errors into messages and exit codes (never a traceback).
 from __future__ import annotations
 
 import importlib
+import inspect
 import os
 import pkgutil
 import sys
@@ -34,6 +35,8 @@ class _Group(click.Group):
                 self.add_command(cmd)
         for cmd in self.commands.values():
             terminal.add_common_options(cmd)
+            if not cmd.short_help and cmd.help:
+                cmd.short_help = summary_line(cmd.help)
 
     def make_context(self, info_name, args, parent=None, **extra):
         terminal.reset()
@@ -77,6 +80,13 @@ def os_error_text(exc: OSError) -> str:
     if path:
         return f"读写失败：{reason}：{os.fsdecode(path) if isinstance(path, bytes) else path}"
     return f"读写失败：{reason}\n  提示：检查磁盘空间、文件大小限制与目录权限后重试"
+
+
+def summary_line(help_text: str) -> str:
+    """The first sentence of a command's help, whole (click would cut a long Chinese one off with "...")."""
+    paragraph = inspect.cleandoc(help_text).split("\n\n")[0].replace("\n", "")
+    head, stop, _ = paragraph.partition("。")
+    return head + stop
 
 
 def _version(ctx: click.Context, param: click.Parameter, value: bool) -> None:

@@ -14,13 +14,14 @@ import os
 import shlex
 from typing import Callable
 
-from engine.simulation import Stats, run_chunk
-from engine.simulation.games import SERIES
+from engine.simulation import Stats
+from engine.simulation.games import SERIES, series_games
 from engine.simulation.bots import BOTS
 from engine.rules import Rules
 
 from dslgen import backends
 from dslgen.errors import UsageError
+from dslgen.points import PointStats
 
 #: Games per task: small enough for smooth progress and balance, large enough to amortise a task.
 CHUNK = 50
@@ -59,17 +60,25 @@ def chunks(games: int) -> list[tuple[int, int]]:
     return [(i, min(games, i + size)) for i in range(0, games, size)]
 
 
-def _chunk_task(rules: Rules, seed: int, start: int, stop: int, bot: str) -> Stats:
-    """One chunk of games (the unit a backend runs); ``rules`` is the worker's shared value."""
+def _chunk_task(rules: Rules, seed: int, start: int, stop: int, bot: str) -> tuple[Stats, PointStats]:
+    """One chunk of games (the unit a backend runs); ``rules`` is the worker's shared value.
+
+    The same records feed the engine's statistics (exactly what :func:`engine.simulation.run_chunk`
+    computes) and the point statistics (:mod:`dslgen.points`)."""
     from dslgen.backends.faults import maybe_die
 
     maybe_die(start)
-    return run_chunk(rules, seed, start, stop, bot)
+    stats, points = Stats(), PointStats()
+    for rec in series_games(rules, seed, start, stop, bot):
+        stats.add(rec)
+        points.add(rec)
+    return stats, points
 
 
 def run(rules: Rules, games: int, seed: int, bot: str = "greedy", jobs: int | str = 1,
         progress: Callable[[int, int], None] | None = None, rules_path: str | None = None) -> dict:
-    """Simulate ``games`` games and return the statistics (the ``dslgen simulate --json`` object).
+    """Simulate ``games`` games and return the statistics (the ``dslgen simulate --json`` object): the
+    engine's statistics plus ``points`` (:class:`dslgen.points.PointStats`).
 
     The games run on the backend in force (:func:`dslgen.backends.use`; local
     processes by default). ``progress(done, total)`` is called as chunks finish.
@@ -82,14 +91,17 @@ def run(rules: Rules, games: int, seed: int, bot: str = "greedy", jobs: int | st
         raise UsageError("--games 不能为负数")
     parts = chunks(games)
     n_jobs = min(resolve_jobs(jobs), max(1, len(parts)))
-    stats = Stats()
+    stats, points = Stats(), PointStats()
     done = 0
-    for i, part in backends.run_all(_chunk_task, rules, [(seed, a, b, bot) for a, b in parts], jobs=n_jobs):
+    for i, (part, part_points) in backends.run_all(_chunk_task, rules, [(seed, a, b, bot) for a, b in parts],
+                                                  jobs=n_jobs):
         stats.merge(part)
+        points.merge(part_points)
         done += parts[i][1] - parts[i][0]
         if progress:
             progress(done, games)
     result = stats.to_dict([f.name for f in rules.fans])
+    result["points"] = points.to_dict()
     result["seed"] = seed
     result["bot"] = bot
     if rules_path is not None:

@@ -17,11 +17,24 @@ def command() -> None:
     """
 
 
+def _commands() -> dict:
+    """Every command of the CLI (sub-groups flattened), so a setting's default is read from them."""
+    from dslgen.cli import cli
+
+    out = {}
+    for name, cmd in cli.commands.items():
+        out[name] = cmd
+        for sub, inner in getattr(cmd, "commands", {}).items():
+            out[f"{name} {sub}"] = inner
+    return out
+
+
 def report() -> dict:
     """The data ``config show`` prints: precedence, files and each setting with its source."""
     from dslgen.generate import config
 
     found = config.values()
+    commands = _commands()
     project = config.project_file()
     user = config.user_file()
     settings = []
@@ -29,6 +42,7 @@ def report() -> dict:
         v = found.get(s.key)
         settings.append({
             "key": s.key, "value": v.value if v else None, "source": v.source if v else "default",
+            "default": config.default_text(s.key, commands),
             "where": v.where if v else "", "env": s.env, "help": s.help,
             "options": [f"--{p}" for p in s.params],
         })
@@ -68,7 +82,7 @@ def show_command(as_json: bool) -> None:
     for col in columns:
         table.add_column(col, overflow="fold")
     for s in data["settings"]:
-        value = "—（命令的默认值）" if s["value"] is None else str(s["value"])
+        value = f"{s['default']}（默认）" if s["value"] is None else str(s["value"])
         row = [Text(s["key"]), Text(value), Text(SOURCE_ZH[s["source"]]), Text(s["env"])]
         if verbose():
             row += [Text(" ".join(s["options"])), Text(s["help"])]

@@ -17,7 +17,32 @@ def _report(cache: dict, rules_path: str, tiles: str, win: str | None, melds: st
 
     if rules_path not in cache:
         cache[rules_path] = load_rules(rules_path)
-    return hand_report(cache[rules_path], tiles, win, melds, scoring)
+    report = hand_report(cache[rules_path], tiles, win, melds, scoring)
+    if report.get("waits"):
+        report["wait_scores"] = wait_scores(cache[rules_path], tiles, report["waits"], melds, scoring)
+    return report
+
+
+def wait_scores(rules_file, tiles: str, waits: list[str], melds: str | None, scoring: dict | None) -> list[dict]:
+    """What winning on each wait would score, with the same options (self-drawn unless ``--from``):
+    ``[{tile, fans, total, total_unit, legal, reason, gain}]`` — ``gain`` is the winner's payment."""
+    from dslgen.handreport.shape import hand_report
+
+    out = []
+    for tile in waits:
+        try:
+            done = hand_report(rules_file, f"{tiles}{tile}", tile, melds, scoring)
+        except DslgenError as exc:  # a wait the deck cannot deal (东 in a deck without honors, a fifth copy)
+            out.append({"tile": tile, "fans": [], "total": None, "total_unit": "番", "legal": False,
+                        "reason": exc.message, "gain": 0, "dealt": False})
+            continue
+        seat = int((scoring or {}).get("seat") or 0)
+        payments = done.get("payments") or []
+        out.append({"tile": tile, "fans": done.get("fans") or [], "total": done.get("total"),
+                    "total_unit": done.get("total_unit", "番"), "legal": bool(done.get("legal")),
+                    "reason": done.get("reason") or "", "gain": payments[seat] if len(payments) > seat else 0,
+                    "dealt": True})
+    return out
 
 
 def _batch_args(line: str, lineno: int, path: str) -> tuple[str, str, str | None, str | None, dict]:
@@ -156,6 +181,14 @@ def render(report: dict) -> None:
     else:
         waits = " ".join(report["waits"]) or "无"
         out.print(f"听牌：{waits}")
+        scores = report.get("wait_scores") or []
+        for w in (w for w in scores if w["dealt"]):
+            fans = " + ".join(f"{f['name']} {f['fan']}" for f in w["fans"]) or "没有番"
+            verdict = f"合计 {w['total']} {w['total_unit']}，赢 {w['gain']:+d} 分" if w["legal"] else f"不能胡（{w['reason']}）"
+            out.print(f"  胡 {w['tile']}：{fans}，{verdict}", markup=False)
+        absent = [w["tile"] for w in scores if not w["dealt"]]
+        if absent:
+            out.print(f"  （{' '.join(absent)} 这副牌里没有或已用完，胡不到）", markup=False)
     for o in report.get("opening") or []:
         pays = "  ".join(f"座位{i} {p:+d}" for i, p in enumerate(o["payments"]))
         times = f" ×{o['count']}" if o["count"] > 1 else ""
@@ -179,7 +212,7 @@ def render(report: dict) -> None:
 @click.pass_context
 def command(ctx: click.Context, rules_file: str | None, tiles: str | None, win: str | None, melds: str | None,
             batch: str | None, as_json: bool, **scoring) -> None:
-    """分析一手牌：按规则文件判断是否和牌、牌型与全部拆法，13 张时给出听牌与向听数。
+    """分析一手牌：按规则文件判断是否和牌、牌型与全部拆法，13 张时给出听牌、每张听牌胡了算多少与向听数。
 
     14 张时按规则的番型表计分：番型、不计的番及原因、合计、是否合法和牌、各座位支付（总和为零）。
     规则有起手小胡（长沙）且这是发到手的牌（13 张，庄家 14 张，没有副露）时，列出这手牌的起手小胡和各座位支付。

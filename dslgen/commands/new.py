@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import signal
+import threading
 from pathlib import Path
+from typing import Iterator
 
 import click
 
@@ -88,15 +92,58 @@ def _print_limited(out, lines: list[str]) -> None:
         out.print(f"  ……另有 {len(lines) - _LIST_LIMIT} 条，见 result.json", markup=False)
 
 
+def _print_points(out, sim: dict, verdict) -> None:
+    """The money line of the simulation and the economics gate's warnings (its errors are listed with the others)."""
+    from dslgen.points import points_of
+
+    points = points_of(sim)
+    if points:
+        out.print(f"输赢：零分胡牌 {points['zero_point_win_share']:.1%}（{points['wins']} 次中 {points['zero_point_wins']} 次），"
+                  f"每局易手 {points['moved_per_game']:.2f} 分，每次胡牌赢家得 {points['gain_per_win']:.2f} 分，"
+                  f"单局最大输 {points['max_loss']} 分", markup=False)
+    gate = verdict.gate("economics")
+    warnings = [f for f in gate.findings if not f.is_error] if gate else []
+    if warnings:
+        out.print(f"输赢检查的警告（{len(warnings)} 条）：")
+        _print_limited(out, [f"[{f.code}] {f.message}" for f in warnings])
+
+
+@contextlib.contextmanager
+def _terminate_like_interrupt() -> Iterator[None]:
+    """While ``new`` runs, SIGTERM ends it the way Ctrl-C does (exit 143 instead of 130): the pipeline's
+    cleanup runs and the reserved draft folder is released instead of staying behind empty."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum, frame):  # noqa: ARG001 - the signal handler's signature
+        raise SystemExit(128 + signum)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def _print_summary(result: dict) -> None:
     from dslgen.judge import Simulation, Verdict
 
     out = console()
+    if result.get("notice"):
+        out.print(f"说明：{result['notice']}", style="yellow", markup=False)
     verdict = Verdict.from_json(result["judgement"])
     out.print(f"草稿：{result['draft']}", markup=False)
     out.print(f"规则文件：{result['yaml']}", markup=False)
     mark = Text("通过", style="green") if verdict.passed else Text("未通过", style="red")
     out.print(Text.assemble("结论：", mark, f"（{result['rounds']} 轮）"))
+    from dslgen.generate.overrides import shown
+
+    for change in result.get("overrides") or []:
+        out.print(f"命令行修改：{change['path']}：{shown(change['before'])} → {shown(change['after'])}（--set {change['set']}）",
+                  markup=False)
+    if result.get("overrides_unapplied"):
+        out.print("规则文件无法读取，--set 没有应用：" + "、".join(result["overrides_unapplied"]), style="red", markup=False)
     out.print("关卡：" + "  ".join(f"{g.label} {'✓' if g.passed else '✗'}" for g in verdict.gates), markup=False)
     consistency = result.get("consistency") or {}
     if consistency.get("no_rules"):
@@ -140,12 +187,21 @@ def _print_summary(result: dict) -> None:
     if sim.ran:
         out.print(f"模拟：{sim.games} 局，错误 {len(sim.errors)}，有人胡牌 {sim.games_with_win} 局，"
                   f"流局率 {float(sim.stats.get('draw_rate', 0)):.1%}", markup=False)
+        _print_points(out, sim.to_json(), verdict)
     else:
         out.print(f"模拟：{sim.reason}", markup=False)
     assumed = [r for r in (result.get("value_sources") or {}).get("rows") or [] if r.get("source") == "assumed"]
     if assumed:
         out.print(f"假设的取值（{len(assumed)} 项，描述没有写，请确认）：")
-        _print_limited(out, [f"{r['label']} = {r['shown']}（来自 {r['from']}）" for r in assumed])
+        from dslgen.review.description_view import assumption_text
+
+        _print_limited(out, [assumption_text(r) for r in assumed])
+    from dslgen.review.description_view import payment_default_text, payment_defaults
+
+    payments = payment_defaults(result.get("value_sources"))
+    if payments:
+        out.print(f"影响输赢的规范默认值（{len(payments)} 项，描述没有写，按规范默认）：")
+        _print_limited(out, [payment_default_text(r) for r in payments])
     gaps = result.get("gaps") or []
     if gaps:
         out.print(f"DSL 无法表达的规则（{len(gaps)} 条，草稿中没有）：")
@@ -176,10 +232,12 @@ def _print_summary(result: dict) -> None:
               help="这份草稿的模型调用最多用多少 tokens（输入加输出）；预计会超出的一轮不再调用")
 @click.option("--max-cost", type=click.FloatRange(0, None, min_open=True), default=None, metavar="USD",
               help="这份草稿的模型调用最多花多少美元（按已知价格估算，需要模型服务报告用量）")
+@click.option("--set", "overrides", multiple=True, metavar="PATH=VALUE",
+              help="起草后改一个值再判定，可重复：--set scoring.discard_win_multiplier=1、--set fan_types[七对].base_fan=4")
 @click.option("--json", "as_json", is_flag=True, help="以 JSON 输出结果")
 @backend_options
 def command(description, file, name, provider, model, games, seed, jobs, out, max_rounds, max_tokens, max_cost,
-            as_json):
+            overrides, as_json):
     """从中文玩法描述起草规则文件，并校验、检查、模拟，写出待审核的草稿。
 
     --max-tokens / --max-cost 给模型调用设上限：达到上限、或下一轮预计会超出时不再调用，草稿中写明在哪一轮、为什么停止。
@@ -190,9 +248,10 @@ def command(description, file, name, provider, model, games, seed, jobs, out, ma
     text = _read_description(description, file)
     progress = _RichProgress(enabled=not as_json)
     try:
-        result = run_new(NewOptions(description=text, name=name, provider=provider, model=model, games=games,
-                                    seed=seed, jobs=_jobs(jobs), out=out, max_rounds=max_rounds,
-                                    budget=Budget(max_tokens, max_cost)), progress)
+        with _terminate_like_interrupt():
+            result = run_new(NewOptions(description=text, name=name, provider=provider, model=model, games=games,
+                                        seed=seed, jobs=_jobs(jobs), out=out, max_rounds=max_rounds,
+                                        budget=Budget(max_tokens, max_cost), overrides=tuple(overrides)), progress)
     finally:
         progress.close()
     if as_json:

@@ -34,7 +34,8 @@ def command(ctx: click.Context, rules_file: str, seed: int, game_index: int, bot
         from dslgen.web.replay_page import render_replay_html, replay_data
         from dslgen.rulefile.yamlio import write_atomic
 
-        page = render_replay_html(rf.rules.name or rules_file, replay_data(rf.rules, seed, game_index, bot))
+        page = render_replay_html(rf.rules.name or rules_file, replay_data(rf.rules, seed, game_index, bot),
+                                  rules_path=rules_file)
         write_atomic(html_path, page)
     if as_json:
         print_json({
@@ -45,11 +46,13 @@ def command(ctx: click.Context, rules_file: str, seed: int, game_index: int, bot
         })
     else:
         out = console()
-        out.print(f"{rf.rules.name or rules_file}：种子 {seed} 第 {game_index} 局（机器人 {bot}）")
-        for line in narrate(record.events or []):
-            out.print(line, markup=False)
-        if html_path:
-            out.print(f"HTML 页面已写入 {html_path}", markup=False)
+        if html_path:  # the page is the replay: the terminal only says where it is
+            out.print(f"{rf.rules.name or rules_file}：种子 {seed} 第 {game_index} 局的 HTML 页面已写入 {html_path}",
+                      markup=False)
+        else:
+            out.print(f"{rf.rules.name or rules_file}：种子 {seed} 第 {game_index} 局（机器人 {bot}）")
+            for line in narrate(record.events or []):
+                out.print(line, markup=False)
         if record.error:
             out.print(f"出错：第 {record.error['action_index']} 个动作：{record.error['message']}", style="red")
     ctx.exit(1 if record.error else 0)

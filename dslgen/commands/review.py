@@ -19,10 +19,13 @@ from dslgen.errors import EXIT_FINDINGS, EXIT_OK
 @click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=str), help="另存一份自包含的 HTML 报告。")
 @click.option("--markdown", "md_path", type=click.Path(dir_okay=False, path_type=str), help="另存一份 Markdown 报告（适合贴到合并请求）。")
 @click.option("--json", "as_json", is_flag=True, help="以 JSON 输出整份报告（含 semantic_changes 与 stats_diff）。")
+@click.option("--bot", default="greedy", show_default=True, type=click.Choice(["greedy", "random", "mix"]),
+              help="模拟用的机器人：greedy 求快胡，random 乱打，mix 每家带一种习惯（过水、做清一色…）；草稿的模拟不是这种机器人时重新模拟。")
 @click.pass_context
 @backend_options
 def command(ctx: click.Context, target: str, against: str | None, catalog: str | None, games: int | None,
-            seed: int | None, jobs: str, html_path: str | None, md_path: str | None, as_json: bool) -> None:
+            seed: int | None, jobs: str, html_path: str | None, md_path: str | None, as_json: bool,
+            bot: str) -> None:
     """审核报告：关卡结论、描述与规则对照、缺口、检查发现、模拟统计，以及与基准的规则差异、YAML 差异和统计差异。
 
     TARGET 是 dslgen new 写出的草稿文件夹，或任意规则 YAML 文件（此时会先校验、检查并模拟）。
@@ -44,7 +47,7 @@ def command(ctx: click.Context, target: str, against: str | None, catalog: str |
         raise UsageError("玩法目录不存在", where=catalog, hint="用 --catalog 指定已有的目录，或省略以使用 dsl-examples/")
     with progress_bar("模拟对局", enabled=not as_json) as progress:
         report = build_report(target, against=against, catalog=catalog_dir(catalog), games=games, seed=seed,
-                              jobs=resolve_jobs(jobs), progress=progress)
+                              jobs=resolve_jobs(jobs), bot=bot, progress=progress)
     if html_path:
         write_atomic(html_path, render_html(report))
     if md_path:

@@ -112,6 +112,10 @@ def render(r: dict, title: str) -> None:
     if pay.get("items_with_payments"):
         t.add_row("结算项发生支付的局（平均每局转移）",
                   "，".join(f"{k} {v['games']}（{v['avg_moved']}）" for k, v in pay["items_with_payments"].items()))
+    from dslgen.review.present import points_rows
+
+    for label, value in points_rows(r):  # the money, each mean with its 95% interval
+        t.add_row(label, value)
     out.print(t)
     f = Table(title="番型频率（占胡牌次数）")
     f.add_column("番型")

@@ -15,7 +15,7 @@ from typing import Callable
 
 #: Modules whose import registers renderers.
 DOC_MODULES = ("dslgen.docgen.fans", "dslgen.checks.doc", "dslgen.docgen.settlement", "dslgen.docgen.opening",
-               "dslgen.docgen.expressions")
+               "dslgen.docgen.expressions", "dslgen.docgen.economics")
 #: The repository root: generated paths are relative to it.
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -221,6 +221,41 @@ def _number(value: Any, name: str, cast):
 
 
 STRUCTURED_MODES = ("auto", "json_schema", "off")
+#: What the model settings are when nothing sets them (``config show`` prints these).
+MODEL_DEFAULTS: dict[str, Any] = {"timeout": 60, "deadline": 600, "max_retries": 3, "retry_cap": 8,
+                                  "structured_output": "auto"}
+
+
+def default_text(key: str, commands: dict[str, Any] | None = None) -> str:
+    """What setting ``key`` is when nothing sets it, as ``config show`` prints it: a click parameter's default
+    read from the commands that have it (``auto``；batch 为 1), else the documented behaviour."""
+    from dslgen.generate.examples import catalog_dir
+
+    setting = BY_KEY[key]
+    if key == "provider":
+        has_key = bool(os.environ.get("OPENAI_API_KEY", "").strip())
+        return ("openai（已设置 OPENAI_API_KEY；没有指定模型时改用 offline）" if has_key
+                else "offline（未设置 OPENAI_API_KEY）")
+    if key == "catalog":
+        return str(catalog_dir(None).resolve())
+    if key in MODEL_DEFAULTS:
+        return str(MODEL_DEFAULTS[key])
+    if key == "base_url":
+        return "https://api.openai.com/v1（openai 客户端的默认地址）"
+    import click.core
+
+    unset = (None, getattr(click.core, "UNSET", None))  # click 8.2+ marks "no default" with a sentinel
+    found: dict[str, list[str]] = {}
+    for name, cmd in sorted((commands or {}).items()):
+        for param in getattr(cmd, "params", []):
+            if param.name in setting.params and param.default not in unset and not callable(param.default):
+                found.setdefault(str(param.default), []).append(name)
+    if not found:
+        return "无（命令要求时在命令行给出）" if key == "reviewer" else "无"
+    ordered = sorted(found.items(), key=lambda kv: -len(kv[1]))
+    head = ordered[0][0]
+    rest = "；".join(f"{'、'.join(names)} 为 {value}" for value, names in ordered[1:])
+    return f"{head}（{rest}）" if rest else head
 
 
 def _structured(value: Any) -> str:
@@ -235,7 +270,9 @@ def resolve(provider: str | None, model: str | None, cwd: Path | None = None) ->
     """The provider name and its settings.
 
     Without ``--provider`` the choice is the configured ``provider``, else ``openai``
-    when ``OPENAI_API_KEY`` is set, else ``offline`` — so a fresh machine needs no key.
+    when ``OPENAI_API_KEY`` is set *and* a model is named, else ``offline`` — so a fresh machine needs
+    no key, and a key exported for another tool does not break the quick start (the settings'
+    ``notice`` says why the offline drafter was used).
     """
     found = values(cwd)
 
@@ -243,16 +280,24 @@ def resolve(provider: str | None, model: str | None, cwd: Path | None = None) ->
         return found[key].value if key in found else default
 
     key = os.environ.get("OPENAI_API_KEY", "").strip()
+    chosen = model or str(get("model") or "")
     name = provider or get("provider") or ("openai" if key else "offline")
+    notice = ""
+    if not provider and not get("provider") and key and not chosen:
+        # a key exported for another tool is no request to call a model whose name nobody gave
+        name = "offline"
+        notice = ("环境变量 OPENAI_API_KEY 已设置，但没有指定模型，因此用离线起草器起草；要用模型起草，"
+                  "请用 --model、环境变量 DSLGEN_MODEL 或 dslgen.toml 的 model 指定模型名称")
     settings = Settings(
-        model=model or str(get("model") or ""),
+        model=chosen,
+        notice=notice,
         base_url=str(get("base_url") or ""),
         api_key=key,
-        timeout=_number(get("timeout", 60), "timeout", float),
-        deadline=_number(get("deadline", 600), "deadline", float),
-        max_retries=_number(get("max_retries", 3), "max_retries", int),
-        retry_cap=_number(get("retry_cap", 8), "retry_cap", float),
+        timeout=_number(get("timeout", MODEL_DEFAULTS["timeout"]), "timeout", float),
+        deadline=_number(get("deadline", MODEL_DEFAULTS["deadline"]), "deadline", float),
+        max_retries=_number(get("max_retries", MODEL_DEFAULTS["max_retries"]), "max_retries", int),
+        retry_cap=_number(get("retry_cap", MODEL_DEFAULTS["retry_cap"]), "retry_cap", float),
         transcript=str(get("transcript") or ""),
-        extra={"structured_output": _structured(get("structured_output") or "auto")},
+        extra={"structured_output": _structured(get("structured_output") or MODEL_DEFAULTS["structured_output"])},
     )
     return str(name), settings

@@ -162,6 +162,20 @@ def reserve_folder(base: Path) -> Path:
 _RESERVED = ".reserved-"
 
 
+def release(folder: Path) -> bool:
+    """Remove ``folder`` when nothing was written into it yet (empty, or only this process's reservation
+    mark): a run that stops early (an unreachable model, Ctrl-C, SIGTERM) leaves no empty draft behind.
+    Returns True when the folder was removed."""
+    try:
+        names = [p.name for p in folder.iterdir()]
+    except OSError:
+        return False
+    if names not in ([], [f"{_RESERVED}{os.getpid()}"]):
+        return False
+    shutil.rmtree(folder, ignore_errors=True)
+    return not folder.exists()
+
+
 def _reservation(folder: Path) -> int | None:
     """The pid that reserved ``folder`` when it holds nothing but its reservation mark."""
     try:
@@ -171,6 +185,12 @@ def _reservation(folder: Path) -> int | None:
     if len(names) == 1 and names[0].startswith(_RESERVED) and names[0][len(_RESERVED):].isdigit():
         return int(names[0][len(_RESERVED):])
     return None
+
+
+def is_reservation(folder: Path) -> bool:
+    """True for a folder that holds nothing but a run's reservation mark (a draft being written, or an
+    interrupted run's leftover that :func:`sweep` removes): not a draft yet."""
+    return _reservation(folder) is not None
 
 
 def _pid_alive(pid: int) -> bool:

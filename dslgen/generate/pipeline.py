@@ -18,7 +18,7 @@ import engine
 from dslgen.errors import UsageError
 from dslgen.faults import pause_point
 from dslgen.generate import config, providers
-from dslgen.generate.draft import DESCRIPTION, RESULT, TRANSCRIPT, check_target, reserve_folder, write_draft
+from dslgen.generate.draft import DESCRIPTION, RESULT, TRANSCRIPT, check_target, release, reserve_folder, write_draft
 from dslgen.generate.answer import Answer
 from dslgen.generate.budget import Budget
 from dslgen.generate.consistency import judge, merge_gaps
@@ -66,6 +66,8 @@ class NewOptions:
     max_rounds: int = DEFAULT_MAX_ROUNDS
     catalog: str | None = None
     bot: str = "greedy"
+    #: ``--set PATH=VALUE`` overrides applied to the drafted rules before they are judged.
+    overrides: tuple[str, ...] = ()
     now: _dt.datetime | None = None
     extra: dict[str, Any] = field(default_factory=dict)
     #: Caps on what the model calls may spend (tokens, estimated cost).
@@ -124,6 +126,13 @@ def _reader_gaps(description: str, known: list[dict[str, str]]) -> list[dict[str
     return extra
 
 
+def _template_origin(base: str, template: dict[str, Any] | None) -> str:
+    """Where a value the description left open came from, in words: ``起草时参照的目录玩法「南昌麻将」（nanchang）``."""
+    game = (template or {}).get("game")
+    name = str(game.get("name") or "") if isinstance(game, dict) else ""
+    return f"起草时参照的目录玩法「{name}」（{base}）" if name else f"起草时参照的目录玩法 {base}"
+
+
 def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any]:
     """Draft a rule file for ``opts.description`` and write the draft folder; returns ``result.json``."""
     progress = progress or Progress()
@@ -147,6 +156,9 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
         raise UsageError("--max-tokens 至少为 1", where="--max-tokens")
     if opts.budget.max_cost_usd is not None and not opts.budget.max_cost_usd > 0:
         raise UsageError("--max-cost 必须大于 0（美元）", where="--max-cost", hint="例如 --max-cost 0.05")
+    from dslgen.generate.overrides import apply_overrides, parse_override
+
+    overrides = [parse_override(text) for text in opts.overrides]  # a bad --set is a usage error, before any call
     name, settings = config.resolve(opts.provider, opts.model)
     provider = providers.get(name)(settings)
     provider.check_config()  # a configuration error is a usage error before any call, not a failed draft
@@ -164,114 +176,136 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
         raise UsageError(NO_EXAMPLES, where=str(catalog_dir(opts.catalog)), hint=NO_EXAMPLES_HINT)
     if opts.out:
         check_target(Path(opts.out))  # before the model is paid and the games are played
+    created = not opts.out or not Path(opts.out).exists()  # only a folder this run made is released
     folder = Path(opts.out) if opts.out else reserve_folder(DRAFTS_DIR / f"{draft_id}-{stamp}")
-    pause_point("draft-folder")
-    version = spec_version()
-    provenance = {
-        "provider": provider.name, "model": "", "prompt_version": prompt_version(), "spec_version": version,
-        "engine_version": engine.__version__, "created": now.isoformat(timespec="seconds"),
-        "seed": opts.seed, "games": opts.games, "attempts": 0,
-    }
+    try:
+        pause_point("draft-folder")
+        version = spec_version()
+        provenance = {
+            "provider": provider.name, "model": "", "prompt_version": prompt_version(), "spec_version": version,
+            "engine_version": engine.__version__, "created": now.isoformat(timespec="seconds"),
+            "seed": opts.seed, "games": opts.games, "attempts": 0,
+        }
 
-    def with_meta(data: dict[str, Any], attempt: int) -> dict[str, Any]:
-        """The answer's rule data with this draft's ``meta`` block first (the model's own meta is dropped)."""
-        prov = {**provenance, "model": provider.model, "attempts": attempt}
-        body = {k: v for k, v in data.items() if k != "meta"}
-        return {"meta": {"id": draft_id, "description": description, "provenance": prov}, **body}
+        def with_meta(data: dict[str, Any], attempt: int) -> dict[str, Any]:
+            """The answer's rule data with this draft's ``meta`` block first (the model's own meta is dropped)."""
+            prov = {**provenance, "model": provider.model, "attempts": attempt}
+            body = {k: v for k, v in data.items() if k != "meta"}
+            return {"meta": {"id": draft_id, "description": description, "provenance": prov}, **body}
 
-    progress.stage(f"起草（{provider.name}）")
-    messages = build_messages(description, draft_id, pool, spec_text(), version)
-    transcript = Transcript()
-    usage = Usage()
-    claims = read_facts(description, catalog=pool)
+        progress.stage(f"起草（{provider.name}）")
+        messages = build_messages(description, draft_id, pool, spec_text(), version)
+        transcript = Transcript()
+        usage = Usage()
+        claims = read_facts(description, catalog=pool)
 
-    def gaps_of(answer: Answer) -> list[dict[str, str]]:
-        """The answer's gaps, plus the reader's for a model that left some out, duplicates merged."""
-        gaps = list(answer.gaps)
-        if provider.name != "offline":
-            gaps += _reader_gaps(description, gaps)
-        return merge_gaps(gaps)
+        def gaps_of(answer: Answer) -> list[dict[str, str]]:
+            """The answer's gaps, plus the reader's for a model that left some out, duplicates merged."""
+            gaps = list(answer.gaps)
+            if provider.name != "offline":
+                gaps += _reader_gaps(description, gaps)
+            return merge_gaps(gaps)
 
-    def consistency_of(answer: Answer, data: dict[str, Any]) -> list[dict[str, Any]]:
-        """The description-consistency findings of one round's answer (sent back to a model like any other)."""
-        body = {k: v for k, v in data.items() if k != "meta"}
-        return judge(description, body, gaps_of(answer), answer.mapping, facts=claims).findings
+        def consistency_of(answer: Answer, data: dict[str, Any]) -> list[dict[str, Any]]:
+            """The description-consistency findings of one round's answer (sent back to a model like any other)."""
+            body = {k: v for k, v in data.items() if k != "meta"}
+            return judge(description, body, gaps_of(answer), answer.mapping, facts=claims).findings
 
-    outcome = run_rounds(
-        provider, messages, description=description, name=draft_id, catalog=pool, max_rounds=opts.max_rounds,
-        with_meta=with_meta, transcript=transcript, usage=usage, extra_findings=consistency_of,
-        on_round=lambda n: progress.stage(f"第 {n} 轮：{provider.name} 起草") if n > 1 else None,
-        budget=opts.budget,
-    )
-    provenance.update(model=provider.model, attempts=outcome.rounds)
-    failure = None
-    if outcome.error is not None:
-        failure = {"kind": outcome.error.kind, "message": redact(outcome.error.message), "hint": redact(outcome.error.hint)}
-    answer = outcome.answer
-    gaps = gaps_of(answer) if answer else []
-    data = outcome.loaded.data if outcome.loaded is not None and isinstance(outcome.loaded.data, dict) else None
-    body = {k: v for k, v in data.items() if k != "meta"} if data else None
-    consistency = judge(description, body, gaps, answer.mapping if answer else [], facts=claims)
-    sources = None
-    if body is not None and answer is not None:
-        origin = f"模板玩法 {answer.base}" if answer.base else f"模型（{provider.model}）的假设"
-        template = next((e.data for e in pool if e.id == answer.base), None) if answer.base else None
-        sources = value_sources(body, claims, description, assumed_from=origin, reported=answer.provenance,
-                                assumptions=answer.assumptions, template=template)
-    yaml_text = outcome.yaml_text
-    if not yaml_text:  # nothing readable: keep whatever the model said for the reviewer, as a comment-only file
-        raw = (answer.yaml_text or answer.text) if answer else ""
-        body = as_comment(raw) or "# （没有可用的规则文件）"
-        meta = dump_yaml({"meta": {"id": draft_id, "description": description, "provenance": provenance}})
-        said = "原文保留在注释中"
-        if answer is None and outcome.stopped:
-            said = f"没有调用模型（{outcome.stopped}）"
-        elif answer is not None and answer.oversized:
-            said = f"回答有 {answer.oversized} 字节，超过上限，注释中只保留了开头 {len(raw.encode('utf-8'))} 字节"
-        yaml_text = f"# 模型回答无法作为规则文件读取，{said}\n{body}\n{meta}"
-    yaml_name = str(folder / f"{draft_id}.yaml")
-    yaml_text = redact(yaml_text)
-    judgement = judge_bytes(
-        yaml_text.encode("utf-8"), yaml_name, games=opts.games, seed=opts.seed, jobs=opts.jobs, bot=opts.bot,
-        progress=progress.games, rules_path=yaml_name, cache=False, description=description,
-        extra_findings=list(answer.problems) if answer else [],
-        extra={"consistency": consistency,
-               "no_simulation": "描述中没有任何规则，未运行模拟" if consistency.no_rules else ""},
-        before_simulation=lambda: progress.stage(f"模拟 {opts.games} 局（{opts.bot} 机器人）"))
-    verdict = judgement.verdict
-    simulation = judgement.simulation
-    if failure is not None and not simulation.ran:
-        simulation = Simulation.not_run("模型调用失败，未运行模拟")
-    result = {
-        "draft": str(folder),
-        "yaml": yaml_name,
-        "id": draft_id,
-        # "verdict" and "gates" are summaries for people and scripts; commands read "judgement", the
-        # judge's typed verdict bound to the rule file's sha256
-        "verdict": verdict.status,
-        "gates": {g.name: g.passed for g in verdict.gates},
-        "judgement": verdict.to_json(),
-        "gaps": gaps,
-        "unmapped_sentences": list(answer.unmapped) if answer else [],
-        "mapping": list(answer.mapping) if answer else [],
-        "findings": [f.to_json() for f in verdict.findings],
-        "consistency": consistency.to_dict(),
-        "coverage": consistency.coverage(),
-        "value_sources": sources or {"counts": {"stated": 0, "default": 0, "assumed": 0}, "rows": []},
-        "round_findings": outcome.history,
-        "simulation": simulation.to_json(),
-        "rounds": outcome.rounds,
-        "usage": usage.to_dict(),
-        "budget": {**opts.budget.to_dict(), "stopped": outcome.stopped},
-        "provenance": provenance,
-        "failure": failure,
-        "next": f"dslgen review {folder}",
-    }
-    progress.stage("写入草稿")
-    write_draft(folder, {
-        f"{draft_id}.yaml": yaml_text,
-        DESCRIPTION: description + "\n",
-        TRANSCRIPT: transcript.to_jsonl(),
-        RESULT: to_json(result) + "\n",
-    })
-    return result
+        outcome = run_rounds(
+            provider, messages, description=description, name=draft_id, catalog=pool, max_rounds=opts.max_rounds,
+            with_meta=with_meta, transcript=transcript, usage=usage, extra_findings=consistency_of,
+            on_round=lambda n: progress.stage(f"第 {n} 轮：{provider.name} 起草") if n > 1 else None,
+            budget=opts.budget,
+        )
+        provenance.update(model=provider.model, attempts=outcome.rounds)
+        if outcome.error is not None and outcome.error.kind == "connection" and outcome.answer is None:
+            # nothing was drafted and nothing can be: a usage error (exit 2) with the fix, no failed draft
+            where = settings.base_url or "OPENAI_BASE_URL"
+            raise UsageError(f"{redact(outcome.error.message).rstrip('.。')}；没有起草", where=where,
+                             hint="检查 OPENAI_BASE_URL 与网络是否可达；不用模型时加 --provider offline 离线起草")
+        failure = None
+        if outcome.error is not None:
+            failure = {"kind": outcome.error.kind, "message": redact(outcome.error.message), "hint": redact(outcome.error.hint)}
+        answer = outcome.answer
+        gaps = gaps_of(answer) if answer else []
+        data = outcome.loaded.data if outcome.loaded is not None and isinstance(outcome.loaded.data, dict) else None
+        changes: list[dict[str, Any]] = []
+        if overrides and data is not None:
+            data, changes = apply_overrides(data, overrides)
+        body = {k: v for k, v in data.items() if k != "meta"} if data else None
+        consistency = judge(description, body, gaps, answer.mapping if answer else [], facts=claims)
+        sources = None
+        if body is not None and answer is not None:
+            template = next((e.data for e in pool if e.id == answer.base), None) if answer.base else None
+            origin = _template_origin(answer.base, template) if answer.base else f"模型（{provider.model}）的假设"
+            sources = value_sources(body, claims, description, assumed_from=origin, reported=answer.provenance,
+                                    assumptions=answer.assumptions, template=template)
+            for row in sources["rows"]:  # a value the reviewer set is neither stated nor a default
+                change = next((c for c in changes if c["path"] == row["field"]), None)
+                if change is not None:
+                    row.update(source="set", value=change["after"], shown=str(change["after"]),
+                               **{"from": f"命令行 --set {change['set']}"})
+        yaml_text = dump_yaml(data) if changes else outcome.yaml_text
+        if not yaml_text:  # nothing readable: keep whatever the model said for the reviewer, as a comment-only file
+            raw = (answer.yaml_text or answer.text) if answer else ""
+            body = as_comment(raw) or "# （没有可用的规则文件）"
+            meta = dump_yaml({"meta": {"id": draft_id, "description": description, "provenance": provenance}})
+            said = "原文保留在注释中"
+            if answer is None and outcome.stopped:
+                said = f"没有调用模型（{outcome.stopped}）"
+            elif answer is not None and answer.oversized:
+                said = f"回答有 {answer.oversized} 字节，超过上限，注释中只保留了开头 {len(raw.encode('utf-8'))} 字节"
+            yaml_text = f"# 模型回答无法作为规则文件读取，{said}\n{body}\n{meta}"
+        yaml_name = str(folder / f"{draft_id}.yaml")
+        yaml_text = redact(yaml_text)
+        judgement = judge_bytes(
+            yaml_text.encode("utf-8"), yaml_name, games=opts.games, seed=opts.seed, jobs=opts.jobs, bot=opts.bot,
+            progress=progress.games, rules_path=yaml_name, cache=False, description=description,
+            extra_findings=list(answer.problems) if answer else [],
+            extra={"consistency": consistency,
+                   "no_simulation": "描述中没有任何规则，未运行模拟" if consistency.no_rules else ""},
+            before_simulation=lambda: progress.stage(f"模拟 {opts.games} 局（{opts.bot} 机器人）"))
+        verdict = judgement.verdict
+        simulation = judgement.simulation
+        if failure is not None and not simulation.ran:
+            simulation = Simulation.not_run("模型调用失败，未运行模拟")
+        result = {
+            "draft": str(folder),
+            "yaml": yaml_name,
+            "id": draft_id,
+            # "verdict" and "gates" are summaries for people and scripts; commands read "judgement", the
+            # judge's typed verdict bound to the rule file's sha256
+            "verdict": verdict.status,
+            "gates": {g.name: g.passed for g in verdict.gates},
+            "judgement": verdict.to_json(),
+            "gaps": gaps,
+            "unmapped_sentences": list(answer.unmapped) if answer else [],
+            "mapping": list(answer.mapping) if answer else [],
+            "findings": [f.to_json() for f in verdict.findings],
+            "consistency": consistency.to_dict(),
+            "coverage": consistency.coverage(),
+            "value_sources": sources or {"counts": {"stated": 0, "default": 0, "assumed": 0}, "rows": []},
+            "round_findings": outcome.history,
+            "simulation": simulation.to_json(),
+            "rounds": outcome.rounds,
+            "usage": usage.to_dict(),
+            "budget": {**opts.budget.to_dict(), "stopped": outcome.stopped},
+            "provenance": provenance,
+            "failure": failure,
+            "notice": settings.notice,
+            "overrides": changes,
+            "overrides_unapplied": [o.text for o in overrides] if overrides and not changes else [],
+            "next": f"dslgen review {folder}",
+        }
+        progress.stage("写入草稿")
+        write_draft(folder, {
+            f"{draft_id}.yaml": yaml_text,
+            DESCRIPTION: description + "\n",
+            TRANSCRIPT: transcript.to_jsonl(),
+            RESULT: to_json(result) + "\n",
+        })
+        return result
+    except BaseException:  # Ctrl-C, SIGTERM (see the new command), an unreachable model, a crash
+        if created:
+            release(folder)
+        raise

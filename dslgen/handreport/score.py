@@ -14,6 +14,7 @@ from typing import Any, Sequence
 import click
 
 from dslgen.errors import UsageError
+from dslgen.handreport.notation import parse_tiles
 
 #: click options the ``hand`` command adds for scoring (applied as decorators, bottom-up).
 SCORING_OPTIONS = (
@@ -70,7 +71,7 @@ def _flowers(text: str, rules, seat: int, dealer: int, taken: tuple[int, ...] = 
         pool = [f for f in free if f not in own] + [f for f in free if f in own]
         return tuple(pool[:n])
     try:
-        codes = T.parse_tiles(text)
+        codes = parse_tiles(text)
     except T.TileParseError as exc:
         raise UsageError(str(exc), where="--flowers", hint="写张数（如 3）或花牌（如 春梅）") from None
     if not all(T.is_flower(t) for t in codes) or len(set(codes)) != len(codes):
@@ -209,7 +210,7 @@ def jing_codes(rules, text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
             return tuple(wc.tiles), ()
         return (), ()
     try:
-        codes = T.parse_tiles(text)
+        codes = parse_tiles(text)
     except T.TileParseError as exc:
         raise UsageError(str(exc), where="--jing", hint="写正精一张，如 --jing 5m") from None
     if len(codes) != 1 or not (T.is_suited(codes[0]) or T.is_honor(codes[0])):
@@ -252,7 +253,7 @@ def settle_hand_items(rules, seat, dealer, res, pay, concealed, melds, self_draw
 
     n = rules.players
     try:
-        shown = T.parse_tiles(birds) if birds else []
+        shown = parse_tiles(birds) if birds else []
     except T.TileParseError as exc:
         raise UsageError(str(exc), where="--birds", hint="按翻牌顺序写，如 1m5s9p") from None
     heads = [d for d in rules.settlement_items if d.name == "birds" and ITEMS["birds"].settings(d.params)["wall_end"] == "head"]

@@ -18,6 +18,7 @@ from engine.melds import Meld
 from engine.rules import Rules
 
 from dslgen.errors import InputError
+from dslgen.handreport.notation import parse_tiles
 
 #: ``--melds`` kinds as designers write them -> engine meld kinds
 MELD_KINDS = {"pung": "pung", "peng": "pung", "碰": "pung", "kong": "kong", "gang": "kong", "明杠": "kong",
@@ -50,7 +51,7 @@ def wild_codes(rules: Rules) -> frozenset[int]:
 
 def _parse(text: str, what: str) -> list[int]:
     try:
-        return T.parse_tiles(text)
+        return parse_tiles(text)
     except T.TileParseError as exc:
         raise InputError(f"{what}写法有误：{exc}", where=f"{what} {text!r}",
                          hint="例：123m456s789p东东东中中；癞子写作 癞 或 *") from None

@@ -73,13 +73,14 @@ def run_simulation(data: Mapping[str, Any], *, games: int, seed: int, jobs: int 
     :data:`CACHE_DIR`. With ``rules_path`` every failed game carries its ``dslgen replay`` command.
     """
     from dslgen import __version__, simulation
+    from dslgen.points import POINTS_FORMAT
     from dslgen.errors import DslgenError, UsageError
     from dslgen.rulefile import rules_from_loaded
     from dslgen.rulefile.yamlio import load_yaml_text, dump_yaml
 
     body = {k: v for k, v in data.items() if k != "meta"}
     rules_json = json.dumps(body, sort_keys=True, ensure_ascii=False, default=str)
-    key = hashlib.sha256(f"{rules_json}\0{_engine_digest()}\0{games}\0{seed}\0{bot}\0{__version__}".encode()).hexdigest()
+    key = hashlib.sha256(f"{rules_json}\0{_engine_digest()}\0{games}\0{seed}\0{bot}\0{__version__}\0{POINTS_FORMAT}".encode()).hexdigest()
     cached = CACHE_DIR / f"{key}.json"
     stats: dict[str, Any] | None = None
     if cache and cached.is_file():

@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from dslgen.judge.evidence import Evidence
 
 #: Modules whose import registers gates (the registry imports them on first use).
-GATE_MODULES = ["dslgen.judge.builtin", "dslgen.judge.consistency"]
+GATE_MODULES = ["dslgen.judge.builtin", "dslgen.judge.consistency", "dslgen.judge.economics"]
 
 
 @dataclass(frozen=True)

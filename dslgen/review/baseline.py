@@ -3,9 +3,13 @@
 Order of preference: the file given with ``--against``; for a catalog file
 edited since its approval, the approved text kept in its approval record; else
 the catalog's previous version of the same variant (same ``meta.id`` or file
-stem); else the catalog variant whose description is most similar (the
-generator's character n-gram cosine, which needs no word segmentation for
-Chinese). The target itself is never its own baseline.
+stem); else a variant of the same family (ids sharing their first word:
+``sichuan`` and ``sichuan_xuezhan``), the most similar of them; else the catalog
+variant whose description is most similar (the generator's character n-gram
+cosine, which needs no word segmentation for Chinese) when it is at least
+:data:`MIN_SIMILARITY` similar — a weakly similar variant is no baseline (a generic
+推倒胡 compared with 南昌 misleads more than it helps). The target itself is never
+its own baseline.
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ from dslgen.errors import UsageError
 from dslgen.generate.similarity import similarity
 from dslgen.rulefile.yamlio import YamlError, load_yaml_file
 
+#: Below this description similarity a catalog variant is not offered as the baseline.
+MIN_SIMILARITY = 0.2
 SCHEMA_LINE = "# yaml-language-server: $schema=../schemas/mahjong-dsl.schema.json"
 
 
@@ -49,7 +55,7 @@ class RuleDoc:
 
 @dataclass
 class Baseline:
-    """The chosen baseline and why: ``against``, ``previous`` or ``similar``."""
+    """The chosen baseline and why: ``against``, ``approved``, ``previous``, ``family`` or ``similar``."""
 
     doc: RuleDoc
     reason: str
@@ -64,6 +70,8 @@ class Baseline:
             return f"目录中同一玩法的上一版本 {self.doc.path}"
         if self.reason == "approved":
             return f"{self.doc.path} 批准时的版本"
+        if self.reason == "family":
+            return f"目录中同一地方的玩法 {self.doc.path}（id 以 {self.doc.id.split('_')[0]} 开头，描述相似度 {self.similarity:.2f}）"
         return f"目录中描述最相似的玩法 {self.doc.path}（相似度 {self.similarity:.2f}）"
 
     def to_dict(self) -> dict[str, Any]:
@@ -149,7 +157,11 @@ def find_baseline(target: RuleDoc, catalog: str | Path | None, against: str | Pa
     text = target.description or target.name
     scored = sorted(((similarity(text, d.description or d.name), d.path.name, d) for d in docs),
                     key=lambda t: (-t[0], t[1]))
-    if not scored:
+    family = tid.split("_")[0]
+    kin = [t for t in scored if family and t[2].id.split("_")[0] == family]
+    if kin:
+        return Baseline(kin[0][2], "family", round(kin[0][0], 4))
+    if not scored or scored[0][0] < MIN_SIMILARITY:
         return None
     score, _, doc = scored[0]
     return Baseline(doc, "similar", round(score, 4))

@@ -35,16 +35,49 @@ def judge_subject(description: str, data: Mapping[str, Any] | None, gaps: list[d
     return report.to_dict(), sources
 
 
+#: Fields whose value decides who pays how much: a documented default among them is shown beside the
+#: assumptions (a draft that never mentions 点炮 still has the discarder pay three times).
+PAYMENT_FIELDS = ("scoring.", "settlement_items", "wildcard_rules.scoring.", "win_min_fan", "max_fan", "fan_stacking")
+
+
+def payment_defaults(sources: Mapping[str, Any] | None) -> list[dict[str, Any]]:
+    """The value rows taken from the specification's defaults that change who pays how much."""
+    return [r for r in (sources or {}).get("rows") or []
+            if r.get("source") == "default" and str(r.get("field", "")).startswith(PAYMENT_FIELDS)]
+
+
+def _field_key(field: str) -> str:
+    """``settlement_items[jing_points].primary`` → ``settlement_items[].primary`` (how the schema names it)."""
+    head, _, rest = field.partition("[")
+    return f"{head}[]{rest.split(']', 1)[1]}" if rest and "]" in rest else field
+
+
+def payment_default_text(row: Mapping[str, Any]) -> str:
+    """``点炮倍数 = 3：点炮：放炮者付 番数 × N（§12 scoring.discard_win_multiplier 默认 3）``; an enum value is
+    shown by the specification's text for it (``点炮谁付番 = 只有放炮者付（discarder）…``)."""
+    from dslgen.rulefile.schema import enum_labels, field_descriptions
+
+    field, value, label = str(row.get("field", "")), row.get("value"), str(row["label"])
+    labels = enum_labels().get(field) or enum_labels().get(_field_key(field)) or {}
+    if isinstance(value, str) and value in labels:
+        return f"{label} = {value_text(row)}（{row['from']}）"
+    meaning = "" if value in (None, [], {}) else (field_descriptions().get(field)
+                                                  or field_descriptions().get(_field_key(field)) or "")
+    head = f"{label} = {row['shown']}"
+    return f"{head}：{meaning}（{row['from']}）" if meaning and meaning not in label else f"{head}（{row['from']}）"
+
+
 def description_view(subject: Any) -> dict[str, Any]:
-    """The report's fidelity part for a review subject: ``contradictions``, ``assumptions``, ``coverage``,
+    """The report's fidelity part for a review subject: ``contradictions``, ``assumptions``,
+    ``payment_defaults`` (:func:`payment_defaults`), ``coverage``,
     ``value_sources``, ``consistency`` and ``sentence_rows``.
 
     A draft whose stored verdict still holds (no note that it was judged again) shows the sources
     ``dslgen new`` recorded; anything else is read again from its description here."""
     description = subject.description
     if not description.strip() or not subject.doc.data:
-        return {"contradictions": [], "assumptions": [], "coverage": {}, "value_sources": {}, "consistency": {},
-                "sentence_rows": []}
+        return {"contradictions": [], "assumptions": [], "payment_defaults": [], "coverage": {}, "value_sources": {},
+                "consistency": {}, "sentence_rows": []}
     if subject.kind == "draft":
         assumed_from = "草稿中的取值（描述没有说）"
     else:
@@ -58,6 +91,7 @@ def description_view(subject: Any) -> dict[str, Any]:
     return {
         "contradictions": [f for f in consistency.get("findings") or [] if f.get("code") == CONTRADICTION],
         "assumptions": [r for r in sources.get("rows") or [] if r.get("source") == "assumed"],
+        "payment_defaults": payment_defaults(sources),
         "coverage": consistency.get("coverage") or {},
         "value_sources": sources,
         "consistency": consistency,
@@ -117,9 +151,21 @@ def rule_text(row: Mapping[str, Any]) -> str:
     return "；".join(parts) or "（已识别，没有单独的取值）"
 
 
+def value_text(row: Mapping[str, Any]) -> str:
+    """A value row's value as a reviewer reads it: an enum value by the specification's text for it
+    (``所有成立的番型番数相加（add）``), anything else as recorded (``shown``)."""
+    from dslgen.rulefile.schema import enum_labels
+
+    field, value = str(row.get("field", "")), row.get("value")
+    labels = enum_labels().get(field) or enum_labels().get(_field_key(field)) or {}
+    if isinstance(value, str) and value in labels:
+        return f"{labels[value]}（{value}）"
+    return str(row.get("shown", value))
+
+
 def assumption_text(row: Mapping[str, Any]) -> str:
-    """``字牌 = 是（来自 模板玩法 sichuan_xuezhan）``."""
-    return f"{row['label']} = {row['shown']}（来自 {row['from']}）"
+    """``字牌 = 是（来自 模板玩法 sichuan_xuezhan）``; ``番数叠加方式 = 所有成立的番型番数相加（add）（来自 …）``."""
+    return f"{row['label']} = {value_text(row)}（来自 {row['from']}）"
 
 
 def contradiction_text(f: Mapping[str, Any]) -> str:

@@ -2,7 +2,7 @@
 
 No external resource of any kind: the style sheet is inline, there is no
 script, and the charts are inline SVG — fan frequency (draft beside baseline),
-the distribution of fan totals per win, the headline metrics of baseline and
+the distribution of the winner's gain per win in points, the headline metrics of baseline and
 draft, and every difference with its 95% interval.
 """
 
@@ -19,7 +19,7 @@ BASE_COLOR = "#a0a7b4"
 SIG_COLOR = "#d33"
 
 _CSS = """
-body{font-family:system-ui,-apple-system,"Segoe UI","PingFang SC","Microsoft YaHei",sans-serif;margin:2rem auto;max-width:1000px;color:#222;line-height:1.5;padding:0 1rem}
+body{font-family:system-ui,-apple-system,"Segoe UI","PingFang SC","Microsoft YaHei",sans-serif,"Noto Color Emoji","Apple Color Emoji","Segoe UI Emoji","Segoe UI Symbol";margin:2rem auto;max-width:1000px;color:#222;line-height:1.5;padding:0 1rem}
 h1{font-size:1.5rem}h2{font-size:1.2rem;border-bottom:1px solid #ddd;padding-bottom:.2rem;margin-top:2rem}
 table{border-collapse:collapse;margin:.5rem 0;width:100%}th,td{border:1px solid #ddd;padding:.3rem .5rem;text-align:left;vertical-align:top}
 th{background:#f5f6f8}.pass{color:#1a7f37}.fail{color:#c62828}.skipped{color:#9a6700}
@@ -27,6 +27,9 @@ th{background:#f5f6f8}.pass{color:#1a7f37}.fail{color:#c62828}.skipped{color:#9a
 pre{background:#f6f8fa;padding:.6rem;overflow-x:auto;font-size:.85rem}
 .diff-add{color:#1a7f37}.diff-del{color:#c62828}.diff-hunk{color:#6f42c1}
 blockquote{border-left:4px solid #ddd;margin:0;padding:.2rem 1rem;color:#444;white-space:pre-wrap}
+.side-by-side{display:flex;gap:1.5rem;align-items:flex-start}.side-by-side .col{flex:1;min-width:0}
+.rule-sheet td:nth-child(-n+2){white-space:nowrap}
+.rule-sheet h2::after{content:"（由规则文件生成）";font-size:.8rem;color:#777;font-weight:normal}
 svg text{font-size:12px;font-family:inherit}.legend span{display:inline-block;width:.8rem;height:.8rem;margin:0 .3rem 0 1rem;vertical-align:middle}
 """
 
@@ -76,7 +79,8 @@ def fan_chart(draft: Mapping[str, Any], baseline: Mapping[str, Any] | None) -> s
 
 
 def score_chart(draft: Mapping[str, Any], baseline: Mapping[str, Any] | None) -> str:
-    """Vertical bars: the share of wins in each score bucket, draft beside baseline."""
+    """Vertical bars: the share of wins in each bucket of the winner's gain in points, draft beside baseline;
+    every bar carries its share and count, both axes are titled."""
     axis, d_items = P.score_distribution(draft)
     _, b_items = P.score_distribution(baseline or {})
     if not d_items:
@@ -86,25 +90,33 @@ def score_chart(draft: Mapping[str, Any], baseline: Mapping[str, Any] | None) ->
     if all(k.lstrip("-").isdigit() for k in keys):
         keys.sort(key=int)
     dn, bn = sum(d.values()) or 1, sum(b.values()) or 1
-    width, height, left, bottom = 640, 220, 40, 30
+    width, height, left, bottom = 640, 240, 46, 44
     slot = (width - left - 10) / len(keys)
     bar = max(2.0, slot / (3 if b else 2))
     top = max([v / dn for v in d.values()] + [v / bn for v in b.values()] + [0.01])
-    scale = (height - bottom - 20) / top
-    body = [f'<line x1="{left}" y1="{height - bottom}" x2="{width - 5}" y2="{height - bottom}" stroke="#999"/>']
+    scale = (height - bottom - 34) / top
+    body = [f'<line x1="{left}" y1="{height - bottom}" x2="{width - 5}" y2="{height - bottom}" stroke="#999"/>',
+            f'<line x1="{left}" y1="14" x2="{left}" y2="{height - bottom}" stroke="#999"/>',
+            f'<text x="4" y="12">占胡牌比例</text>']
     series = ((d, dn, DRAFT_COLOR), (b, bn, BASE_COLOR)) if b else ((d, dn, DRAFT_COLOR),)
+    labelled = len(keys) * len(series) <= 24
     for i, k in enumerate(keys):
         x = left + i * slot + 2
         for j, (values, n, color) in enumerate(series):
-            share = values.get(k, 0) / n
+            count = values.get(k, 0)
+            share = count / n
             h = share * scale
-            body.append(f'<rect x="{x + j * bar:.1f}" y="{height - bottom - h:.1f}" width="{bar - 1:.1f}" '
-                        f'height="{h:.1f}" fill="{color}"><title>{_e(k)}：{P.pct(share)}</title></rect>')
+            y = height - bottom - h
+            body.append(f'<rect x="{x + j * bar:.1f}" y="{y:.1f}" width="{bar - 1:.1f}" height="{h:.1f}" '
+                        f'fill="{color}"><title>{_e(k)} 分：{P.pct(share)}（{int(count)} 次）</title></rect>')
+            if labelled and count:
+                body.append(f'<text x="{x + j * bar + (bar - 1) / 2:.1f}" y="{y - 3:.1f}" text-anchor="middle" '
+                            f'font-size="10">{P.pct(share)}</text>')
         if len(keys) <= 30 or i % max(1, len(keys) // 20) == 0:
-            body.append(f'<text x="{x + bar:.1f}" y="{height - bottom + 14}" text-anchor="middle">{_e(k)}</text>')
-    body.append(f'<text x="{width - 10}" y="{height - 4}" text-anchor="end">{_e(axis)}</text>')
-    body.append(f'<text x="{left}" y="12">{P.pct(top)}</text>')
-    return _legend(bool(b)) + _svg(width, height, body, f"得分分布：{axis}（占胡牌）")
+            body.append(f'<text x="{x + bar * len(series) / 2:.1f}" y="{height - bottom + 14}" '
+                        f'text-anchor="middle">{_e(k)}</text>')
+    body.append(f'<text x="{(left + width) / 2:.0f}" y="{height - 8}" text-anchor="middle">{_e(axis)}</text>')
+    return _legend(bool(b)) + _svg(width, height, body, f"得分分布：{axis}，纵轴为占胡牌比例")
 
 
 def metrics_chart(rows: list[Mapping[str, Any]]) -> str:
@@ -130,9 +142,17 @@ def metrics_chart(rows: list[Mapping[str, Any]]) -> str:
     return _legend(True) + _svg(width, height, body, "基准与草稿的主要指标")
 
 
-def interval_chart(rows: list[Mapping[str, Any]]) -> str:
-    """Every difference with its 95% interval around zero; red when beyond sampling noise."""
-    picked = [r for r in rows if r.get("ci_low") is not None and r["kind"] == "proportion"]
+#: The interval charts: (kind of row, how a bound is written, title).
+INTERVAL_CHARTS = {
+    "proportion": (lambda v: f"{v * 100:+.1f} 个百分点", "差值与 95% 区间（红色：超出抽样误差）"),
+    "mean": (lambda v: f"{v:+.2f} 分", "输赢与番数的差值与 95% 区间（分 / 番；红色：超出抽样误差）"),
+}
+
+
+def interval_chart(rows: list[Mapping[str, Any]], kind: str = "proportion") -> str:
+    """Every difference of rows of ``kind`` with its 95% interval around zero; red when beyond sampling noise."""
+    bound, title = INTERVAL_CHARTS[kind]
+    picked = [r for r in rows if r.get("ci_low") is not None and r["kind"] == kind]
     if not picked:
         return ""
     width, left, per = 640, 230, 20
@@ -149,9 +169,9 @@ def interval_chart(rows: list[Mapping[str, Any]]) -> str:
         body.append(f'<text x="{left - 6}" y="{y + 4}" text-anchor="end">{_e(row["label"][:24])}</text>')
         body.append(f'<line x1="{x1:.1f}" y1="{y}" x2="{x2:.1f}" y2="{y}" stroke="{color}" stroke-width="2"/>')
         body.append(f'<circle cx="{xd:.1f}" cy="{y}" r="3.5" fill="{color}"><title>{_e(P.interval(row))}</title></circle>')
-    body.append(f'<text x="{left}" y="{height - 5}">{-span * 100:+.1f} 个百分点</text>')
-    body.append(f'<text x="{width - 20}" y="{height - 5}" text-anchor="end">{span * 100:+.1f} 个百分点</text>')
-    return _svg(width, height, body, "差值与 95% 区间（红色：超出抽样误差）")
+    body.append(f'<text x="{left}" y="{height - 5}">{_e(bound(-span))}</text>')
+    body.append(f'<text x="{width - 20}" y="{height - 5}" text-anchor="end">{_e(bound(span))}</text>')
+    return _svg(width, height, body, title)
 
 
 def _diff_html(text: str) -> str:
@@ -162,6 +182,18 @@ def _diff_html(text: str) -> str:
                "diff-hunk" if line.startswith("@@") else "")
         lines.append(f'<span class="{cls}">{_e(line)}</span>' if cls else _e(line))
     return "<pre>" + "\n".join(lines) + "</pre>"
+
+
+def _description_and_sheet(report: Mapping[str, Any]) -> str:
+    """The designer's description and the 玩法说明 read back from the rule file, side by side."""
+    from dslgen.review.rulesheet import RuleSheet, render_html_fragment
+
+    left = (f"<h2>描述（设计者写的）</h2><blockquote>{_e(report['description'])}</blockquote>"
+            if report.get("description") else '<h2>描述</h2><p class="dim">没有描述</p>')
+    right = (render_html_fragment(RuleSheet.from_json(report["rule_sheet"]), level=2) if report.get("rule_sheet")
+             else '<h2>玩法说明</h2><p class="dim">规则文件无法加载，没有玩法说明</p>')
+    return (f'<div class="side-by-side" id="description-and-sheet"><div class="col">{left}</div>'
+            f'<div class="col">{right}</div></div>')
 
 
 def render_html(report: Mapping[str, Any]) -> str:
@@ -190,6 +222,11 @@ def render_html(report: Mapping[str, Any]) -> str:
         h.append(f'<h2 class="skipped">假设的取值（{len(assumptions)} 项，描述没有写，请确认）</h2><ul>')
         h.extend(f"<li>{_e(D.assumption_text(r))}</li>" for r in assumptions)
         h.append("</ul>")
+    payments = report.get("payment_defaults") or []
+    if payments:
+        h.append(f'<h2 class="skipped" id="payment-defaults">影响输赢的规范默认值（{len(payments)} 项，描述没有写，按规范默认）</h2><ul>')
+        h.extend(f"<li>{_e(D.payment_default_text(r))}</li>" for r in payments)
+        h.append("</ul>")
     cov = report.get("coverage") or {}
     if cov:
         h.append(f"<p>{_e(D.coverage_line(cov))}</p>")
@@ -200,8 +237,8 @@ def render_html(report: Mapping[str, Any]) -> str:
                  f"<td>{_e(D.rule_text(r))}</td></tr>" for r in report["sentence_rows"])
         h.append("</table>")
 
-    if report.get("description"):
-        h.append(f"<h2>描述</h2><blockquote>{_e(report['description'])}</blockquote>")
+    if report.get("description") or report.get("rule_sheet"):
+        h.append(_description_and_sheet(report))
     if report.get("sections"):
         h.append("<h2>描述与规则对照</h2><table><tr><th>规则段</th><th>来自描述中的句子</th><th>规则</th></tr>")
         for s in report["sections"]:
@@ -232,6 +269,9 @@ def render_html(report: Mapping[str, Any]) -> str:
         chart = score_chart(sim, base_sim)
         if chart:
             h.append(f"<h3>得分分布</h3>{chart}")
+    bots = report.get("about_bots") or {}
+    if bots:
+        h.append(f'<h3 id="about-bots">关于模拟</h3><p>{_e(bots["how"])}</p><p class="dim">{_e(bots["difference"])}</p>')
 
     baseline = report.get("baseline")
     h.append("<h2>与基准的规则差异</h2>")
@@ -240,12 +280,13 @@ def render_html(report: Mapping[str, Any]) -> str:
         changes = report.get("semantic_changes") or []
         h.append("<ul>" + "".join(f"<li>{_e(c)}</li>" for c in changes) + "</ul>" if changes else "<p>规则与基准相同。</p>")
     else:
-        h.append("<p>目录中没有可比较的基准玩法。</p>")
+        h.append(f"<p>{_e(P.NO_BASELINE)}</p>")
     rows = report.get("stats_diff") or []
     if rows:
         h.append("<h2>统计差异（草稿 − 基准，95% 区间）</h2>")
         h.append(metrics_chart(rows))
         h.append(interval_chart(rows))
+        h.append(interval_chart(rows, "mean"))
         h.append("<table><tr><th>指标</th><th>基准</th><th>草稿</th><th>差值</th><th>95% 区间</th><th>判断</th></tr>")
         for r in rows:
             judge = '<span class="sig">超出抽样误差</span>' if r["significant"] else f'<span class="dim">{_e(r["note"])}</span>'

@@ -62,6 +62,9 @@ def render_markdown(report: Mapping[str, Any]) -> str:
     _section(out, f"❌ 与描述矛盾（{len(contradictions)} 处）", [f"- {_md(D.contradiction_text(f))}" for f in contradictions])
     assumptions = report.get("assumptions") or []
     _section(out, f"假设的取值（{len(assumptions)} 项，描述没有写，请确认）", [f"- {_md(D.assumption_text(r))}" for r in assumptions])
+    payments = report.get("payment_defaults") or []
+    _section(out, f"影响输赢的规范默认值（{len(payments)} 项，描述没有写，按规范默认）",
+             [f"- {_md(D.payment_default_text(r))}" for r in payments])
     cov = report.get("coverage") or {}
     if cov:
         out.append(D.coverage_line(cov))
@@ -72,6 +75,15 @@ def render_markdown(report: Mapping[str, Any]) -> str:
 
     if report.get("description"):
         _section(out, "描述", ["> " + _md(line) for line in report["description"].splitlines() or [""]])
+    if report.get("rule_sheet"):
+        from dslgen.review.rulesheet import RuleSheet, render_markdown as sheet_markdown
+
+        out.append("<details open><summary>玩法说明（由规则文件生成，请与上面的描述对照）</summary>")
+        out.append("")
+        out.append(sheet_markdown(RuleSheet.from_json(report["rule_sheet"]), level=3).rstrip("\n"))
+        out.append("")
+        out.append("</details>")
+        out.append("")
 
     linked = [(sec, P.linked_sentences(sec)) for sec in report.get("sections") or []]
     if any(sentences for _, sentences in linked):
@@ -97,7 +109,7 @@ def render_markdown(report: Mapping[str, Any]) -> str:
         else:
             out.append("规则与基准相同。")
     else:
-        out.append("目录中没有可比较的基准玩法。")
+        out.append(P.NO_BASELINE)
     out.append("")
 
     _section(out, "未能表达的规则", [f"- {_md(P.gap_text(g))}" for g in report.get("gaps") or []]
@@ -108,6 +120,9 @@ def render_markdown(report: Mapping[str, Any]) -> str:
     if sim:
         _section(out, "模拟统计", ["| 项目 | 数值 |", "|---|---|"]
                  + [f"| {_md(label)} | {_cell(value)} |" for label, value in P.simulation_rows(sim)])
+
+    bots = report.get("about_bots") or {}
+    _section(out, "关于模拟", [_md(bots["how"]), "", _md(bots["difference"])] if bots else [])
 
     rows = report.get("stats_diff") or []
     if rows:

@@ -75,6 +75,11 @@ def _fidelity(report: Mapping[str, Any], console: Console) -> None:
         console.print(f"假设的取值（{len(assumptions)} 项，描述没有写，请确认）", style="bold yellow")
         for row in assumptions:
             console.print(f"  • {D.assumption_text(row)}", markup=False)
+    payments = report.get("payment_defaults") or []
+    if payments:
+        console.print(f"影响输赢的规范默认值（{len(payments)} 项，描述没有写，按规范默认）", style="bold yellow")
+        for row in payments:
+            console.print(f"  • {D.payment_default_text(row)}", markup=False)
     cov = report.get("coverage") or {}
     if cov:
         console.print(D.coverage_line(cov), markup=False)
@@ -105,6 +110,11 @@ def render_text(report: Mapping[str, Any], console: Console) -> None:
     if report.get("description"):
         console.print("描述", style="bold")
         console.print(report["description"], markup=False)
+    if report.get("rule_sheet"):
+        from dslgen.review.rulesheet import RuleSheet, render_text as sheet_text
+
+        console.print("玩法说明（由规则文件生成，请与上面的描述对照）", style="bold")
+        console.print(sheet_text(RuleSheet.from_json(report["rule_sheet"])), markup=False)
     if report.get("sentence_rows"):
         console.print(_sentences(report))
     if report.get("sections"):
@@ -122,6 +132,11 @@ def render_text(report: Mapping[str, Any], console: Console) -> None:
             console.print(f"  • {P.finding_text(f)}", markup=False)
     if report.get("simulation"):
         console.print(_simulation(report["simulation"]))
+    bots = report.get("about_bots") or {}
+    if bots:
+        console.print("关于模拟", style="bold")
+        console.print(bots["how"], markup=False)
+        console.print(bots["difference"], markup=False)
     baseline = report.get("baseline")
     if baseline:
         console.print(Text.assemble(("与基准的规则差异", "bold"), f"（{baseline['label']}）"))
@@ -137,4 +152,4 @@ def render_text(report: Mapping[str, Any], console: Console) -> None:
         if report.get("yaml_diff"):
             console.print(Panel(Syntax(report["yaml_diff"], "diff", word_wrap=True), title=Text("YAML 差异")))
     else:
-        console.print("目录中没有可比较的基准玩法。")
+        console.print(P.NO_BASELINE)

@@ -18,6 +18,7 @@ from typing import Any, Callable, Mapping
 from dslgen.errors import UsageError
 from dslgen.judge import Simulation, Verdict, judge_bytes, run_simulation, sha256_bytes
 from dslgen.review.baseline import Baseline, RuleDoc, find_baseline
+from dslgen.review.bots import about_bots
 from dslgen.review.description_view import description_view
 from dslgen.review.semantic_diff import semantic_diff
 from dslgen.review.stats_diff import stats_diff
@@ -151,10 +152,13 @@ def _draft_subject(folder: Path, *, games: int | None, seed: int | None, jobs: i
     meta = doc.data.get("meta") if isinstance(doc.data.get("meta"), Mapping) else {}
     provenance = dict(draft.provenance or meta.get("provenance") or {})
     notes = []
-    if draft.verdict is not None and draft.verdict.sha256 == sha256_bytes(content):
+    other_bot = draft.simulation.ran and draft.simulation.bot != bot
+    if draft.verdict is not None and draft.verdict.sha256 == sha256_bytes(content) and not other_bot:
         verdict, simulation = draft.verdict, draft.simulation
     else:
-        if draft.verdict is None:
+        if other_bot and draft.verdict is not None and draft.verdict.sha256 == sha256_bytes(content):
+            notes.append(f"草稿的模拟用的是 {draft.simulation.bot} 机器人：已按 --bot {bot} 重新模拟并判定")
+        elif draft.verdict is None:
             notes.append(f"草稿的 result.json 没有可读的判定结论（{draft.verdict_error}）：已按规则文件的当前内容重新判定")
         else:
             notes.append("草稿的规则文件在判定后被修改过（sha256 不符）：关卡与模拟已按当前内容重新运行")
@@ -259,6 +263,19 @@ def _sim_params(subject: Subject, games: int | None, seed: int | None) -> tuple[
     return int(g), int(s)
 
 
+def _rule_sheet(subject: Subject) -> dict[str, Any] | None:
+    """The rule file read back as a 玩法说明 (:mod:`dslgen.review.rulesheet`); None when the engine cannot load it."""
+    from dslgen.errors import DslgenError
+    from dslgen.review.rulesheet import rule_sheet
+
+    if not subject.doc.data:
+        return None
+    try:
+        return rule_sheet(subject.doc.data, path_hint=str(subject.doc.path)).to_json()
+    except (DslgenError, ValueError, TypeError, KeyError):
+        return None  # the gates say why the file cannot be played
+
+
 def build_report(target: str | Path, *, against: str | Path | None = None, catalog: str | Path | None = None,
                  games: int | None = None, seed: int | None = None, jobs: int = 1, bot: str = "greedy",
                  progress: Progress | None = None, subject: Subject | None = None) -> dict[str, Any]:
@@ -294,11 +311,13 @@ def build_report(target: str | Path, *, against: str | Path | None = None, catal
         "failed_gates": subject.failed_gates,
         "notes": subject.notes,
         "sections": _sections(subject),
+        "rule_sheet": _rule_sheet(subject),
         **description_view(subject),
         "gaps": subject.gaps,
         "unmapped_sentences": subject.unmapped,
         "findings": subject.findings,
         "simulation": sim,
+        "about_bots": about_bots(sim),
         "provenance": subject.provenance,
         "baseline": baseline.to_dict() if baseline else None,
         "baseline_simulation": base_sim,

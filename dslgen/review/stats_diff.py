@@ -9,7 +9,13 @@ interval of the difference (draft − baseline):
 * the mean number of wins per game uses the normal approximation with a
   Poisson variance (conservative for ordinary one-winner games);
 * the average fan uses the normal approximation from each run's fan
-  distribution when the simulation reports one.
+  distribution when the simulation reports one;
+* the money (:mod:`dslgen.points`: points changing hands per game, the winner's
+  gain per win, each seat's and the dealer's net per game) uses the normal
+  approximation from each run's sum and sum of squares, the share of
+  zero-point wins a Newcombe interval, the spread (standard deviation of a
+  seat's result) the ``sd / √(2(n−1))`` standard error; the largest loss is an
+  extreme and gets no interval.
 
 A difference whose interval excludes zero is marked ``significant`` — beyond
 sampling noise. The two runs are treated as independent samples; sharing the
@@ -221,6 +227,7 @@ def stats_diff(baseline: Mapping[str, Any] | None, draft: Mapping[str, Any] | No
     ci = mean_diff(md, vd, nd, mb, vb, nb) if vb is not None and vd is not None and nb > 1 and nd > 1 else None
     rows.append(_row("avg_fan", "平均番数", "mean", mb if wb else None, md if wd else None, ci,
                      "模拟未提供番数分布"))
+    rows.extend(_points_rows(baseline, draft))
     fb, fd = _fan_counts(baseline), _fan_counts(draft)
     for name in list(fd) + [n for n in fb if n not in fd]:
         if not fd.get(name) and not fb.get(name):
@@ -234,6 +241,53 @@ def stats_diff(baseline: Mapping[str, Any] | None, draft: Mapping[str, Any] | No
             row = _row(f"fan:{name}", f"番型「{name}」出现率（占胡牌）", "proportion",
                        fb[name] / wb if wb else None, None, None, "草稿没有这个番型")
         rows.append(row)
+    return rows
+
+
+def _mean_row(metric: str, label: str, base: Mapping[str, Any], draft: Mapping[str, Any], total: str, squares: str,
+              count: str, index: int | None = None) -> dict[str, Any]:
+    """Row comparing two runs' means of ``total / count`` (``index`` picks one seat of a per-seat list)."""
+    from dslgen.points import variance
+
+    def moments(p: Mapping[str, Any]) -> tuple[float, float, float]:
+        t, q = p[total], p[squares]
+        if index is not None:
+            t, q = t[index], q[index]
+        n = float(p[count])
+        return (t / n if n else 0.0), variance(t, q, n), n
+
+    mb, vb, nb = moments(base)
+    md, vd, nd = moments(draft)
+    ci = mean_diff(md, vd, nd, mb, vb, nb) if nb > 1 and nd > 1 else None
+    return _row(metric, label, "mean", mb if nb else None, md if nd else None, ci, "样本太少")
+
+
+def _points_rows(baseline: Mapping[str, Any], draft: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The money rows (empty unless both runs carry :mod:`dslgen.points` figures)."""
+    from dslgen.points import points_of, sd_interval
+
+    pb, pd = points_of(baseline), points_of(draft)
+    if not pb or not pd:
+        return []
+    rows = [
+        _mean_row("points_per_game", "每局易手的分数", pb, pd, "moved_sum", "moved_sq", "games"),
+        _mean_row("points_per_win", "每次胡牌赢家得分", pb, pd, "gain_sum", "gain_sq", "wins"),
+        _proportion("zero_point_share", "零分胡牌占胡牌比例", pd["zero_point_wins"], pd["wins"],
+                    pb["zero_point_wins"], pb["wins"]),
+        _mean_row("dealer_net", "庄家每局净输赢", pb, pd, "dealer_sum", "dealer_sq", "games"),
+    ]
+    if len(pb["seat_sum"]) == len(pd["seat_sum"]):
+        rows += [_mean_row(f"seat_net:{i}", f"座位 {i} 每局净输赢", pb, pd, "seat_sum", "seat_sq", "games", i)
+                 for i in range(len(pd["seat_sum"]))]
+    sb, sd = float(pb["result_spread"]), float(pd["result_spread"])
+    cb, cd = sd_interval(sb, pb["result_samples"]), sd_interval(sd, pd["result_samples"])
+    ci = None
+    if cb and cd:
+        se = math.sqrt(((cb[1] - sb) / Z95) ** 2 + ((cd[1] - sd) / Z95) ** 2)
+        ci = (sd - sb - Z95 * se, sd - sb + Z95 * se)
+    rows.append(_row("result_spread", "输赢离散度（每家每局结果的标准差）", "mean", sb, sd, ci, "样本太少"))
+    rows.append(_row("max_loss", "单局最大输分", "mean", float(pb["max_loss"]), float(pd["max_loss"]), None,
+                     "极值，没有区间"))
     return rows
 
 

@@ -41,13 +41,30 @@ class RuleFileError(DslgenError):
         self.findings = findings or []
 
 
+def resolve_rule_path(path: str | os.PathLike[str]) -> str | os.PathLike[str]:
+    """``path`` itself when it exists; else, when it is a bare catalog id (``sichuan_xuezhan``, ``nanchang``),
+    the catalog's ``<id>.yaml`` (the catalog of :func:`dslgen.generate.examples.catalog_dir`); else ``path``
+    unchanged, so the reader reports the missing file."""
+    import re
+    from pathlib import Path
+
+    text = os.fspath(path)
+    if Path(text).exists() or not re.fullmatch(r"[a-z][a-z0-9_]{0,63}", text):
+        return path
+    from dslgen.generate.examples import catalog_dir
+
+    candidate = catalog_dir() / f"{text}.yaml"
+    return str(candidate) if candidate.is_file() else path
+
+
 def load_rules(path: str | os.PathLike[str]) -> RuleFile:
-    """Load ``path``, validate it against the schema and build the engine's rules.
+    """Load ``path`` (a file, or a catalog id: :func:`resolve_rule_path`), validate it against the schema and
+    build the engine's rules.
 
     Raises a :class:`DslgenError` (exit 1; exit 2 when the file cannot be read)
     whose message lists the first few schema errors.
     """
-    return rules_from_loaded(load_yaml_file(path))
+    return rules_from_loaded(load_yaml_file(resolve_rule_path(path)))
 
 
 def load_playable(path: str | os.PathLike[str]) -> RuleFile:

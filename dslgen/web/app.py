@@ -98,6 +98,9 @@ class Workbench:
         from dslgen.generate.draft import load_draft
         from dslgen.generate.consistency import coverage_counts
         from dslgen.review.approvals import load_record, rejection_path
+        from dslgen.generate.overrides import shown
+        from dslgen.review.description_view import payment_default_text, payment_defaults
+        from dslgen.review.present import points_rows
         from dslgen.review.report import read_draft
 
         folder = self.draft(name)
@@ -106,10 +109,12 @@ class Workbench:
             result, doc = read_draft(folder)
         except DslgenError as exc:
             return {"name": name, "id": name, "title": "", "verdict": "fail", "error": exc.render(), "gates": [],
-                    "assumptions": [], "contradictions": [], "coverage": None, "description": "", "yaml": "",
+                    "assumptions": [], "contradictions": [], "unsettled": [], "coverage": None, "description": "", "yaml": "",
                     "rejection": None}
         verdict = draft.verdict if draft.judged_current else None
         game = doc.data.get("game") if isinstance(doc.data, Mapping) else None
+        economics = verdict.gate("economics") if verdict else None
+        sim = draft.simulation.to_json() if verdict else {}
         return {
             "name": name, "id": str(result.get("id") or doc.id),
             "title": str(game.get("name") or "") if isinstance(game, Mapping) else "",
@@ -119,8 +124,17 @@ class Workbench:
                       for g in (verdict.gates if verdict else ())],
             "coverage": coverage_counts(result.get("coverage")) if result.get("coverage") else None,
             "assumptions": _assumptions(result),
-            "contradictions": [f"{f.code} {f.path}: {f.message}" for f in (verdict.findings if verdict else [])
-                               if f.code.startswith("D")],
+            "contradictions": [_finding_line(f) for f in (verdict.findings if verdict else []) if f.code == "D001"],
+            "unsettled": [_finding_line(f) for f in (verdict.findings if verdict else [])
+                          if f.code.startswith("D") and f.code != "D001"],
+            "history": [{"at": h.get("at"), "verdict": h.get("verdict"),
+                         "changes": [f"{c.get('path')}：{shown(c.get('before'))} → {shown(c.get('after'))}"
+                                     for c in h.get("changes") or [] if isinstance(c, Mapping)]}
+                        for h in result.get("history") or [] if isinstance(h, Mapping) and h.get("event") == "edit"],
+            "economics": [{"code": f.code, "severity": f.severity, "message": f.message, "hint": f.hint}
+                          for f in (economics.findings if economics else ())],
+            "points": points_rows(sim) if sim else [],
+            "payment_defaults": [payment_default_text(r) for r in payment_defaults(result.get("value_sources"))],
             "description": str(result.get("description") or ""), "yaml": doc.text,
             "rejection": load_record(rejection_path(folder)),
         }
@@ -149,6 +163,22 @@ class Workbench:
         owner, text = self.notices.get(nid, ("", ""))
         return text if owner == draft else ""
 
+    def sheet_html(self, name: str) -> str:
+        """The 玩法说明 of draft ``name``'s rule file as an HTML fragment ("" when it cannot be loaded), cached."""
+        from dslgen.errors import DslgenError
+        from dslgen.review.report import read_draft
+        from dslgen.review.rulesheet import render_html_fragment, rule_sheet
+
+        folder = self.draft(name)
+        key = ("sheet", name) + tuple(sorted((p.name, p.stat().st_mtime_ns) for p in folder.iterdir() if p.is_file()))
+        if key not in self.reports:
+            try:
+                _, doc = read_draft(folder)
+                self.reports[key] = render_html_fragment(rule_sheet(doc.data, path_hint=str(doc.path))) if doc.data else ""
+            except (DslgenError, ValueError, TypeError, KeyError):
+                self.reports[key] = ""
+        return self.reports[key]
+
     def new_table(self, rules_path: Path, variant: str, seed: int) -> Table:
         """Seat a person at a fresh table under the rules at ``rules_path``."""
         from dslgen.rulefile import load_rules
@@ -160,10 +190,30 @@ class Workbench:
         return table
 
 
+def _catalog_sheet(path: Path) -> tuple[str, str]:
+    """A catalog variant's name and its 玩法说明 as an HTML fragment (without the worked example: the page is
+    for reading; ``("", "")`` when the engine cannot load the file)."""
+    from dslgen.review.rulesheet import render_html_fragment, sheet_of_rules
+    from dslgen.rulefile import load_rules
+
+    try:
+        sheet = sheet_of_rules(load_rules(str(path)).rules, example=False, path_hint=str(path))
+    except (DslgenError, ValueError, TypeError, KeyError):
+        return "", ""
+    return sheet.name, render_html_fragment(sheet)
+
+
+def _finding_line(f: Any) -> str:
+    """``D001 max_fan：描述 8，草稿 16`` — a finding as a reviewer reads it (its path as text, never a tuple)."""
+    return f"{f.code} {f.path_text}：{f.message}" if f.path else f"{f.code} {f.message}"
+
+
 def _assumptions(result: Mapping[str, Any]) -> list[str]:
     """Values the drafter filled although the text is silent (``value_sources`` rows marked ``assumed``)."""
     rows = (result.get("value_sources") or {}).get("rows") or [] if isinstance(result.get("value_sources"), Mapping) else []
-    return [f"{r.get('label') or r.get('field')}（{r.get('field')}）= {r.get('shown', r.get('value'))}：来自 {r.get('from') or '假设'}"
+    from dslgen.review.description_view import value_text
+
+    return [f"{r.get('label') or r.get('field')}（{r.get('field')}）= {value_text(r)}：来自 {r.get('from') or '假设'}"
             for r in rows if isinstance(r, Mapping) and r.get("source") == "assumed"]
 
 
@@ -245,12 +295,17 @@ def create_app(catalog: str | Path, drafts: str | Path, *, token: str | None = N
         current = None
         if summary["id"] in bench.variant_names():
             current = bench.variant(summary["id"]).read_text(encoding="utf-8")
-        return page("draft.html", d=summary, current=current,
+        from markupsafe import Markup
+
+        sheet = Markup(bench.sheet_html(name))  # every text in the fragment is escaped by its renderer
+        return page("draft.html", d=summary, current=current, sheet=sheet,
                     message=bench.notice(name, request.query_params.get("notice", "")))
 
     async def draft_report(request: Request) -> Response:
-        try:
-            html = bench.report_html(request.path_params["name"])
+        from starlette.concurrency import run_in_threadpool
+
+        try:  # in a worker thread: the pages, the table and the static files stay served while a report is built
+            html = await run_in_threadpool(bench.report_html, request.path_params["name"])
         except LookupError:
             return not_found("草稿")
         except DslgenError as exc:
@@ -287,6 +342,33 @@ def create_app(catalog: str | Path, drafts: str | Path, *, token: str | None = N
 
         return RedirectResponse(f"/drafts/{quote(name)}?notice={bench.add_notice(name, msg)}", status_code=303)
 
+    async def edit_value(request: Request) -> Response:
+        """修改取值: one ``PATH=VALUE`` from the form, applied and judged again (the change goes into history)."""
+        from urllib.parse import quote
+
+        from dslgen.generate.overrides import shown
+        from dslgen.review.edit import edit_draft
+
+        name = request.path_params["name"]
+        form = await checked_form(request)
+        if form is None:
+            return page("message.html", 403, title="拒绝", message="请求缺少有效的会话令牌：请从工作台页面提交。")
+        try:
+            folder = bench.draft(name)
+        except LookupError:
+            return not_found("草稿")
+        change = f"{str(form.get('path') or '').strip()}={str(form.get('value') or '').strip()}"
+        from starlette.concurrency import run_in_threadpool
+
+        try:
+            result = await run_in_threadpool(edit_draft, folder, [change])
+            last = result["history"][-1]["changes"][0]
+            msg = (f"已修改 {last['path']}：{shown(last['before'])} → {shown(last['after'])}，重新判定"
+                   f"{'通过' if result['verdict'] == 'pass' else '未通过'}")
+        except DslgenError as exc:
+            msg = "未修改：" + exc.render()
+        return RedirectResponse(f"/drafts/{quote(name)}?notice={bench.add_notice(name, msg)}", status_code=303)
+
     async def catalog_page(request: Request) -> Response:
         from dslgen.review.approvals import load_approval
 
@@ -295,7 +377,11 @@ def create_app(catalog: str | Path, drafts: str | Path, *, token: str | None = N
             path = bench.variant(name)
         except LookupError:
             return not_found("玩法")
-        return page("catalog.html", name=name, yaml=path.read_text(encoding="utf-8"),
+        from markupsafe import Markup
+        from starlette.concurrency import run_in_threadpool
+
+        title, sheet = await run_in_threadpool(_catalog_sheet, path)
+        return page("catalog.html", name=name, title=title, sheet=Markup(sheet), yaml=path.read_text(encoding="utf-8"),
                     approval=load_approval(bench.catalog, name))
 
     async def play_page(request: Request) -> Response:
@@ -359,6 +445,7 @@ def create_app(catalog: str | Path, drafts: str | Path, *, token: str | None = N
         Route("/", index),
         Route("/drafts/{name}", draft_page),
         Route("/drafts/{name}/report", draft_report),
+        Route("/drafts/{name}/edit", edit_value, methods=["POST"]),
         Route("/drafts/{name}/{action:str}", decide, methods=["POST"]),
         Route("/catalog/{name}", catalog_page),
         Route("/play/{name}", play_page),

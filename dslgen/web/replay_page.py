@@ -59,7 +59,7 @@ _SCRIPT = """
 """
 
 _CSS = """
-body { font-family: "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", sans-serif; margin: 1em 1.5em; color: #222; }
+body { font-family: "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", sans-serif, "Noto Color Emoji", "Apple Color Emoji", "Segoe UI Emoji", "Segoe UI Symbol"; margin: 1em 1.5em; color: #222; }
 .player { border: 1px solid #ddd; padding: .4em .6em; margin: .4em 0; } .player.won { background: #eef8ee; }
 .dim { color: #777; } #log { max-height: 24em; overflow: auto; font-size: .9em; } #log li.new { font-weight: bold; }
 #step { width: 60%; } button { font-size: 1em; margin-right: .3em; }
@@ -96,8 +96,11 @@ def replay_data(rules: Rules, seed: int, game_index: int, bot: str) -> dict[str,
             "log": log, "error": record.error}
 
 
-def render_replay_html(title: str, data: dict[str, Any]) -> str:
-    """A complete, self-contained HTML page that steps through ``data`` (from :func:`replay_data`)."""
+def render_replay_html(title: str, data: dict[str, Any], rules_path: str = "规则文件") -> str:
+    """A complete, self-contained HTML page that steps through ``data`` (from :func:`replay_data`); the
+    replay command it shows names ``rules_path``."""
+    from dslgen.simulation import replay_command
+
     payload = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
     error = data.get("error")
     head = f"{title}：种子 {data['seed']} 第 {data['game']} 局（机器人 {data['bot']}）"
@@ -105,7 +108,7 @@ def render_replay_html(title: str, data: dict[str, Any]) -> str:
         "<!DOCTYPE html>", '<html lang="zh-CN"><head><meta charset="utf-8">',
         f"<title>{html.escape(head)}</title><style>{_CSS}</style></head><body>",
         f"<h1>{html.escape(head)}</h1>",
-        f'<p class="dim">复现：dslgen replay 规则文件 --seed {data["seed"]} --game {data["game"]}</p>',
+        f'<p class="dim">复现：{html.escape(replay_command(rules_path, data["seed"], data["game"], data["bot"]))}</p>',
         f'<p style="color:#b3261e">出错：第 {error["action_index"]} 个动作：{html.escape(error["message"])}</p>' if error else "",
         '<p><button id="first">⏮ 开局</button><button id="prev">◀ 上一步</button>'
         '<button id="next">下一步 ▶</button><button id="last">结局 ⏭</button> <input type="range" id="step" min="0" value="0"></p>',

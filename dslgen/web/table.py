@@ -22,8 +22,53 @@ from engine.rules import Rules
 _PRIVATE = {"deal", "draw"}
 
 
+#: Unicode mahjong tiles (U+1F000…): the first honor, the first 万 / 条 / 筒, the four flowers then the four seasons.
+_GLYPH_HONOR, _GLYPH_SUITS, _GLYPH_JOKER = 0x1F000, (0x1F007, 0x1F010, 0x1F019), 0x1F02A
+_GLYPH_FLOWERS = {"梅": 0x1F022, "兰": 0x1F023, "竹": 0x1F024, "菊": 0x1F025,
+                  "春": 0x1F026, "夏": 0x1F027, "秋": 0x1F028, "冬": 0x1F029}
+
+
+def tile_glyph(code: int) -> str:
+    """The Unicode mahjong glyph of tile ``code`` (the page draws it with the bundled ``mahjong-tiles.ttf``)."""
+    if T.is_suited(code):
+        return chr(_GLYPH_SUITS[T.suit_of(code)] + T.rank_of(code) - 1)
+    if T.is_honor(code):
+        return chr(_GLYPH_HONOR + T.HONOR_CHARS.index(T.tile_name(code)))
+    if T.is_flower(code):
+        return chr(_GLYPH_FLOWERS.get(T.tile_name(code), _GLYPH_JOKER))
+    return chr(_GLYPH_JOKER)  # a wildcard tile of its own (癞)
+
+
 def _tile(code: int | None) -> dict[str, Any] | None:
-    return None if code is None else {"code": code, "name": T.tile_name(code)}
+    return None if code is None else {"code": code, "name": T.tile_name(code), "glyph": tile_glyph(code)}
+
+
+#: Chinese names of the payment events other than wins (settlement items and hooks are named by their units).
+_PAYMENT_EVENTS = {"kong_pay": "杠分（刮风下雨）", "opening": "起手小胡"}
+
+
+def settlement_adjustments(events: list[dict]) -> list[dict[str, Any]]:
+    """Every payment of a game besides its wins and its final balance: ``[{label, payments}]``, summed by label
+    (精分, 抓鸟, 杠分, 查花猪…), only the ones that moved points — what makes 净输赢 differ from the wins' 支付."""
+    from engine.settlement import HOOKS
+    from engine.simulation.narrate import item_label
+
+    out: dict[str, list[int]] = {}
+    for e in events:
+        if e.get("type") in ("win", "end") or not any(e.get("payments") or []):
+            continue
+        kind = e["type"]
+        if kind == "item":
+            label = item_label(str(e.get("name")))
+        elif kind == "hook":
+            unit = HOOKS.get(str(e.get("name")))
+            label = unit.zh if unit else str(e.get("name"))
+        else:
+            label = _PAYMENT_EVENTS.get(kind, str(e.get("name") or kind))
+        total = out.setdefault(label, [0] * len(e["payments"]))
+        for seat, value in enumerate(e["payments"]):
+            total[seat] += value
+    return [{"label": label, "payments": pays} for label, pays in out.items()]
 
 
 def public_events(events: list[dict], seat: int) -> list[dict]:
@@ -85,9 +130,12 @@ class Table:
                  "bonuses": [{"name": n, "value": v} for n, v in e.get("bonuses") or ()],
                  "total": e["total"], "payments": list(e["payments"]),
                  # fan_stacking: double: total is points, fan_total the 番 it doubles from
-                 "fan_total": e.get("fan_total", e["total"]), "doubled": bool(e.get("doubled"))}
+                 "fan_total": e.get("fan_total", e["total"]), "doubled": bool(e.get("doubled")),
+                 "hand": T.format_tiles(e.get("hand") or []),
+                 "melds": [T.format_tiles(tiles) for _, tiles in e.get("melds") or []]}
                 for e in events if e["type"] == "win"]
         end = next((e for e in events if e["type"] == "end"), None)
+        adjustments = settlement_adjustments(events)
         return {
             "id": self.id, "variant": self.variant, "name": self.rules.name or self.variant, "seed": self.seed,
             "seat": self.seat, "dealer": obs["dealer"], "over": g.over, "stage": obs["stage"],
@@ -107,4 +155,6 @@ class Table:
             "log": narrate(public_events(events, self.seat)),
             "wins": wins,
             "end": end and {"reason": end.get("reason"), "payments": list(end.get("payments") or [])},
+            # why 净输赢 differs from the wins' 支付: every other payment of the game, by what made it
+            "adjustments": adjustments,
         }

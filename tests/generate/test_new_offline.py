@@ -120,7 +120,8 @@ def test_a_variant_nobody_can_win_fails_the_simulation_gate(isolated):
     assert result.exit_code == 1, result.output
     payload = json.loads(result.stdout)
     assert payload["gates"] == {"schema": True, "capabilities": True, "compliance": True, "consistency": True,
-                                "simulation": False}
+                                "simulation": False, "economics": False}
+    assert payload["judgement"]["gates"]["economics"]["status"] == "skipped"  # it needs the simulation
     gate = payload["judgement"]["gates"]["simulation"]
     assert gate["figures"]["games_with_win"] == 0
     assert any(f["code"] == "S002" and "没有任何一局有人胡牌" in f["message"] for f in gate["findings"])

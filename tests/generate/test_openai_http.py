@@ -204,8 +204,11 @@ def test_unreachable_endpoint(fake_openai, isolated, monkeypatch):
         port = sock.getsockname()[1]
     monkeypatch.setenv("OPENAI_BASE_URL", f"http://127.0.0.1:{port}/v1")
     code, result, output = _run(isolated)
-    assert code == 1 and result["failure"]["kind"] == "connection"
-    assert "OPENAI_BASE_URL" in result["failure"]["hint"] and SECRET not in output
+    # issue 35.6: nothing can be drafted, so no failed draft: exit 2, the reason on one line, then the fix
+    assert code == 2 and result == {} and not (isolated / "draft").exists()
+    lines = [line for line in output.splitlines() if line.strip()]
+    assert len(lines) == 2 and "无法连接模型服务" in lines[0] and f"127.0.0.1:{port}" in lines[0]
+    assert "OPENAI_BASE_URL" in lines[1] and "--provider offline" in lines[1] and SECRET not in output
 
 
 def test_gaps_the_model_omits_are_added(fake_openai, isolated):

@@ -110,6 +110,12 @@ def test_wild_single_wait_is_a_gap_of_its_own(text):
 
 def test_dslgen_new_passes_and_cites(isolated):
     result = new_offline(PAGE, isolated / "draft")
-    assert result["verdict"] == "pass" and result["consistency"]["passed"], result["consistency"]["findings"]
+    assert result["consistency"]["passed"], result["consistency"]["findings"]
+    # every gate passes but the economics gate (issue 35): 「平胡2分」 is drafted as the all-chows fan 平胡 and no
+    # base win is declared, so most wins pay the winner nothing — E001 says so with the share
+    assert result["judgement"]["failed_gates"] == ["economics"]
+    economics = result["judgement"]["gates"]["economics"]
+    assert [f["code"] for f in economics["findings"] if f["severity"] == "error"] == ["E001"]
+    assert economics["figures"]["zero_point_win_share"] >= 0.5
     assert_cited(result, STATED)
     assert not [g for g in result["gaps"] if "副精" in g["text"]]

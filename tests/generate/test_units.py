@@ -225,6 +225,10 @@ def test_config_precedence(isolated, monkeypatch):
 def test_default_provider_follows_the_key(isolated, monkeypatch):
     assert config.resolve(None, None)[0] == "offline"
     monkeypatch.setenv("OPENAI_API_KEY", "sk-something-long")
+    # issue 35.6: a key without a model (exported for another tool) is no request for a model
+    name, settings = config.resolve(None, None)
+    assert name == "offline" and "没有指定模型" in settings.notice
+    monkeypatch.setenv("DSLGEN_MODEL", "gpt-4o-mini")
     assert config.resolve(None, None)[0] == "openai"
     assert "sk-something-long" not in repr(config.resolve(None, None)[1])
 

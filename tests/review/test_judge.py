@@ -38,7 +38,8 @@ def test_zero_win_file_is_refused_by_new_review_approve_and_batch(catalog, workd
     review = _run("review", path, "--catalog", catalog, "--games", GAMES, "--jobs", "1", "--json")
     assert review.exit_code == 1, review.output
     report = json.loads(review.stdout)
-    assert report["verdict"] == "fail" and report["failed_gates"] == ["simulation"]
+    assert report["verdict"] == "fail" and report["failed_gates"] == ["simulation", "economics"]
+    assert report["gates"]["economics"]["status"] == "skipped"
     assert report["gates"]["simulation"]["figures"]["games_with_win"] == 0
 
     before = (catalog / "sichuan_xuezhan.yaml").read_bytes()
@@ -96,7 +97,7 @@ def test_tampered_verdicts_are_refused():
 
 
 def test_the_consistency_gate_is_registered_and_judges_plain_files():
-    assert names() == ("schema", "capabilities", "compliance", "consistency", "simulation")
+    assert names() == ("schema", "capabilities", "compliance", "consistency", "simulation", "economics")
     assert [g.label for g in gates()][3] == "描述一致性"
     text = (CATALOG / "sichuan_xuezhan.yaml").read_text(encoding="utf-8")
     text = text.replace("5 番封顶。", "5 番封顶，15 番起胡。")
@@ -117,7 +118,7 @@ def test_a_registered_gate_joins_every_verdict(monkeypatch):
         extra = (Finding("H001", "error", ("max_fan",), "最多 16 番"),) if wrong else ()
         return Decision(findings=own + extra, figures={"checked": 1})
 
-    assert names() == ("schema", "capabilities", "compliance", "consistency", "house", "simulation")
+    assert names() == ("schema", "capabilities", "compliance", "consistency", "house", "simulation", "economics")
     text = (CATALOG / "sichuan_xuezhan.yaml").read_text(encoding="utf-8").replace("\nmax_fan: 16\n", "\nmax_fan: 8\n")
     verdict = judge_bytes(text.encode(), "x.yaml", games=2, seed=0, cache=False).verdict
     assert "house" in verdict.failed_gates and verdict.gate("house").errors[0].code == "H001"

@@ -64,6 +64,12 @@ def test_description_with_script_shows_as_text(bench, page):
 def test_play_a_full_game_by_clicking(bench, page):
     page.goto(bench.url + "/play/changsha?seed=21")
     page.wait_for_selector('#table[data-busy="0"]')
+    # issue 35.5: tiles are mahjong glyphs drawn with the bundled font, the name below each
+    glyph = page.locator("#hand .tile .glyph").first.inner_text()
+    assert 0x1F000 <= ord(glyph) <= 0x1F02B
+    loaded = page.evaluate("g => document.fonts.load('1em \"dslgen mahjong\"', g).then(f => f.length)", glyph)
+    assert loaded == 1  # the bundled face was fetched and covers the glyph
+    assert page.locator("#hand .tile .name").first.inner_text()
     _shot(page, "workbench-play.png")
     for _ in range(400):
         if page.get_attribute("#table", "data-over") == "1":
@@ -82,6 +88,8 @@ def test_play_a_full_game_by_clicking(bench, page):
     assert page.get_attribute("#table", "data-over") == "1"
     assert "本局结束" in page.locator("#status").inner_text()
     assert "净输赢" in page.locator("#final").inner_text()
+    if page.locator("#result .win").count():  # issue 35.5: the winner's hand is in the result box
+        assert "手牌" in page.locator("#result .win .winning-hand").first.inner_text()
     assert page.locator("#log li").count() > 10
     _shot(page, "workbench-play-end.png")
 
@@ -100,3 +108,66 @@ def test_approve_in_the_browser_then_catalog_verify(bench, page):
     verify = CliRunner().invoke(cli, ["catalog", "verify", "--catalog", str(bench.catalog)])
     assert verify.exit_code == 0, verify.output
     assert "sichuan" in verify.output
+
+
+PAYS_NOTHING = "红中麻将：红中当癞子。番型：抢杠胡2番，七对2番，全中24番。"
+
+
+def test_a_draft_that_pays_nothing_shows_its_economics_money_and_rule_sheet(bench, page):
+    """Issue 35 items 1–3 in the workbench: the failing economics gate with its numbers, the payment defaults,
+    the point statistics, and the 玩法说明 beside the description (also in the report)."""
+    from dslgen.generate.pipeline import NewOptions, run_new
+
+    run_new(NewOptions(description=PAYS_NOTHING, provider="offline", games=80, jobs=1,
+                       out=str(bench.drafts / "hongzhong-pays-nothing"), catalog=str(bench.catalog)))
+    page.goto(bench.url + "/drafts/hongzhong-pays-nothing")
+    page.wait_for_selector("#economics")
+    assert page.title() == "红中麻将 · 草稿 hongzhong-pays-nothing"
+    assert "未通过" in page.locator("#verdict").inner_text()
+    economics = page.locator("#economics").inner_text()
+    assert "错误 E001" in economics and "赢家一分不得" in economics and "零分胡牌" in economics
+    assert "输赢检查：未通过" in page.locator("ul.gates").inner_text()
+    assert "点炮倍数 = 3" in page.locator("#payment-defaults").inner_text()
+    sheet = page.locator("#rule-sheet")
+    text = sheet.inner_text()
+    assert "玩法说明" in text and "全中" in text and "24 番" in text and "没有基本胡" in text
+    described, read_back = page.locator("#description").bounding_box(), sheet.bounding_box()
+    assert described["x"] + described["width"] <= read_back["x"]  # beside, not below
+    assert read_back["y"] <= described["y"] + described["height"]
+    _shot(page, "workbench-pays-nothing.png")
+    frame = page.frame_locator("#report")
+    frame.locator("#description-and-sheet").wait_for()
+    page.wait_for_selector("#report-status", state="hidden")  # the "being built" notice goes once it is there
+    assert "输赢检查" in frame.locator("table").first.inner_text()
+    assert "全中" in frame.locator("#description-and-sheet").inner_text()
+    assert frame.locator('svg[aria-label*="每次胡牌赢家得分（分）"]').count() == 1
+    frame.locator("#description-and-sheet").scroll_into_view_if_needed()
+    _shot(page, "workbench-pays-nothing-report.png")
+
+
+def test_fix_the_pay_nothing_draft_by_editing_a_value(bench, page):
+    """Issue 35 item 4 in the browser: 底分 1 makes every win pay; the draft is judged again in place and the
+    change shows in its history."""
+    if not (bench.drafts / "hongzhong-pays-nothing").is_dir():
+        pytest.skip("needs the draft of the previous test")
+    page.goto(bench.url + "/drafts/hongzhong-pays-nothing")
+    page.fill("#edit-path", "scoring.base_points")
+    page.fill("#edit-value", "1")
+    page.click("#edit-submit")
+    page.wait_for_selector("#message")
+    assert "已修改 scoring.base_points：无 → 1" in page.locator("#message").inner_text()
+    assert "scoring.base_points" in page.locator("#history").inner_text()
+    assert "输赢检查：通过" in page.locator("ul.gates").inner_text()
+    assert "E001" not in page.locator("#economics").inner_text()
+    page.locator("#history").scroll_into_view_if_needed()
+    _shot(page, "workbench-edit-value.png")
+
+
+def test_a_catalog_page_reads_as_a_rule_sheet(bench, page):
+    """Every page checked as a reviewer: the catalog page names the variant and reads its rules back."""
+    page.goto(bench.url + "/catalog/nanchang")
+    page.wait_for_selector("#rule-sheet")
+    assert page.title() == "南昌麻将 · 玩法 nanchang"
+    sheet = page.locator("#rule-sheet").inner_text()
+    assert "南昌麻将 玩法说明" in sheet and "精分" in sheet and "一炮多响" in sheet
+    _shot(page, "workbench-catalog.png")

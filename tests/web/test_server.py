@@ -201,3 +201,39 @@ def test_replay_html_is_self_contained_and_steps_through_the_game(tmp_path):
     assert len(data["steps"]) > 10
     assert data["steps"][-1]["lines"] == len(data["log"])
     assert all(len(s["players"]) == 4 for s in data["steps"])
+
+
+def test_contradictions_are_apart_from_unsettled_sentences_and_paths_read_as_text(bench):
+    """Issue 35 item 5: 「与描述矛盾」 lists only contradictions (D001), with field paths as text, never a Python
+    tuple; the page title names the variant."""
+    from dslgen.generate.pipeline import NewOptions, run_new
+
+    run_new(NewOptions(description="南昌麻将：可以吃碰杠，屁胡1番，七对2番。听牌后报听。", provider="offline", games=12,
+                       jobs=1, out=str(bench.drafts / "contradicted"), catalog=str(bench.catalog),
+                       overrides=("fan_types[七对].base_fan=4",)))
+    page = HTTP.get(bench.url + "/drafts/contradicted").text
+    contradictions = page.split('id="contradictions"', 1)[1].split("</section>", 1)[0]
+    assert "D001" in contradictions and "('" not in page and "',)" not in page
+    assert all(code not in contradictions for code in ("D002", "D004", "D007"))
+    assert re.search(r"<title>南昌麻将 · 草稿 contradicted</title>", page)
+    assert 'id="economics"' in page and 'id="rule-sheet"' in page and "南昌麻将 玩法说明" in page
+
+
+def test_edit_a_value_in_the_workbench_rejudges_in_place(bench):
+    """Issue 35 item 4: 修改取值 applies one change, judges the draft again and shows it in the history."""
+    from dslgen.generate.draft import load_draft
+    from dslgen.generate.pipeline import NewOptions, run_new
+
+    run_new(NewOptions(description="南昌麻将：可以吃碰杠，可以点炮，屁胡1番，七对2番。", provider="offline", games=12,
+                       jobs=1, out=str(bench.drafts / "editable"), catalog=str(bench.catalog)))
+    refused = HTTP.post(bench.url + "/drafts/editable/edit", data={"path": "scoring.base_points", "value": "5"})
+    assert refused.status_code == 403
+    done = HTTP.post(bench.url + "/drafts/editable/edit", follow_redirects=True,
+                     data={"token": bench.token, "path": "scoring.base_points", "value": "5"})
+    assert done.status_code == 200 and "已修改 scoring.base_points" in done.text
+    assert 'id="history"' in done.text and "scoring.base_points" in done.text.split('id="history"', 1)[1]
+    draft = load_draft(bench.drafts / "editable")
+    assert draft.judged_current and "base_points: 5" in draft.yaml_text
+    bad = HTTP.post(bench.url + "/drafts/editable/edit", follow_redirects=True,
+                    data={"token": bench.token, "path": "fan_types[九莲].base_fan", "value": "4"})
+    assert "未修改" in bad.text and "九莲" in bad.text

@@ -89,6 +89,8 @@ class Settings:
     retry_cap: float = 8.0
     transcript: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
+    #: Why the provider in force is not the one the environment suggested (shown to the user), or "".
+    notice: str = ""
 
     def __repr__(self) -> str:  # never print the key
         return f"Settings(model={self.model!r}, base_url={self.base_url!r}, api_key={'***' if self.api_key else ''!r})"

@@ -25,8 +25,14 @@
     return data;
   }
 
+  // a tile as its mahjong glyph (bundled font mahjong-tiles.ttf) above its name
+  function face(t) {
+    return [el("span", { class: "glyph", "aria-hidden": "true" }, t.glyph || ""), el("span", { class: "name" }, t.name)];
+  }
+
   function tile(t, wilds, cls) {
-    const span = el("span", { class: "tile" + (cls ? " " + cls : "") }, t.name);
+    const span = el("span", { class: "tile" + (cls ? " " + cls : ""), title: t.name });
+    span.append(...face(t));
     if (wilds.has(t.code)) span.classList.add("wild");
     return span;
   }
@@ -63,7 +69,8 @@
     v.legal.filter((a) => a.kind === "discard").forEach((a) => discardBy.set(a.tile, a.index));
     for (const t of v.hand) {
       if (discardBy.has(t.code)) {
-        const b = el("button", { class: "tile", "data-action": discardBy.get(t.code), title: "打出" }, t.name);
+        const b = el("button", { class: "tile", "data-action": discardBy.get(t.code), title: `打出 ${t.name}` });
+        b.append(...face(t));
         if (wilds.has(t.code)) b.classList.add("wild");
         b.addEventListener("click", () => act(Number(b.dataset.action)));
         hand.append(b);
@@ -96,11 +103,18 @@
       const box = el("div", { class: "win" });
       const sum = w.doubled ? `合计 ${w.fan_total} 番，得分 ${w.total} 分` : `合计 ${w.total} 番`;
       box.append(el("strong", {}, `${w.who} ${w.self_drawn ? "自摸" : "胡"} ${w.tile}：${sum}`));
+      box.append(el("p", { class: "winning-hand" }, `手牌 ${w.hand}` + (w.melds.length ? `，副露 ${w.melds.join(" ")}` : "")));
       const ul = el("ul", { class: "fans" });
       w.fans.forEach((f) => ul.append(el("li", {}, `${f.name} ${f.value} 番`)));
       w.bonuses.forEach((f) => ul.append(el("li", {}, `${f.name} ${f.value}`)));
       box.append(ul, el("p", { class: "payments" }, "支付：" + w.payments.map((x, s) => `座位${s} ${x >= 0 ? "+" : ""}${x}`).join("，")));
       result.append(box);
+    }
+    const signed = (p) => p.map((x, s) => `座位${s} ${x >= 0 ? "+" : ""}${x}`).join("，");
+    if (v.end && v.adjustments.length) {
+      const extra = el("ul", { id: "adjustments" });
+      v.adjustments.forEach((a) => extra.append(el("li", {}, `${a.label}：${signed(a.payments)}`)));
+      result.append(el("p", {}, "胡牌以外的结算（所以净输赢与上面的支付不同）："), extra);
     }
     if (v.end) {
       result.append(el("p", { id: "final" }, "净输赢：" + v.end.payments.map((x, s) => `座位${s} ${x >= 0 ? "+" : ""}${x}`).join("，")));

@@ -1,0 +1,19 @@
+// The draft page: say that the report is being built (a baseline simulation can take a while) until it arrives.
+(function () {
+  const frame = document.getElementById("report");
+  const status = document.getElementById("report-status");
+  if (!frame || !status) return;
+  const started = Date.now();
+  const tick = setInterval(() => {
+    status.textContent = `审核报告生成中：正在判定并模拟基准玩法（已 ${Math.round((Date.now() - started) / 1000)} 秒）…`;
+  }, 1000);
+  const done = () => {
+    clearInterval(tick);
+    status.textContent = "";
+    status.hidden = true;
+  };
+  frame.addEventListener("load", done);
+  // the report may have arrived before this script did
+  const doc = frame.contentDocument;
+  if (doc && doc.readyState === "complete" && doc.URL !== "about:blank") done();
+})();
