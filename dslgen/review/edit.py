@@ -21,7 +21,7 @@ def edit_draft(folder: str | Path, overrides: list[str] | tuple[str, ...], *, jo
                now: _dt.datetime | None = None) -> dict[str, Any]:
     """Apply ``overrides`` to the draft at ``folder``, judge it again and rewrite it; returns the new
     ``result.json``. A usage error (nothing written) for a bad override or an unreadable rule file."""
-    from dslgen.generate.draft import RESULT, load_draft, write_draft
+    from dslgen.generate.draft import DESCRIPTION, RESULT, TRANSCRIPT, load_draft, write_draft
     from dslgen.generate.overrides import apply_overrides, parse_override
     from dslgen.judge import judge_bytes
     from dslgen.output import to_json
@@ -65,5 +65,10 @@ def edit_draft(folder: str | Path, overrides: list[str] | tuple[str, ...], *, jo
     consistency = verdict.gate("consistency")
     if consistency is not None and consistency.figures:
         result["coverage"] = dict(consistency.figures)
-    write_draft(draft.path, {draft.yaml_path.name: text, RESULT: to_json(result) + "\n"})
+    files = {draft.yaml_path.name: text, RESULT: to_json(result) + "\n"}
+    for name in (DESCRIPTION, TRANSCRIPT):  # the draft's own files an edit keeps (a rewrite replaces them all)
+        kept = draft.path / name
+        if kept.is_file():
+            files[name] = kept.read_text(encoding="utf-8")
+    write_draft(draft.path, files)
     return result
