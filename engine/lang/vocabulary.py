@@ -192,16 +192,6 @@ def _melds(h):
     return [t for m in h.ctx.melds for t in m.tiles]
 
 
-@dynamic("flowers", ZONE, STATE, "zones", "和牌者亮出的花牌")
-def _flowers(h):
-    return h.ctx.flowers
-
-
-@dynamic("discards", ZONE, STATE, "zones", "和牌者自己打出、还留在牌河里的牌（被吃碰杠走的不算）")
-def _discards(h):
-    return h.ctx.discards
-
-
 @dynamic("win_tile", ZONE, STATE, "zones", "和的那一张牌（按牌本身）")
 def _win_tile(h):
     return (h.ctx.win_tile,)
@@ -211,6 +201,18 @@ def _win_tile(h):
 def _pair(h):
     p = h.pair
     return (p, p) if p else ()
+
+
+def _context(name: str, type_: str, group: str, doc: str) -> None:
+    """Register a name that reads the win context's attribute of the same name."""
+    _register(Entry(name, type_, STATE, doc, lambda: (lambda h: getattr(h.ctx, name)), None, None, group))
+
+
+_context("flowers", ZONE, "zones", "和牌者亮出的花牌")
+_context("discards", ZONE, "zones", "和牌者自己打出、还留在牌河里的牌（被吃碰杠走的不算）")
+_context("ready_declared", BOOL, "state", "和牌者和牌前已经报听（亮倒等声明）")
+_context("streak", INT, "state", "庄家连庄的次数（本局之前）")
+_context("players_in", INT, "state", "和牌时还在局中的玩家数（血战中每有一家和牌就少一家）")
 
 
 # -- counts and tests ----------------------------------------------------------------------------
@@ -448,21 +450,6 @@ def _open_melds(h):
 @dynamic("declared_melds", INT, STATE, "state", "已经亮出的面子个数（吃、碰、明杠、加杠与暗杠）")
 def _declared_melds(h):
     return len(h.ctx.melds)
-
-
-@dynamic("ready_declared", BOOL, STATE, "state", "和牌者和牌前已经报听（亮倒等声明）")
-def _ready_declared(h):
-    return h.ctx.ready_declared
-
-
-@dynamic("streak", INT, STATE, "state", "庄家连庄的次数（本局之前）")
-def _streak(h):
-    return h.ctx.streak
-
-
-@dynamic("players_in", INT, STATE, "state", "和牌时还在局中的玩家数（血战中每有一家和牌就少一家）")
-def _players_in(h):
-    return h.ctx.players_in
 
 
 
