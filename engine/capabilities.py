@@ -75,8 +75,7 @@ BASELINE = ("deck.generator_mahjong", "meldsolver.standard_win", "phase.mahjong_
 
 #: Winning shapes a declared fan implies, by :class:`engine.solver.Shapes` field: the fan names (canonical,
 #: or a word that opens a shape by itself) whose library entry says ``opens = <shape>`` (or
-#: ``opens.<word> = <shape>``: 长沙's 将将胡, a name of 将一色, opens the all-2/5/8 shape; the name 将一色 does
-#: not). Filled by :mod:`engine.fans.library` when the standard library loads; synonyms follow through
+#: ``opens.<word> = <shape>``: 将将胡, a name of 将一色, opens the all-2/5/8 shape; the name 将一色 does not). Filled by :mod:`engine.fans.library` when the standard library loads; synonyms follow through
 #: :func:`shape_of_fan`.
 SHAPE_FANS: dict[str, frozenset[str]] = {}
 #: The capability that enables each winning shape.

@@ -2,12 +2,12 @@
 
 Three declarations besides fans (whose units :mod:`engine.fans.library` builds):
 
-* ``win_condition.require`` — expressions every win must satisfy (合肥: ``max_suit(hand) >= 8``);
+* ``win_condition.require`` — expressions every win must satisfy (``max_suit(hand) >= 8``);
 * ``win_condition.shapes`` — winning shapes of the file's own (十三烂, 嚦咕嚦咕): a name and an
   expression over the concealed tiles (scope ``pattern``); a hand without melds whose tiles satisfy it
   wins, read as single tiles;
-* ``tile_restrictions`` — tiles (an expression of type 牌集) that listed actions may not use (大连: 中发白
-  may not be ponged; a wildcard that may not be discarded).
+* ``tile_restrictions`` — tiles (an expression of type 牌集) that listed actions may not use (dragons
+  that may not be ponged; a wildcard that may not be discarded).
 
 The game flow, the bots (through the flow's legal actions), the scorer and ``dslgen hand`` all read these
 compiled values, so they cannot disagree. :func:`problems` compiles everything and reports each error

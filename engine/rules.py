@@ -262,7 +262,7 @@ class WinCondition:
     pair_258_exempt_fans: tuple[str, ...]
     must_miss_suit: bool  # 缺一门: at most two of 万/条/筒 in hand and melds
     must_open: bool = False  # 开口: at least one exposed meld (chow, pung, 明杠/加杠) at the win
-    #: ``require``: expressions every win must satisfy (合肥: ``max_suit(hand) >= 8``).
+    #: ``require``: expressions every win must satisfy (``max_suit(hand) >= 8``).
     require: tuple[str, ...] = ()
     #: ``shapes``: winning shapes the file declares, ``(name, expression)`` (十三烂, 嚦咕嚦咕).
     shapes: tuple[tuple[str, str], ...] = ()

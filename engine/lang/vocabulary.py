@@ -290,7 +290,7 @@ def _suits(zone):
     return lambda h: len({t // 10 for t in zone(h) if t < 30})
 
 
-@function("max_suit", INT, PATTERN, "counts", (_ZONE,), "牌区中张数最多的一门数牌有几张（合肥：某一门至少 8 张才能胡）")
+@function("max_suit", INT, PATTERN, "counts", (_ZONE,), "牌区中张数最多的一门数牌有几张（如“某一门至少 8 张才能胡”：max_suit(hand) >= 8）")
 def _max_suit(zone):
     def f(h):
         n = [0, 0, 0]
@@ -527,7 +527,7 @@ ADDITION_KINDS = ("event", "state", "conditional")
 
 @function("other_fans", INT, READING, "fans", (Param("kind", WORD, "any", ("any", "shape")),),
           "兜底番用：这种读法中本文件声明的其他番型成立了几个；kind=shape 不数事件、状态、条件番和计次番"
-          "（鸡胡 other_fans() == 0，川麻素胡 other_fans(shape) == 0）")
+          "（鸡胡 other_fans() == 0，素胡 other_fans(shape) == 0）")
 def _other_fans(kind):
     if kind[0] == "any":
         return lambda h: len(h.recognized)
