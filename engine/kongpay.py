@@ -3,8 +3,9 @@
 Pure functions over plain data, like :mod:`engine.settlement`: each returns one integer per
 seat and the list sums to zero. The game flow decides when to call them.
 
-* :func:`kong_payment`: 明杠 (``ming_kong``) is paid by the discarder; 暗杠 (``an_kong``) and
-  加杠 (``bu_kong``) by every other seat still playing; each payer pays the declared amount.
+* :func:`kong_payment`: the library formula 杠分 (``engine/payments/standard.pays``): 明杠 (``ming_kong``)
+  is paid by the discarder; 暗杠 (``an_kong``) and 加杠 (``bu_kong``) by every other seat still playing;
+  each payer pays the declared amount.
 * :func:`transfer`: 呼叫转移 — a win on the discard that followed a kong's replacement draw
   moves that kong's income from the kong's owner to the winner(s) (split evenly; the
   remainder goes to the first winner in turn order from the discarder).
@@ -15,9 +16,13 @@ seat and the list sums to zero. The game flow decides when to call them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Sequence
 
 from engine.capabilities import register
+from engine.payments.compile import compile_payment
+from engine.payments.ledger import evaluate
+from engine.payments.library import LIBRARY
 from engine.rules import Rules
 
 #: the settlement event of :func:`refund` in a game's event log, and what a replay calls it.
@@ -42,25 +47,23 @@ class KongRecord:
         return self.payments[self.seat]
 
 
+@lru_cache(maxsize=256)
+def _formula(amounts: tuple[tuple[str, int], ...]):
+    return compile_payment(LIBRARY["杠分"], dict(amounts))
+
+
 def kong_payment(rules: Rules, kind: str, seat: int, discarder: int | None, active: Sequence[int]) -> list[int]:
-    """Per-seat payments for a kong of ``kind`` by ``seat`` (zero when no amounts are declared)."""
+    """Per-seat payments for a kong of ``kind`` by ``seat``: the library's 杠分 formula with the file's
+    ``scoring.kong_payments`` amounts (zero when none are declared)."""
     n = rules.players
-    pay = [0] * n
     kp = rules.scoring.kong_payments
     if kp is None:
-        return pay
-    amount = kp.amount(kind)
-    if not amount:
-        return pay
-    if kind == "ming_kong":
-        if discarder is None or discarder == seat:
-            raise ValueError("a 明杠 needs a discarder other than the kong's owner")
-        payers = [discarder]
-    else:
-        payers = [s for s in active if s != seat]
-    for s in payers:
-        pay[s] -= amount
-        pay[seat] += amount
+        return [0] * n
+    if kind == "ming_kong" and (discarder is None or discarder == seat):
+        raise ValueError("a 明杠 needs a discarder other than the kong's owner")
+    c = _formula(tuple((k, kp.amount(k)) for k in ("ming_kong", "an_kong", "bu_kong")))
+    pay, _ = evaluate(c, rules=rules, n=n, dealer=0, active=tuple(active), kong=(kind, None, seat),
+                      discarder=discarder if kind == "ming_kong" else None, owner=seat)
     return pay
 
 

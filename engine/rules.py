@@ -308,6 +308,8 @@ class Rules:
     seating: Seating
     #: ``deck.suits`` (suit indices) and ``deck.honors`` (codes): a partial deck; None = by include_honors.
     suits: tuple[int, ...] | None = None
+    #: ``payments``: the file's own payment formulas (:class:`engine.payments.model.Payment`), in order.
+    payments: tuple = ()
     honor_tiles: tuple[int, ...] | None = None
     #: ``deck.tiles``: the tile kinds listed one by one (four of each); overrides suits / honors.
     tile_list: tuple[int, ...] | None = None
@@ -441,6 +443,7 @@ class Rules:
             players=int(_need(players, "max", ("game", "players"))),
             ji_hu_dropped_by=str(_map(data, "win_rule")["ji_hu_dropped_by"]),
             settlement_items=_settlement_items(data["settlement_items"]),
+            payments=_payments(data.get("payments")),
             suits=_suits(deck.get("suits")),
             honor_tiles=_honor_tiles(deck.get("honors")),
             tile_list=_tile_list(deck.get("tiles")),
@@ -674,6 +677,41 @@ def _honor_tiles(value: Any) -> tuple[int, ...] | None:
             raise RulesError(("deck", "honors", i), f"{name} 不是字牌")
         out.append(code)
     return tuple(sorted(set(out)))
+
+
+_PAYMENT_KEYS = ("name", "zh", "when", "payer", "receiver", "if", "amount", "combine")
+
+
+def _payments(value: Any) -> tuple:
+    """``payments``: each entry a formula (:mod:`engine.payments`), checked by compiling it."""
+    from engine.payments.compile import PaymentError, compile_payment
+    from engine.payments.model import Payment
+
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise RulesError(("payments",), "payments 应当是列表，每项一个支付公式")
+    out = []
+    for i, entry in enumerate(value):
+        if not isinstance(entry, Mapping):
+            raise RulesError(("payments", i), "每个支付公式是一个映射：name、when、amount，可选 payer、receiver、if、combine")
+        unknown = [k for k in entry if k not in _PAYMENT_KEYS]
+        if unknown:
+            raise RulesError(("payments", i, unknown[0]),
+                             f"支付公式没有字段 {unknown[0]}（可用字段：{'、'.join(_PAYMENT_KEYS)}）")
+        for key in ("name", "when", "amount"):
+            if key not in entry:
+                raise RulesError(("payments", i), f"支付公式缺少 {key}")
+        payment = Payment(name=str(entry["name"]), when=str(entry["when"]), amount=str(entry["amount"]),
+                          payer=str(entry.get("payer") or ""), receiver=str(entry.get("receiver") or ""),
+                          condition=str(entry.get("if") or ""), combine=str(entry.get("combine") or "add"),
+                          zh=str(entry.get("zh") or entry["name"]), where=("payments", i))
+        try:
+            compile_payment(payment)
+        except PaymentError as exc:
+            raise RulesError(("payments", i, exc.field), exc.message) from None
+        out.append(payment)
+    return tuple(out)
 
 
 def _settlement_items(value: Any) -> tuple[SettlementItemSpec, ...]:

@@ -3,7 +3,7 @@
 所有函数只接收普通数据，返回每个座位一个整数（长度为 ``rules.players`` 的列表），总和为零。
 这里不动牌、不读对局状态：由对局流程调用并应用结果。
 
-和牌支付（``scoring``），记和牌总番为 ``base``：
+和牌支付（``scoring``）是标准支付库（``engine/payments/standard.pays``）的 和牌 与 底分 两个公式，记和牌总番为 ``base``：
 
 * 自摸：每个付款座位付 ``base × self_draw_multiplier``；
 * 点炮：只有放炮者付 ``base × discard_win_multiplier``（``discard_paid_by: all_losers`` 时每个未和牌的
@@ -22,42 +22,45 @@
 from __future__ import annotations
 
 import inspect
+from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from engine import tiles as T
 from engine.capabilities import register
 from engine.melds import Meld
+from engine.payments.compile import compile_payment
+from engine.payments.ledger import evaluate
+from engine.payments.library import LIBRARY
 from engine.rules import Rules
 
 
+@lru_cache(maxsize=None)
+def _base() -> tuple:
+    """The library's 和牌 and 底分 formulas, compiled once (they read the rule set when evaluated)."""
+    return tuple(compile_payment(LIBRARY[name]) for name in ("和牌", "底分"))
+
+
 def win_payments(rules: Rules, winner: int, total: int, self_drawn: bool, discarder: int | None,
-                 dealer: int, active_seats: Sequence[int] | None = None) -> list[int]:
-    """Per-seat payments for one win (see the module docstring); sums to zero."""
+                 dealer: int, active_seats: Sequence[int] | None = None, ctx=None) -> list[int]:
+    """Per-seat payments for one win: the library's 和牌 and 底分 formulas (see the module docstring);
+    sums to zero. ``ctx`` is the win's context (the formulas read ``self_drawn`` and ``dealer`` from it)."""
+    from engine.fans import WinContext
+    from engine.settlement_items import WinFacts
+
     n = rules.players
-    seats = range(n) if active_seats is None else active_seats
-    sc = rules.scoring
+    if not self_drawn and (discarder is None or discarder == winner):
+        raise ValueError("a discard win needs a discarder other than the winner")
+    seats = tuple(range(n)) if active_seats is None else tuple(active_seats)
+    if ctx is None:
+        ctx = WinContext((), (), 0, self_drawn=self_drawn, seat=winner, dealer=dealer)
+    win = WinFacts(winner, self_drawn, discarder, total, ())
     pay = [0] * n
-    if self_drawn:
-        payers = [s for s in seats if s != winner]
-        mult = sc.self_draw_multiplier
-    else:
-        if discarder is None or discarder == winner:
-            raise ValueError("a discard win needs a discarder other than the winner")
-        payers = [discarder] if sc.discard_paid_by != "all_losers" else [s for s in seats if s != winner]
-        mult = sc.discard_win_multiplier
-    for s in payers:
-        amount = total * mult
-        if winner == dealer or s == dealer:
-            amount *= sc.dealer_multiplier
-        amount += sc.base_points
-        pay[s] -= amount
-        pay[winner] += amount
-    if sc.base_points and not self_drawn and sc.base_paid_by == "all_losers":
-        for s in seats:
-            if s != winner and s not in payers:
-                pay[s] -= sc.base_points
-                pay[winner] += sc.base_points
+    for c in _base():
+        part, _ = evaluate(c, rules=rules, n=n, dealer=dealer, active=seats, win=win, ctx=ctx, discarder=discarder,
+                           snapshot=pay)
+        for s in range(n):
+            pay[s] += part[s]
     return pay
 
 

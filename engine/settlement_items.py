@@ -1,9 +1,11 @@
 """结算项：番型以外的结算（精分、冲关、霸王精、德国、抓鸟、买马、跟庄、连庄、口口翻的付款者、飘、亮倒、包赔）。
 
-规则文件在 ``settlement_items`` 中按顺序列出结算项，每项 ``{item: 名字, 参数…}``。每个结算项是
-这里用 :func:`item` 登记的一个单元，它的文档字符串就是用户文档（``docs/settlement-items.md``
-由它生成）。每个单元接收规则、它的参数和一局结束时的牌桌（:class:`Table`，普通数据），返回
-:class:`ItemResult`：每个座位一个整数（总和为零）与说明细节。
+规则文件在 ``settlement_items`` 中按顺序列出结算项，每项 ``{item: 名字, 参数…}``，之后是文件自己在
+``payments`` 中写的支付公式。结算项大多是标准支付库（``engine/payments/standard.pays``）中的支付公式，
+这里把每个公式包成一个 :class:`ItemUnit`；亮倒与包赔仍是这里用 :func:`item` 登记的单元（它们转移别人
+的支付，还不是公式）。每个单元的文档就是用户文档（``docs/settlement-items.md`` 由它生成）。每个单元
+接收规则、它的参数和一局结束时的牌桌（:class:`Table`，普通数据），返回 :class:`ItemResult`：每个座位
+一个整数（总和为零）与说明细节。
 
 顺序：结算项按声明顺序执行。跟某一次和牌相关的项（德国、抓鸟、买马、连庄、飘、包赔）看到的是
 这次和牌的支付加上它之前各项对这次和牌的增减（所以 包赔 一般写在最后，转移全部）；
@@ -16,12 +18,20 @@
 from __future__ import annotations
 
 import inspect
+from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from engine import tiles as T
 from engine.capabilities import register
 from engine.melds import Meld
+from engine.payments import library as pay_library
+from engine.payments import model as pay_model
+from engine.payments.compile import compile_payment
+from engine.payments.ledger import evaluate, moment_ok
+from engine.payments.names import seat_by_rank
+
+__all__ = ["ITEMS", "ItemResult", "ItemUnit", "Param", "Table", "WinFacts", "item", "seat_by_rank", "settle_items"]
 
 
 @dataclass(frozen=True)
@@ -39,6 +49,9 @@ class WinFacts:
     robbing_kong: bool = False
     #: seats still playing when the win happened (血战); None: every seat.
     active: tuple[int, ...] | None = None
+    #: the win's :class:`~engine.fans.WinContext` (what payment formulas read as the winner's state); None:
+    #: rebuilt from the fields above.
+    ctx: Any = None
 
 
 @dataclass(frozen=True)
@@ -156,269 +169,6 @@ def _charge(part: list[int], payer: int, receiver: int, amount: int) -> None:
     part[receiver] += amount
 
 
-def _boost(mode: str, value: int, amount: int, times: int = 1) -> int:
-    """Extra a payer pays: ``add`` → value × times; ``multiply`` → amount × (value − 1) × times."""
-    if mode == "multiply":
-        return amount * (value - 1) * times
-    return value * times
-
-
-def seat_by_rank(tile: int, origin: int, players: int, step: int = 1) -> int:
-    """The seat a bird / horse tile points at, counting ``origin`` as 1 in turn order: rank 1/5/9
-    → origin, 2/6 → the next seat, 3/7 → the one after, 4/8 → the one before origin (four players);
-    winds 东南西北 count 1–4 and dragons 中发白 1–3. With fewer players the count wraps."""
-    if T.is_suited(tile):
-        k = T.rank_of(tile) - 1
-    elif tile in T.WINDS:
-        k = T.WINDS.index(tile)
-    elif tile in T.DRAGONS:
-        k = T.DRAGONS.index(tile)
-    else:
-        k = 0
-    return (origin + step * (k % players)) % players
-
-
-def held(table: Table, seat: int) -> list[int]:
-    """Every tile ``seat`` holds: concealed plus melded."""
-    return list(table.hands[seat]) + [t for m in table.melds[seat] for t in m.tiles]
-
-
-# --- 精 (南昌) -------------------------------------------------------------------------
-
-@item("jing_points", "精分（冲关、霸王精）", per_win=False,
-      holders=Param("string", "all", "谁的精计分：all 每一家，winner 只有和牌者", ("all", "winner")),
-      primary=Param("integer", 2, "每张正精的分"),
-      secondary=Param("integer", 1, "每张副精的分"),
-      chong_guan_threshold=Param("integer", 0, "冲关门槛：一家精分达到它就冲关（0 表示不冲关）"),
-      chong_guan_multiplier=Param("integer", 2, "冲关时精分乘以它"),
-      chong_guan_step=Param("integer", 0, "精分每超过门槛 1 分，倍数再加几"),
-      ba_wang_multiplier=Param("integer", 0, "霸王精：一家拿齐某种精的全部张数时精分再乘以它（0 表示不计）"),
-      on_draw=Param("boolean", False, "流局时也计精分"))
-def jing_points(rules, s: Mapping[str, Any], table: Table, running) -> ItemResult:
-    """精分（南昌）：一局结束时，计分的座位（``holders: all`` 每一家，``winner`` 只有和牌者）数自己暗手与副露中的
-    正精和副精，精分 = 正精张数 × ``primary`` + 副精张数 × ``secondary``。
-
-    **冲关**：``chong_guan_threshold`` 大于 0 且一家的精分达到门槛时，这家的精分乘以
-    ``chong_guan_multiplier + chong_guan_step × (精分 − 门槛)``（例：门槛 5、倍数 2、步长 1：5 分 ×2，6 分 ×3）。
-
-    **霸王精**：``ba_wang_multiplier`` 大于 0 且一家拿齐了某种精（正精或副精）在牌库中的全部张数时，
-    这家的精分（冲关后）再乘以 ``ba_wang_multiplier``。
-
-    支付：每个计分的座位向其他每一家收取自己的精分（两家都有精时互相抵扣）。流局默认不计（``on_draw: true`` 时照算）。
-    """
-    n = table.players
-    pay = [0] * n
-    if not table.wins and not s["on_draw"]:
-        return ItemResult(pay, {"skipped": "流局不计精分"})
-    seats = range(n) if s["holders"] == "all" else sorted({w.seat for w in table.wins})
-    rows = {}
-    for seat in seats:
-        tiles = held(table, seat)
-        p = sum(1 for t in tiles if t in table.primary)
-        q = sum(1 for t in tiles if t in table.secondary)
-        points = p * s["primary"] + q * s["secondary"]
-        row = {"正精": p, "副精": q, "精分": points}
-        if s["chong_guan_threshold"] > 0 and points >= s["chong_guan_threshold"] > 0 and points:
-            times = s["chong_guan_multiplier"] + s["chong_guan_step"] * (points - s["chong_guan_threshold"])
-            row["冲关"] = times
-            points *= times
-        if s["ba_wang_multiplier"] > 0 and points:
-            full = [c for c in set(table.primary) | set(table.secondary)
-                    if table.copies.get(c, 4) and tiles.count(c) >= table.copies.get(c, 4)]
-            if full:
-                row["霸王精"] = [T.tile_name(c) for c in sorted(full)]
-                points *= s["ba_wang_multiplier"]
-        row["计分"] = points
-        rows[seat] = row
-        for other in range(n):
-            if other != seat and points:
-                _charge(pay, other, seat, points)
-    return ItemResult(pay, {"seats": rows})
-
-
-def _uses_substitute(rules, w: WinFacts, wild: frozenset[int]) -> bool:
-    """True when the winning hand cannot be read with every wild tile standing for itself."""
-    from engine import solver
-
-    if any(T.is_wildcard_code(t) for t in w.concealed):
-        return True
-    if not any(t in wild for t in w.concealed):
-        return False
-    counts = T.to_counts(w.concealed)
-    return not solver.is_win(counts, 0, tuple(w.melds), solver.shapes_for(rules))
-
-
-@item("de_guo", "德国（不用精胡）", per_win=True,
-      mode=Param("string", "multiply", "multiply：支付乘以 value；add：每个付款者多付 value", ("multiply", "add")),
-      value=Param("integer", 2, "倍数或加分"))
-def de_guo(rules, s, table: Table, running) -> ItemResult:
-    """德国（南昌）：和牌时没有把任何精（癞子）当作别的牌用——手里没有精，或者每张精都当它自己用也能和。
-    成立时这次和牌的每个付款者 ``multiply`` 时付的钱乘以 ``value``，``add`` 时多付 ``value``。"""
-    parts, hits = [], []
-    for i, w in enumerate(table.wins):
-        part = [0] * table.players
-        if not _uses_substitute(rules, w, table.wild_codes):
-            hits.append(w.seat)
-            for p, amount in _payers(running[i], w.seat):
-                _charge(part, p, w.seat, _boost(s["mode"], s["value"], amount))
-        parts.append(part)
-    return _per_win_result(table.players, parts, {"de_guo": hits})
-
-
-# --- bird and horse tiles ------------------------------------------------------------------
-
-def _draw_from(table: Table, count: int, end: str, skip: int = 0) -> list[int]:
-    wall = list(table.wall)
-    if end == "tail":
-        wall.reverse()
-    return wall[skip:skip + count]
-
-
-@item("birds", "抓鸟 / 扎鸟 / 奖码", per_win=True,
-      count=Param("integer", 2, "和牌后翻几张鸟牌"),
-      mapping=Param("string", "winner_159", "winner_159：1、5、9（和癞子）中鸟算和牌者；seat_by_rank：按点数从和牌者数座位",
-                    ("winner_159", "seat_by_rank")),
-      effect=Param("string", "add", "add：每中一只鸟多付 value；multiply：每中一只鸟多付一倍", ("add", "multiply")),
-      value=Param("integer", 1, "add 时每只鸟的分"),
-      wall_end=Param("string", "tail", "从牌墙哪一头翻：tail 牌尾，head 牌头", ("tail", "head")),
-      wild_hits=Param("boolean", True, "winner_159 时翻出的癞子也算中鸟"))
-def birds(rules, s, table: Table, running) -> ItemResult:
-    """抓鸟 / 扎鸟 / 奖码：和牌后从牌墙（``wall_end``：牌尾或牌头）翻 ``count`` 张鸟牌（只看不拿；剩下的牌不够时有几张翻几张，
-    没牌就不翻）。
-
-    鸟牌指向的座位（``mapping``）：``winner_159`` 时点数 1、5、9 的鸟（``wild_hits`` 时还有癞子）中和牌者，其余不中；
-    ``seat_by_rank`` 时以和牌者为 1 按行牌顺序数：1、5、9 中和牌者，2、6 中下家，3、7 中对家，4、8 中上家
-    （字牌东南西北数 1–4、中发白数 1–3；不足四人时循环）。
-
-    每次和牌、每个付款者：中鸟数 = 指向和牌者的鸟 + 指向这个付款者的鸟；``effect: add`` 时付款者多付 中鸟数 × ``value``，
-    ``multiply`` 时多付 中鸟数 × 他这次付的钱（每中一只鸟加一倍）。一炮多响时每个和牌者都用同一组鸟。"""
-    tiles = _draw_from(table, s["count"], s["wall_end"])
-    parts, detail = [], []
-    for i, w in enumerate(table.wins):
-        hits = [0] * table.players
-        for t in tiles:
-            if s["mapping"] == "seat_by_rank":
-                hits[seat_by_rank(t, w.seat, table.players, table.step)] += 1
-            elif (T.is_suited(t) and T.rank_of(t) in (1, 5, 9)) or (s["wild_hits"] and t in table.wild_codes):
-                hits[w.seat] += 1
-        part = [0] * table.players
-        for p, amount in _payers(running[i], w.seat):
-            k = hits[w.seat] + hits[p]
-            if k:
-                _charge(part, p, w.seat, _boost(s["effect"], s["value"], amount, k) if s["effect"] == "add"
-                        else amount * k)
-        parts.append(part)
-        detail.append({"winner": w.seat, "hits": hits})
-    return _per_win_result(table.players, parts, {"tiles": [T.tile_name(t) for t in tiles], "wins": detail})
-
-
-@item("horses", "买马", per_win=True,
-      count=Param("integer", 1, "每家买几匹马"),
-      effect=Param("string", "multiply", "multiply：马主按付款者付给和牌者的钱另收一份；add：每匹马收 value", ("multiply", "add")),
-      value=Param("integer", 1, "add 时每匹马的分"))
-def horses(rules, s, table: Table, running) -> ItemResult:
-    """买马：和牌后从牌墙头按座位顺序（从庄家起）给每家翻 ``count`` 张马牌（只看不拿）。马牌按点数以庄家为 1 数座位
-    （同 抓鸟 的 ``seat_by_rank``）；指向和牌者的马中马。
-
-    每匹中马、这次和牌的每个付款者（马主自己付款时不向自己收）：``multiply`` 时付款者另付马主一份他付给和牌者的钱，
-    ``add`` 时另付马主 ``value``。"""
-    n = table.players
-    order = [(table.dealer + table.step * i) % n for i in range(n)]
-    tiles = _draw_from(table, s["count"] * n, "head")
-    owners = {seat: tiles[k * s["count"]:(k + 1) * s["count"]] for k, seat in enumerate(order)}
-    parts, detail = [], []
-    for i, w in enumerate(table.wins):
-        part = [0] * n
-        hit_owners = []
-        for owner, ts in owners.items():
-            k = sum(1 for t in ts if seat_by_rank(t, table.dealer, n, table.step) == w.seat)
-            if not k:
-                continue
-            hit_owners.append({"owner": owner, "hits": k})
-            for p, amount in _payers(running[i], w.seat):
-                if p != owner:
-                    _charge(part, p, owner, k * (amount if s["effect"] == "multiply" else s["value"]))
-        parts.append(part)
-        detail.append({"winner": w.seat, "owners": hit_owners})
-    return _per_win_result(n, parts, {"horses": {str(o): [T.tile_name(t) for t in ts] for o, ts in owners.items()},
-                                      "wins": detail})
-
-
-# --- dealer and stakes -----------------------------------------------------------------------
-
-@item("gen_zhuang", "跟庄", per_win=False,
-      value=Param("integer", 1, "庄家付给其他每家的分"))
-def gen_zhuang(rules, s, table: Table, running) -> ItemResult:
-    """跟庄：开局后庄家打出的第一张牌，其他每家按行牌顺序打出的第一张都是同一张牌（中间没有吃碰杠），
-    庄家付给其他每家 ``value``。不论这局有没有人和牌。"""
-    n = table.players
-    pay = [0] * n
-    first = list(table.opening_discards[:n])
-    if len(first) < n or first[0][0] != table.dealer:
-        return ItemResult(pay, {"gen_zhuang": False})
-    order = [(table.dealer + table.step * i) % n for i in range(n)]
-    if [seat for seat, _ in first] != order or len({tile for _, tile in first}) != 1:
-        return ItemResult(pay, {"gen_zhuang": False})
-    for other in order[1:]:
-        _charge(pay, table.dealer, other, s["value"])
-    return ItemResult(pay, {"gen_zhuang": True, "tile": T.tile_name(first[0][1])})
-
-
-@item("lian_zhuang", "连庄", per_win=True,
-      mode=Param("string", "add", "add：每连一庄每个付款者多付 value；multiply：支付乘以 value 的连庄次数次方", ("add", "multiply")),
-      value=Param("integer", 1, "每连一庄的加分或倍数"),
-      max_streak=Param("integer", 0, "连庄次数最多算几次（0 表示不限）"))
-def lian_zhuang(rules, s, table: Table, running) -> ItemResult:
-    """连庄：庄家连续和牌时加码。``Table.streak`` 是这局之前庄家已经连续和了几局（对局外的状态，由牌桌或
-    ``dslgen hand --streak`` 给出；模拟与回放把相邻的几局连成一个系列，系列内的庄家与连庄次数接着上一局，
-    系列的第一局为 0）。庄家这局和牌、连庄次数 k > 0 时（``max_streak`` 封顶），
-    每个付款者 ``add`` 时多付 k × ``value``，``multiply`` 时支付乘以 ``value`` 的 k 次方。"""
-    k = table.streak if not s["max_streak"] else min(table.streak, s["max_streak"])
-    parts = []
-    for i, w in enumerate(table.wins):
-        part = [0] * table.players
-        if w.seat == table.dealer and k > 0:
-            for p, amount in _payers(running[i], w.seat):
-                extra = amount * (s["value"] ** k - 1) if s["mode"] == "multiply" else s["value"] * k
-                _charge(part, p, w.seat, extra)
-        parts.append(part)
-    return _per_win_result(table.players, parts, {"streak": k})
-
-
-@item("payer_open_melds", "口口翻（付款者的副露）", per_win=True,
-      value=Param("integer", 2, "付款者每有一个副露，他付的钱乘以 value"))
-def payer_open_melds(rules, s, table: Table, running) -> ItemResult:
-    """口口翻的付款一方（武汉）：每次和牌，每个付款者自己每有一个副露（吃、碰、明杠或加杠；暗杠不算），他这一笔
-    支付就乘以 ``value`` 一次（两个副露 × ``value``²）。和牌者自己的副露用计次番 ``开口``（``per: open_meld``）。"""
-    n = table.players
-    opened = [sum(1 for m in melds if not m.is_concealed) for melds in table.melds]
-    parts = []
-    for i, w in enumerate(table.wins):
-        part = [0] * n
-        for p, amount in _payers(running[i], w.seat):
-            if opened[p]:
-                _charge(part, p, w.seat, amount * (s["value"] ** opened[p] - 1))
-        parts.append(part)
-    return _per_win_result(n, parts, {"open_melds": opened})
-
-
-@item("piao", "飘 / 漂", per_win=True,
-      value=Param("integer", 1, "每家下的飘分（牌桌没有另给时）"))
-def piao(rules, s, table: Table, running) -> ItemResult:
-    """飘 / 漂：每家开局前下一个飘分（``Table.stakes``；没有另给时每家都是 ``value``）。每次和牌、每个付款者
-    另付和牌者 和牌者的飘分 + 自己的飘分。"""
-    n = table.players
-    stakes = list(table.stakes) if table.stakes is not None else [s["value"]] * n
-    parts = []
-    for i, w in enumerate(table.wins):
-        part = [0] * n
-        for p, _ in _payers(running[i], w.seat):
-            if stakes[w.seat] + stakes[p]:
-                _charge(part, p, w.seat, stakes[w.seat] + stakes[p])
-        parts.append(part)
-    return _per_win_result(n, parts, {"stakes": stakes})
-
-
 # --- 亮倒 (卡五星) -------------------------------------------------------------------------------
 
 @item("liang_dao", "亮倒（翻倍、包赔、荒庄赔付）", per_win=True,
@@ -526,22 +276,102 @@ def liability(rules, s, table: Table, running) -> ItemResult:
 
 # --- running the declared items ------------------------------------------------------------------
 
+def win_context(w: WinFacts, table: Table):
+    """The win's context for payment formulas: ``w.ctx``, or one rebuilt from the settlement facts."""
+    if w.ctx is not None:
+        return w.ctx
+    from engine.fans import WinContext
+
+    concealed = tuple(w.concealed)
+    return WinContext(concealed, tuple(w.melds), concealed[-1] if concealed else 0, table.wild_codes,
+                      self_drawn=w.self_drawn, robbing_kong=w.robbing_kong, seat=w.seat, dealer=table.dealer,
+                      streak=table.streak)
+
+
+@lru_cache(maxsize=512)
+def _compiled(payment: pay_model.Payment, settings: tuple):
+    return compile_payment(payment, dict(settings))
+
+
+def run_formula(rules, payment: pay_model.Payment, settings: Mapping[str, Any], table: Table, running) -> ItemResult:
+    """One payment formula over the table at the end of the hand: per win (``when: win``, each win's debts
+    so far in ``running``) or once (``end`` / ``draw``)."""
+    c = _compiled(payment, tuple(sorted(settings.items())))
+    n = table.players
+    if payment.when == pay_model.WIN:
+        parts, rows, shown = [], [], {}
+        for i, w in enumerate(table.wins):
+            active = w.active if w.active is not None else tuple(range(n))
+            part, moved = evaluate(c, rules=rules, n=n, dealer=table.dealer, active=active, step=table.step,
+                                   win=w, ctx=win_context(w, table), table=table, discarder=w.discarder,
+                                   snapshot=running[i], shown=shown)
+            parts.append(part)
+            rows.append(moved)
+        details = {"wins": [{"winner": w.seat, "pairs": r} for w, r in zip(table.wins, rows)]}
+        return _per_win_result(n, parts, {**details, **_shown(shown)})
+    if payment.when == pay_model.KONG or not moment_ok(c, wins=len(table.wins), end_reason=table.end_reason):
+        return ItemResult([0] * n, {})
+    shown = {}
+    pay, moved = evaluate(c, rules=rules, n=n, dealer=table.dealer, active=tuple(range(n)), step=table.step,
+                          table=table, shown=shown)
+    return ItemResult(pay, {"pairs": moved, **_shown(shown)})
+
+
+def _shown(shown: dict) -> dict:
+    """The tiles a formula turned over, as tile names (``tiles``; ``shares`` by seat)."""
+    out: dict = {}
+    if "tiles" in shown:
+        out["tiles"] = [T.tile_name(t) for t in shown["tiles"]]
+    if "shares" in shown:
+        out["shares"] = {str(s): [T.tile_name(t) for t in ts] for s, ts in sorted(shown["shares"].items())}
+    return out
+
+
+def _formula_unit(payment: pay_model.Payment) -> ItemUnit:
+    params = {}
+    for k, default in payment.params:
+        if isinstance(default, tuple):
+            params[k] = Param("string", default[0], payment.help.get(k, ""), default)
+        elif isinstance(default, bool):
+            params[k] = Param("boolean", default, payment.help.get(k, ""))
+        else:
+            params[k] = Param("integer", default, payment.help.get(k, ""))
+
+    def run(rules, settings, table, running, _p=payment):
+        return run_formula(rules, _p, settings, table, running)
+
+    return ItemUnit(payment.name, payment.zh, run, params, payment.doc, payment.when == pay_model.WIN)
+
+
+#: the library payments a file uses by name (和牌, 底分 and 杠分 are every file's own, from its scoring block)
+BUILT_IN = ("和牌", "底分", "杠分")
+for _name, _payment in pay_library.LIBRARY.items():
+    if _name not in BUILT_IN:
+        ITEMS[_name] = _formula_unit(_payment)
+
+
 def settle_items(rules, table: Table) -> list[tuple[str, ItemResult]]:
-    """Run the rule file's ``settlement_items`` in order; unknown names are skipped (the checks report them)."""
+    """Run the rule file's ``settlement_items`` in order, then its own ``payments`` made after the play
+    (``win``, ``end``, ``draw``); unknown names are skipped (the checks report them)."""
     running = [list(w.payments) for w in table.wins]
     out = []
-    for decl in rules.settlement_items:
-        unit = ITEMS.get(decl.name)
-        if unit is None:
-            continue
-        res = unit.run(rules, unit.settings(decl.params), table, running)
+
+    def keep(name: str, res: ItemResult) -> None:
         if res.per_win:
             for i, part in enumerate(res.per_win):
                 running[i] = [a + b for a, b in zip(running[i], part)]
-        out.append((decl.name, res))
+        out.append((name, res))
+
+    for decl in rules.settlement_items:
+        unit = ITEMS.get(decl.name)
+        if unit is not None:
+            keep(decl.name, unit.run(rules, unit.settings(decl.params), table, running))
+    for payment in rules.payments:
+        if payment.when != pay_model.KONG:
+            keep(payment.name, run_formula(rules, payment, {}, table, running))
     return out
 
 
 register("scoring.settlement_items", "结算项",
-         "番型以外的结算：精分（冲关、霸王精）、德国、抓鸟/扎鸟/奖码、买马、跟庄、连庄、飘、亮倒、包赔（settlement_items）",
+         "番型以外的结算：精分（冲关、霸王精）、德国、抓鸟/扎鸟/奖码、买马、跟庄、连庄、飘、亮倒、包赔（settlement_items），与文件自己的支付公式（payments）",
          "0.2.0", __name__)

@@ -120,6 +120,8 @@ class WinInfo:
     result: object = field(default=None, repr=False)
     #: seats still playing when the win happened (they paid a self-drawn win).
     active: tuple[int, ...] = ()
+    #: the win's WinContext (payment formulas read the winner's state from it).
+    ctx: object = field(default=None, repr=False)
 
 
 class Game:
@@ -199,6 +201,8 @@ class Game:
         self._legal: dict[int, list[Action]] = {}
         self._choices: dict[int, Action] = {}
         self._win_memo: dict = {}
+        #: the WinContext of each legal win in ``_win_memo`` (what payment formulas read)
+        self._ctx_memo: dict = {}
         # 换三张 / 定缺 (engine.game.prelude)
         self.voids: list[int | None] = [None] * self.n
         self.exchanged: list[dict] = [{} for _ in range(self.n)]
@@ -353,6 +357,7 @@ class Game:
         self.drawn = drawn
         self.claimed_turn = claimed
         self._win_memo.clear()
+        self._ctx_memo.clear()
         self._choices = {}
         self._legal = {seat: self._self_actions(seat)}
 
@@ -680,6 +685,7 @@ class Game:
         result = fans.score_win(self.rules, ctx)
         if result is None or not result.legal:
             return None
+        self._ctx_memo[(seat, tile, self_drawn, robbing)] = ctx
         return result
 
     def seat_wind(self, seat: int) -> int | None:
@@ -715,8 +721,9 @@ class Game:
         result = self.win_result(seat, tile, self_drawn=self_drawn, robbing=robbing)
         if result is None:
             raise IllegalAction(f"座位 {seat} 胡 {T.tile_name(tile)} 不合法")
+        ctx = self._ctx_memo.get((seat, tile, self_drawn, robbing))
         pay = list(settlement.win_payments(self.rules, seat, result.total, self_drawn, discarder,
-                                           self.dealer, list(active)))
+                                           self.dealer, list(active), ctx))
         for s in range(self.n):
             self.payments[s] += pay[s]
         p = self.players[seat]
@@ -724,7 +731,7 @@ class Game:
         info = WinInfo(seat, tile, self_drawn, discarder, robbing, self_drawn and self.kong_flag,
                        self.is_last_tile(self_drawn), self._first_turn(seat, self_drawn),
                        [tuple(f) for f in result.fans], [tuple(d) for d in result.dropped],
-                       result.total, pay, concealed, tuple(p.melds), result, tuple(active))
+                       result.total, pay, concealed, tuple(p.melds), result, tuple(active), ctx)
         self.wins.append(info)
         self._event("win", seat=seat, tile=tile, self_drawn=self_drawn, discarder=discarder,
                     robbing_kong=robbing, fans=info.fans, total=result.total, payments=pay,
@@ -867,6 +874,7 @@ class Game:
         self.claim_tile = tile
         self.claim_from = seat
         self._win_memo.clear()
+        self._ctx_memo.clear()
         self._choices = {}
         self._legal = {}
         opt = self._react_opts.get(WIN)
@@ -1000,7 +1008,7 @@ class Game:
         """The table as :mod:`engine.settlement_items` reads it."""
         wins = tuple(settlement_items.WinFacts(
             w.seat, w.self_drawn, w.discarder, w.total, tuple(w.payments), w.concealed, w.melds,
-            tuple(n for n, _ in w.fans), w.robbing_kong, w.active or None) for w in self.wins)
+            tuple(n for n, _ in w.fans), w.robbing_kong, w.active or None, w.ctx) for w in self.wins)
         return settlement_items.Table(
             self.n, self.dealer, wins,
             tuple(tuple(t for t in p.hand if not T.is_flower(t)) for p in self.players),

@@ -18,7 +18,7 @@ from engine import tiles as T
 from engine.lang import vocabulary as V
 from engine.lang.syntax import ExprError, Node, parse
 
-_SCOPE_ORDER = {V.PATTERN: 0, V.READING: 1, V.STATE: 2, V.EVENT: 2}
+_SCOPE_ORDER = {V.PATTERN: 0, V.READING: 1, V.STATE: 2, V.EVENT: 2, V.SETTLE: 3}
 _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
             ">=": operator.ge}
 
@@ -52,10 +52,11 @@ class _Value:
 
 
 class _Compiler:
-    def __init__(self, text: str, allowed: str, words: tuple[str, ...]):
+    def __init__(self, text: str, allowed: str, words: tuple[str, ...], env=None):
         self.text = text
         self.allowed = allowed
         self.extra_words = words
+        self.env = env or {}
         self.scopes: set[str] = set()
         self.names: set[str] = set()
 
@@ -65,7 +66,9 @@ class _Compiler:
     def use(self, node: Node, entry: V.Entry) -> None:
         if _SCOPE_ORDER[entry.scope] > _SCOPE_ORDER[self.allowed]:
             where = {V.PATTERN: "和牌牌型（只看牌）", V.READING: "这里"}.get(self.allowed, "这里")
-            raise self.fail(node, f"{entry.name} 不能用在{where}", "牌型只能用牌集、牌区 hand 与计数")
+            hint = ("只有支付公式（payments）能用结算的名字" if entry.scope == V.SETTLE
+                    else "牌型只能用牌集、牌区 hand 与计数")
+            raise self.fail(node, f"{entry.name} 不能用在{where}", hint)
         self.scopes.add(entry.scope)
         self.names.add(entry.name)
 
@@ -102,6 +105,10 @@ class _Compiler:
         return code
 
     def name(self, node: Node) -> _Value:
+        if node.value in self.env:  # a parameter of the definition: a constant
+            c = self.env[node.value]
+            self.names.add(str(node.value))
+            return _Value(V.BOOL if isinstance(c, bool) else V.INT, const=c)
         entry = V.VOCABULARY.get(node.value)
         if entry is None:
             try:
@@ -117,7 +124,8 @@ class _Compiler:
         return _Value(entry.type, entry.build())
 
     def unknown(self, node: Node, name: str) -> ExprError:
-        close = difflib.get_close_matches(name, list(V.VOCABULARY) + list(self.extra_words), n=1, cutoff=0.6)
+        close = difflib.get_close_matches(name, list(V.VOCABULARY) + list(self.extra_words) + list(self.env),
+                                          n=1, cutoff=0.6)
         hint = f"是否想写 {close[0]}？" if close else "可用的名字见规范第 22 节"
         return self.fail(node, f"未知的名字 {name!r}", hint)
 
@@ -248,15 +256,16 @@ _CONST_INT_FUNCS = frozenset({"series", "kinds", "ranks"})
 
 
 def compile_expression(text: str, want: str = V.BOOL, *, scope: str = V.EVENT,
-                       words: tuple[str, ...] = ()) -> Compiled:
+                       words: tuple[str, ...] = (), env=None) -> Compiled:
     """Compile ``text`` to a :class:`Compiled` of type ``want`` (``bool`` or ``int``).
 
     ``scope`` is the most context the expression may read (``pattern`` for a declared win shape,
-    ``event`` for a fan); ``words`` are extra words the file defines (its declared shape names).
+    ``event`` for a fan, ``settle`` for a payment formula); ``words`` are extra words the file defines (its
+    declared shape names); ``env`` maps parameter names to constants (a payment definition's parameters).
     Raises :class:`ExprError` naming the column, with a hint.
     """
     tree = parse(text)
-    comp = _Compiler(text, scope, words)
+    comp = _Compiler(text, scope, words, env)
     try:
         v = comp.value(tree)
     except RecursionError:  # pragma: no cover - the parser bounds depth first

@@ -10,7 +10,8 @@ those closures.
 Types: ``bool``, ``int``, ``tiles`` (a set of tile kinds, a bit mask over tile codes), ``zone``
 (a multiset of tiles: the hand, the melds, the flowers ...), and ``word`` (one of a fixed set of
 words, for shapes and kinds). Scopes: ``pattern`` names need only the tiles (usable in a declared win
-shape); ``reading`` names need one decomposition; ``state`` and ``event`` names need the win's context.
+shape); ``reading`` names need one decomposition; ``state`` and ``event`` names need the win's context;
+``settle`` names (registered by :mod:`engine.payments.names`) need a payment: who pays whom, for what.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from engine import tiles as T
 BOOL, INT, TILES, ZONE, WORD = "bool", "int", "tiles", "zone", "word"
 TYPE_LABELS = {BOOL: "真假值", INT: "整数", TILES: "牌集", ZONE: "牌区", WORD: "词"}
 #: scopes, from the least to the most context needed
-PATTERN, READING, STATE, EVENT = "pattern", "reading", "state", "event"
+PATTERN, READING, STATE, EVENT, SETTLE = "pattern", "reading", "state", "event", "settle"
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,7 @@ def _show(v: object) -> str:
 VOCABULARY: dict[str, Entry] = {}
 #: Chinese headings of the documentation groups, in order.
 GROUPS = {"tiles": "牌集", "zones": "牌区", "counts": "计数与判断", "sets": "面子（一种读法）",
-          "state": "和牌状态", "events": "和牌事件", "fans": "引用番型"}
+          "state": "和牌状态", "events": "和牌事件", "fans": "引用番型", "settle": "结算（只用于支付公式）"}
 
 
 def _register(entry: Entry) -> Entry:
@@ -585,6 +586,31 @@ def _if(cond, then, otherwise):
     fa = (lambda h: a) if len(then) == 1 else then[1]
     fb = (lambda h: b) if len(otherwise) == 1 else otherwise[1]
     return lambda h: fa(h) if cond(h) else fb(h)
+
+
+def _int_fn(arg):
+    """A compiled integer argument as a closure (a constant one too)."""
+    if len(arg) == 1:
+        c = arg[0]
+        return lambda h: c
+    return arg[1]
+
+
+def _arith(name: str, doc: str, op, params=(Param("a", INT), Param("b", INT))):
+    @function(name, INT, PATTERN, "counts", params, doc)
+    def build(a, b):
+        fa, fb = _int_fn(a), _int_fn(b)
+        return lambda h: op(fa(h), fb(h))
+
+    return build
+
+
+_arith("min", "两个整数中较小的一个：封顶 min(fan, 8)", min)
+_arith("max", "两个整数中较大的一个", max)
+_arith("pow", "a 的 b 次方（b 为负时按 0 算）：加倍计分 2 的番数次方 pow(2, fan)", lambda a, b: a ** max(b, 0))
+_arith("div", "a 除以 b 向下取整（b 为 0 时得 0）：平分 div(income, winners)", lambda a, b: a // b if b else 0)
+_arith("roundup", "把 a 向上取到 b 的倍数（b 不大于 0 时不变）：符数进位 roundup(fu, 10)",
+       lambda a, b: -(-a // b) * b if b > 0 else a)
 
 
 @dynamic("hidden_pungs", INT, READING, "sets",

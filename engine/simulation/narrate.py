@@ -166,6 +166,12 @@ def item_label(name: str) -> str:
 def item_details(e: dict) -> str:
     """A settlement item's facts in Chinese (what was counted, hit or transferred)."""
     d = e.get("details") or {}
+    if "pairs" in d or ("wins" in d and all("pairs" in w for w in d["wins"])):  # a payment formula
+        rows = list(d.get("pairs") or []) + [r for w in d.get("wins") or [] for r in w["pairs"]]
+        turned = f"翻开 {'、'.join(d['tiles']) or '无'}；" if "tiles" in d else ""
+        turned += "".join(f"{seat_label(int(s))} {'、'.join(ts)}；" for s, ts in (d.get("shares") or {}).items())
+        return turned + "；".join(f"{seat_label(p)}付{seat_label(r)} {a}" if a > 0 else f"{seat_label(r)}退{seat_label(p)} {-a}"
+                        for p, r, a in rows) or "没有支付"
     if "seats" in d:
         parts = []
         for s, row in sorted(d["seats"].items()):

@@ -24,9 +24,9 @@ def test_hand_lists_every_settlement_item_with_who_pays():
     assert r["legal"] and [i["name"] for i in r["items"]] == ["de_guo", "jing_points"]
     de_guo, jing = r["items"]
     assert not any(de_guo["payments"])
-    assert jing["payments"] == [30, -10, -10, -10] and jing["details"]["seats"]["0"]["冲关"] == 2
+    assert jing["payments"] == [30, -10, -10, -10] and [0, 1, 2, 3] == sorted({r for _, r, _ in jing["details"]["pairs"]} | {p for p, _, _ in jing["details"]["pairs"]})
     assert r["net"] == [r["payments"][s] + jing["payments"][s] for s in range(4)] and sum(r["net"]) == 0
-    assert "冲关 ×2" in jing["explanation"]
+    assert "付" in jing["explanation"] and "10" in jing["explanation"]
 
 
 def test_hand_de_guo_doubles_a_natural_win():

@@ -54,7 +54,7 @@ def test_payer_open_melds_doubles_each_payer_per_meld_and_sums_to_zero():
     w = WinFacts(seat=0, self_drawn=True, discarder=None, total=4, payments=(12, -4, -4, -4))
     result = dict(settle_items(rules, Table(4, 0, (w,), ((), (), (), ()), melds)))["payer_open_melds"]
     assert result.payments == [4 + 12, -4, -12, 0]  # seat 1 ×2 (+4), seat 2 ×4 (+12), 暗杠 is not an opening
-    assert sum(result.payments) == 0 and result.details["open_melds"] == [0, 1, 2, 0]
+    assert sum(result.payments) == 0 and result.details["wins"][0]["pairs"] == [[1, 0, 4], [2, 0, 12]]
 
 
 def test_catalog_wuhan_hand_shows_every_doubling_and_who_pays():

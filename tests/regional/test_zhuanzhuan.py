@@ -26,7 +26,7 @@ def test_self_drawn_plain_win_with_three_birds():
     assert birds["payments"] == [18, -6, -6, -6]  # 3 birds × 2 from each payer
     assert g.payments == [24, -8, -8, -8] and sum(g.payments) == 0
     text = "\n".join(narrate(g.events))
-    assert "结算项 抓鸟 / 扎鸟 / 奖码：鸟牌 1万、5条、中、2筒" in text
+    assert "结算项 抓鸟 / 扎鸟 / 奖码：翻开 1万、5条、中、2筒" in text
 
 
 def test_seven_pairs_pay_twice_and_no_bird_hits():

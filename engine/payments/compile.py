@@ -1,0 +1,108 @@
+"""Compile a payment definition's expressions once, checking them against the moment they are made at.
+
+A formula is compiled with the hand-expression compiler (:mod:`engine.lang`) at scope ``settle``, its
+parameters as constants (a word parameter ``mode: multiply | add`` gives the constants ``mode_multiply``
+and ``mode_add``). Away from a win (``kong``, ``end``, ``draw``) a formula may not read the winner's hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from engine import lang
+from engine.lang import vocabulary as V
+from engine.lang.syntax import ExprError
+from engine.payments import model as M
+from engine.payments import names as _names  # noqa: F401  (registers the settle names)
+
+#: names that need one reading of the hand (a payment sees the win, not a decomposition)
+_READING_ONLY = {"hand", "pair"}
+
+
+class PaymentError(ValueError):
+    """A payment definition that cannot be played: ``field`` names the key, ``error`` the expression error."""
+
+    def __init__(self, payment: M.Payment, field: str, message: str, error: ExprError | None = None):
+        self.payment, self.field, self.message, self.error = payment, field, message, error
+        super().__init__(f"{payment.name}.{field}: {message}")
+
+
+@dataclass(frozen=True)
+class CompiledPayment:
+    """A definition ready to evaluate: ``condition(h)`` / ``amount(h)`` over :class:`~engine.payments.names.PayFacts`."""
+
+    payment: M.Payment
+    settings: tuple[tuple[str, Any], ...]
+    condition: Callable | None
+    amount: Callable
+    combine: str
+
+    @property
+    def when(self) -> str:
+        """The moment the payment is made."""
+        return self.payment.when
+
+
+def environment(payment: M.Payment, settings: dict[str, Any]) -> dict[str, Any]:
+    """The constants a formula sees: integer and yes/no parameters, and ``<param>_<word>`` for word ones."""
+    env: dict[str, Any] = {}
+    for k, default in payment.params:
+        v = settings.get(k, default[0] if isinstance(default, tuple) else default)
+        if isinstance(default, tuple):
+            for word in default:
+                env[f"{k}_{word}"] = v == word
+        elif isinstance(v, bool) or isinstance(v, int):
+            env[k] = v
+    return env
+
+
+def _check_moment(payment: M.Payment, field: str, compiled: lang.Compiled) -> None:
+    for name in sorted(compiled.names):
+        entry = V.VOCABULARY.get(name)
+        if entry is None:
+            continue
+        if entry.scope == V.READING or name in _READING_ONLY:
+            raise PaymentError(payment, field, f"支付公式不能用 {name}：它要看和牌的一种读法",
+                               ExprError(f"{name} 不能用在支付公式里", compiled.text.find(name), "用 held、count(held, …) 或 counted(番名)", compiled.text))
+        if payment.when != M.WIN and entry.scope in (V.STATE, V.EVENT):
+            raise PaymentError(payment, field, f"{name} 只能用在 when: win 的支付里",
+                               ExprError(f"{name} 只能用在 when: win 的支付里", compiled.text.find(name),
+                                         "一局结束时用 payer_held、receiver_held 等结算名字", compiled.text))
+
+
+def compile_payment(payment: M.Payment, values: dict[str, Any] | None = None) -> CompiledPayment:
+    """Compile ``payment`` with the file's parameter ``values``; raises :class:`PaymentError`."""
+    if payment.when not in M.WHENS:
+        raise PaymentError(payment, "when", f"不认识的时机 {payment.when!r}（可选：{'、'.join(M.WHENS)}）")
+    for field, word, allowed in (("payer", payment.payer_word, M.PAYERS[payment.when]),
+                                 ("receiver", payment.receiver_word, M.RECEIVERS[payment.when])):
+        if word not in allowed:
+            raise PaymentError(payment, field, f"when: {payment.when} 的 {field} 不能是 {word!r}（可选：{'、'.join(allowed)}）")
+    settings = payment.defaults()
+    settings.update(values or {})
+    for k, v in settings.items():
+        choices = payment.choices(k)
+        if choices and v not in choices:
+            raise PaymentError(payment, k, f"参数 {k} 不能是 {v!r}（可选：{'、'.join(choices)}）")
+    env = environment(payment, settings)
+    combine = payment.combine
+    if combine not in M.COMBINES:
+        chosen = settings.get(combine)
+        if chosen not in M.COMBINES:
+            raise PaymentError(payment, "combine", f"不认识的合并方式 {combine!r}（可选：{'、'.join(M.COMBINES)}）")
+        combine = chosen
+    condition = None
+    if payment.condition:
+        try:
+            c = lang.compile_expression(payment.condition, lang.BOOL, scope=V.SETTLE, env=env)
+        except ExprError as exc:
+            raise PaymentError(payment, "if", exc.message, exc) from None
+        _check_moment(payment, "if", c)
+        condition = c.fn
+    try:
+        a = lang.compile_expression(str(payment.amount), lang.INT, scope=V.SETTLE, env=env)
+    except ExprError as exc:
+        raise PaymentError(payment, "amount", exc.message, exc) from None
+    _check_moment(payment, "amount", a)
+    return CompiledPayment(payment, tuple(sorted(settings.items(), key=lambda kv: kv[0])), condition, a.fn, combine)
