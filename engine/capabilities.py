@@ -322,6 +322,7 @@ NEEDS: tuple[Need, ...] = (
     Need("scoring.per_open_meld", "口口翻：按副露计次的番型（per: open_meld）", _per_unit("open_meld")),
     Need("scoring.composite_fans", "组合番或按封顶计的番（composite_of / at_cap）", _fan_keys("composite_of", "at_cap")),
     Need("scoring.kong_payments", "刮风下雨（scoring.kong_payments）", _present("scoring", "kong_payments")),
+    Need("scoring.payments", "支付公式（payments）", _present("payments")),
     Need("phase.exchange_three", "换三张（type: exchange_three）", _phase_type("exchange_three")),
     Need("phase.declare_void", "定缺（type: declare_void）", _phase_type("declare_void")),
     Need("phase.blood_flow", "血流成河（on_win: stay）", _blood_flow),

@@ -30,6 +30,7 @@ DEFAULTS = {
     'liang_dao.expose': 'wait_tiles',
     'liang_dao.kongs': 'keep_wait',
     'max_fan': None,
+    'payments': [],
     'phases[].fu_flag.clear_on': 'next_discard_self',
     'phases[].fu_flag.effect': 'block_win_on_current_tile',
     'phases[].fu_flag.set_on': 'can_win_but_pass',

@@ -67,6 +67,29 @@ def kong_payment(rules: Rules, kind: str, seat: int, discarder: int | None, acti
     return pay
 
 
+def compile_kong_formulas(rules: Rules) -> tuple:
+    """The rule file's own ``payments`` made at a kong, compiled (checked when the rules were loaded)."""
+    return _kong_formulas(rules.payments)
+
+
+@lru_cache(maxsize=64)
+def _kong_formulas(payments: tuple) -> tuple:
+    return tuple(compile_payment(p) for p in payments if p.when == "kong")
+
+
+def declared_kong_payments(rules: Rules, formulas, kind: str, tile: int, seat: int, discarder: int | None,
+                           active: Sequence[int], dealer: int, step: int = 1,
+                           wild_codes: frozenset[int] = frozenset()) -> list[int]:
+    """Per-seat payments of the file's ``when: kong`` formulas for a kong of ``kind`` on ``tile`` by ``seat``."""
+    pay = [0] * rules.players
+    for c in formulas:
+        part, _ = evaluate(c, rules=rules, n=rules.players, dealer=dealer, active=tuple(active), step=step,
+                           kong=(kind, tile, seat, tile in wild_codes), discarder=discarder if kind == "ming_kong" else None, owner=seat)
+        for s, v in enumerate(part):
+            pay[s] += v
+    return pay
+
+
 def transfer(n: int, record: KongRecord, winners: Sequence[int]) -> list[int]:
     """呼叫转移: the kong owner's income from ``record`` passes to ``winners`` (ordered from the discarder)."""
     pay = [0] * n

@@ -352,7 +352,8 @@ for _name, _payment in pay_library.LIBRARY.items():
 
 def settle_items(rules, table: Table) -> list[tuple[str, ItemResult]]:
     """Run the rule file's ``settlement_items`` in order, then its own ``payments`` made after the play
-    (``win``, ``end``, ``draw``); unknown names are skipped (the checks report them)."""
+    (``win``, ``end``, ``draw``) that ``settlement_items`` does not name (naming one places it in the order);
+    unknown names are skipped (the checks report them)."""
     running = [list(w.payments) for w in table.wins]
     out = []
 
@@ -362,13 +363,19 @@ def settle_items(rules, table: Table) -> list[tuple[str, ItemResult]]:
                 running[i] = [a + b for a, b in zip(running[i], part)]
         out.append((name, res))
 
+    own = {p.name: p for p in rules.payments if p.when != pay_model.KONG}
+    placed = set()
     for decl in rules.settlement_items:
+        if decl.name in own:  # the file's own formula, at this place in the order
+            placed.add(decl.name)
+            keep(decl.name, run_formula(rules, own[decl.name], {}, table, running))
+            continue
         unit = ITEMS.get(decl.name)
         if unit is not None:
             keep(decl.name, unit.run(rules, unit.settings(decl.params), table, running))
-    for payment in rules.payments:
-        if payment.when != pay_model.KONG:
-            keep(payment.name, run_formula(rules, payment, {}, table, running))
+    for name, payment in own.items():
+        if name not in placed:
+            keep(name, run_formula(rules, payment, {}, table, running))
     return out
 
 

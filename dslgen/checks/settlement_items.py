@@ -20,17 +20,19 @@ def _items(ctx: RuleContext) -> Iterator[tuple[int, Mapping]]:
 def unknown_settlement_item(ctx: RuleContext) -> Iterator[Problem]:
     """结算项（settlement_items）引擎不认识
 
-    ``settlement_items[].item`` 必须是引擎 ``engine/settlement_items.py`` 中登记的结算项（jing_points 精分、
-    de_guo 德国、birds 抓鸟、horses 买马、gen_zhuang 跟庄、lian_zhuang 连庄、piao 飘、liability 包赔）。
+    ``settlement_items[].item`` 必须是标准支付库（``engine/payments/standard.pays``）或引擎登记的结算项
+    （jing_points 精分、de_guo 德国、birds 抓鸟、horses 买马、gen_zhuang 跟庄、lian_zhuang 连庄、piao 飘、
+    liang_dao 亮倒、liability 包赔……，见 docs/settlement-items.md），或本文件 ``payments`` 中写的支付公式的名字。
     未知结算项不会执行，玩法会少掉这笔结算。
 
-    修复：改用已登记的结算项名；需要新的结算时先在引擎中实现并登记。
+    修复：改用已有的结算项名；库里没有的结算在 ``payments`` 中写成支付公式。
     """
     from engine.settlement_items import ITEMS
 
+    own = {str(p.get("name")) for p in as_list(ctx.get("payments")) if isinstance(p, Mapping)}
     for i, entry in _items(ctx):
         name = entry["item"]
-        if name not in ITEMS:
+        if name not in ITEMS and name not in own:
             close = difflib.get_close_matches(name, sorted(ITEMS), n=1, cutoff=0.6)
             hint = f"是否想写 {close[0]}？" if close else ""
             yield Problem(("settlement_items", i, "item"), f"结算项 {name} 引擎不认识",

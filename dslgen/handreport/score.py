@@ -142,11 +142,11 @@ def score_hand(rules, tiles: Sequence[int], melds: Sequence, win_tile: int, *, s
                               seat_wind=ctx.seat_wind, round_wind=ctx.round_wind)
         if refusal:
             res = dataclasses.replace(res, legal=False, reason=refusal)
-    pay = (win_payments(rules, seat, res.total, self_drawn, from_seat, dealer) if res.legal else [0] * n)
+    pay = (win_payments(rules, seat, res.total, self_drawn, from_seat, dealer, ctx=ctx) if res.legal else [0] * n)
     items = []
-    if res.legal and rules.settlement_items:
+    if res.legal and (rules.settlement_items or any(p.when != "kong" for p in rules.payments)):
         items = settle_hand_items(rules, seat, dealer, res, pay, concealed, tuple(melds), self_drawn, from_seat,
-                                  robbing_kong, primary, secondary, birds, streak, declared)
+                                  robbing_kong, primary, secondary, birds, streak, declared, ctx)
     return {
         "fans": [{"name": name, "fan": fan, **({"times": res.counts[name]} if name in res.counts else {}),
                   "definition": fan_definition(rules, name)}
@@ -243,7 +243,7 @@ def declared_seats(rules, text: str) -> tuple[int, ...]:
 
 def settle_hand_items(rules, seat, dealer, res, pay, concealed, melds, self_drawn, from_seat, robbing_kong,
                       primary, secondary, birds: str, streak: int,
-                      declared: tuple[int, ...] = ()) -> list[dict[str, Any]]:
+                      declared: tuple[int, ...] = (), ctx=None) -> list[dict[str, Any]]:
     """The declared settlement items for one win, as ``dslgen hand`` shows them (other seats hold nothing known)."""
     from collections import Counter
 
@@ -259,7 +259,7 @@ def settle_hand_items(rules, seat, dealer, res, pay, concealed, melds, self_draw
     heads = [d for d in rules.settlement_items if d.name == "birds" and ITEMS["birds"].settings(d.params)["wall_end"] == "head"]
     wall = tuple(shown) if heads else tuple(reversed(shown))
     win = WinFacts(seat, self_drawn, from_seat, res.total, tuple(pay), tuple(concealed), tuple(melds),
-                   tuple(name for name, _ in res.fans), robbing_kong)
+                   tuple(name for name, _ in res.fans), robbing_kong, None, ctx)
     table = Table(n, dealer, (win,), tuple(tuple(concealed) if s == seat else () for s in range(n)),
                   tuple(tuple(melds) if s == seat else () for s in range(n)), (), primary, secondary,
                   dict(Counter(rules.deck())), wall, (), streak, None,

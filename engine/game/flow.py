@@ -203,6 +203,8 @@ class Game:
         self._win_memo: dict = {}
         #: the WinContext of each legal win in ``_win_memo`` (what payment formulas read)
         self._ctx_memo: dict = {}
+        #: the file's own ``when: kong`` payments, compiled
+        self._kong_formulas = kongpay.compile_kong_formulas(rules)
         # 换三张 / 定缺 (engine.game.prelude)
         self.voids: list[int | None] = [None] * self.n
         self.exchanged: list[dict] = [{} for _ in range(self.n)]
@@ -770,10 +772,14 @@ class Game:
         self._begin_turn(self.next_active(winners[-1]))
 
     def _pay_kong(self, seat: int, kind: str, tile: int, discarder: int | None = None) -> None:
-        """刮风下雨: pay a kong when it is made (``scoring.kong_payments``)."""
-        if self.rules.scoring.kong_payments is None:
+        """刮风下雨: pay a kong when it is made (``scoring.kong_payments`` and the file's ``when: kong`` payments)."""
+        if self.rules.scoring.kong_payments is None and not self._kong_formulas:
             return
         pay = kongpay.kong_payment(self.rules, kind, seat, discarder, self.active())
+        for s, v in enumerate(kongpay.declared_kong_payments(self.rules, self._kong_formulas, kind, tile, seat,
+                                                             discarder, self.active(), self.dealer, self.step,
+                                                             self.wild_codes)):
+            pay[s] += v
         record = kongpay.KongRecord(seat, kind, tile, pay)
         self.kongs.append(record)
         for s in range(self.n):
@@ -1018,8 +1024,9 @@ class Game:
             tuple(self.declarations))
 
     def _settle_items(self) -> None:
-        """Run the declared ``settlement_items``; each is an ``item`` event with its payments."""
-        if not self.rules.settlement_items:
+        """Run the declared ``settlement_items`` and the file's own ``payments`` made after the play; each is an
+        ``item`` event with its payments."""
+        if not self.rules.settlement_items and not any(p.when != "kong" for p in self.rules.payments):
             return
         for name, res in settlement_items.settle_items(self.rules, self.settlement_table()):
             entry = {"name": name, "payments": list(res.payments), "details": res.details}

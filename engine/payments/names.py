@@ -112,6 +112,7 @@ _settle("exposed_kong", BOOL, "开杠时：这是明杠（杠别人打出的牌�
 _settle("concealed_kong", BOOL, "开杠时：这是暗杠")(lambda h: h.kong is not None and h.kong[0] == "an_kong")
 _settle("added_kong", BOOL, "开杠时：这是加杠（补杠）")(lambda h: h.kong is not None and h.kong[0] == "bu_kong")
 _settle("kong_tile", ZONE, "开杠时：杠的那种牌（一张）")(lambda h: (h.kong[1],) if h.kong is not None else ())
+_settle("kong_wild", BOOL, "开杠时：杠的是癞子（四张癞子开杠）")(lambda h: h.kong is not None and len(h.kong) > 3 and h.kong[3])
 
 
 def _wild_mask(codes) -> int:
@@ -168,6 +169,9 @@ def _int_arg(arg):
             "剩的牌不够时有几张翻几张")
 def _wall_tiles(count, from_head, skip):
     n, k = _int_arg(count), _int_arg(skip)
+    if isinstance(from_head, tuple):  # the default: a constant, not a closure
+        head = from_head[0]
+        from_head = lambda h: head  # noqa: E731
 
     def f(h):
         wall = list(h.table.wall)
