@@ -1,0 +1,210 @@
+"""``mcts``: information-set Monte Carlo tree search over the engine's own game, for any rule file.
+
+Each iteration deals the tiles the seat cannot see into a game consistent with its view
+(:class:`engine.ai.determinize.Determinizer`), walks a tree of the seat's own decisions (UCB1 with
+availability counts: a child is weighed against the iterations in which it was legal, as
+single-observer ISMCTS does), expands one untried action, and plays on with ``greedy`` players for
+every seat for at most ``horizon`` actions. The return is the seat's payments from the decision on
+(wins, kongs, 查叫 … settled by the engine) plus, when the horizon stops the game before its end, the
+estimated worth of the seat's hand (:func:`engine.ai.value.win_chance` times the mean win seen in
+this search). The action with the most visits is chosen; its share of the root's visits is the
+decision's confidence.
+
+The search uses only ``legal_actions`` / ``apply`` / ``copy`` of :class:`engine.game.flow.Game`, so
+血战 / 血流 (several winners, play going on), 亮倒, 换三张 / 定缺, two- and three-player tables and any
+declared shape or fan play as the rule file says. A win offered is always taken, the prelude's
+choices (换三张, 定缺) are ``greedy``'s, and only discards near the best one are searched
+(:func:`engine.ai.value.candidates`); everything else is searched.
+
+Budget: ``iterations`` (deterministic for a seed) and/or ``time_budget`` seconds / an absolute
+``deadline`` on ``time.perf_counter()`` (then the number of iterations depends on the machine).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+
+from engine.errors import EngineError
+from engine.ai import value
+from engine.ai.determinize import Determinizer, is_searchable
+from engine.game.actions import WIN, Action
+from engine.simulation.bots import GreedyBot, bot
+
+
+@dataclass
+class Node:
+    """One decision of the searching seat: statistics of the action that led here and its children."""
+
+    visits: int = 0
+    total: float = 0.0
+    #: iterations in which the action leading here was legal (ISMCTS availability)
+    avail: int = 0
+    children: dict = field(default_factory=dict)
+
+    @property
+    def mean(self) -> float:
+        """Mean return of the iterations through this node."""
+        return self.total / self.visits if self.visits else 0.0
+
+
+@dataclass
+class Decision:
+    """What one search decided: the action, its confidence (share of root visits), the iterations run,
+    the iterations whose model failed (0 for a consistent view) and each searched action's visits and mean."""
+
+    action: Action
+    confidence: float
+    iterations: int = 0
+    failed: int = 0
+    searched: list = field(default_factory=list)
+    reason: str = "search"
+
+    def to_dict(self) -> dict:
+        """Plain form for JSON."""
+        return {"action": self.action.to_dict(), "confidence": round(self.confidence, 4),
+                "iterations": self.iterations, "failed": self.failed, "reason": self.reason,
+                "searched": [{"action": a.to_dict(), "visits": n, "mean": round(m, 4)} for a, n, m in self.searched]}
+
+
+@bot("mcts")
+class MctsBot:
+    """Information-set MCTS (see the module docstring); ``greedy`` is its default and rollout policy."""
+
+    ITERATIONS = 48
+    HORIZON = 24
+    EXPLORATION = 0.7
+    TREE_DEPTH = 2
+    #: discards searched besides the default policy's
+    CANDIDATES = 5
+
+    def __init__(self, seed: int, *, iterations: int | None = None, time_budget: float | None = None,
+                 horizon: int | None = None, tree_depth: int | None = None, candidates: int | None = None):
+        self.rng = random.Random(seed)
+        self.iterations = self.ITERATIONS if iterations is None and time_budget is None else iterations
+        self.time_budget = time_budget
+        self.horizon = self.HORIZON if horizon is None else horizon
+        self.tree_depth = self.TREE_DEPTH if tree_depth is None else tree_depth
+        self.limit = self.CANDIDATES if candidates is None else candidates
+        #: the seat's own greedy player: the default choice, and the plan it keeps over the game
+        self.greedy = GreedyBot(self.rng.getrandbits(64))
+        #: the last :class:`Decision` (for callers that report confidence and effort)
+        self.last: Decision | None = None
+        #: an absolute ``time.perf_counter()`` deadline for the next decision (set by a caller), or None
+        self.deadline: float | None = None
+
+    def choose(self, view, seat: int, legal: list[Action]) -> Action:
+        """Pick one of ``legal`` for ``seat`` by search."""
+        self.last = self.decide(view, legal)
+        return self.last.action
+
+    def decide(self, view, legal: list[Action]) -> Decision:
+        """Search the decision ``view`` is at; ``legal`` are the seat's legal actions (the view's)."""
+        seat = view.seat
+        default = self.greedy.choose(view, seat, legal)
+        if len(legal) == 1:
+            return Decision(legal[0], 1.0, reason="only")
+        win = next((a for a in legal if a.kind == WIN), None)
+        if win is not None:
+            return Decision(win, 1.0, reason="win")
+        if not is_searchable(view):
+            return Decision(default, 1.0, reason="prelude")
+        options = value.candidates(view, legal, default, self.limit)
+        if len(options) == 1:
+            return Decision(default, 1.0, reason="only")
+        return self._search(view, legal, options, default)
+
+    # -- the search ----------------------------------------------------------
+    def _search(self, view, legal, options: list[Action], default: Action) -> Decision:
+        det = Determinizer(view)
+        root = Node()
+        full_wall = max(1, len(view.rules.deck()) - sum(p.hand_size for p in view.players))
+        stop = self.deadline
+        if self.time_budget is not None:
+            mine = time.perf_counter() + self.time_budget
+            stop = mine if stop is None else min(stop, mine)
+        self.deadline = None
+        base = self.rng.getrandbits(64)
+        stats = {"unit": 0.0, "wins": 0, "failed": 0}
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if stop is not None and time.perf_counter() >= stop and done > 0:
+                break
+            rng = random.Random((base + done) & 0xFFFFFFFFFFFFFFFF)
+            try:
+                self._iterate(det.sample(rng), view.seat, root, options, rng, full_wall, stats)
+            except (EngineError, IndexError, ValueError, KeyError):
+                stats["failed"] += 1  # a determinization the engine could not play on: skip it
+            done += 1
+        order = {a: i for i, a in enumerate(options)}
+        searched = [(a, root.children[a].visits, root.children[a].mean) for a in options if a in root.children]
+        if not searched:
+            return Decision(default, 0.0, done, stats["failed"], [], "fallback")
+        best = max(searched, key=lambda x: (x[1], x[2], -order[x[0]]))
+        total = sum(n for _, n, _ in searched) or 1
+        return Decision(best[0], best[1] / total, done, stats["failed"], searched)
+
+    def _iterate(self, game, seat: int, root: Node, options: list[Action], rng: random.Random,
+                 full_wall: int, stats: dict) -> None:
+        players = [GreedyBot(rng.getrandbits(64)) for _ in range(game.n)]
+        path: list[Node] = []
+        node: Node | None = root
+        depth = 0
+        start = game.actions_applied
+        while not game.over and game.actions_applied - start < self.horizon:
+            s = game.to_act()[0]
+            legal = game.legal_actions(s)
+            if s == seat and node is not None and depth < self.tree_depth and len(legal) > 1:
+                view = game.view(s)
+                default = players[s].choose(view, s, legal)
+                if depth == 0:
+                    choices = options
+                elif any(a.kind == WIN for a in legal):
+                    choices = [next(a for a in legal if a.kind == WIN)]
+                else:
+                    choices = value.candidates(view, legal, default, self.limit)
+                action, child = self._select(node, choices)
+                path.append(child)
+                depth += 1
+                node = child if child.visits else None  # below a fresh leaf the policy plays on
+                game.apply(action)
+                continue
+            view = game.view(s)
+            game.apply(players[s].choose(view, s, legal))
+        ret = float(game.payments[seat])
+        if game.over:
+            gains = [w.payments[w.seat] for w in game.wins if w.payments[w.seat] > 0]
+            for g in gains:
+                stats["wins"] += 1
+                stats["unit"] += (g - stats["unit"]) / stats["wins"]
+        else:
+            unit = stats["unit"] if stats["wins"] else 1.0
+            ret += unit * value.win_chance(game.view(seat), seat, len(game.wall), full_wall)
+        for n in path:
+            n.visits += 1
+            n.total += ret
+        root.visits += 1
+
+    def _select(self, node: Node, choices: list[Action]) -> tuple[Action, Node]:
+        """The action and child to follow among ``choices`` (legal here): the first untried one, else by
+        UCB1 over availability."""
+        for a in choices:
+            child = node.children.get(a)
+            if child is not None:
+                child.avail += 1
+        for a in choices:
+            if a not in node.children:
+                child = node.children[a] = Node(avail=1)
+                return a, child
+        scale = max((abs(c.mean) for c in node.children.values() if c.visits), default=1.0) or 1.0
+        best, best_score = None, -math.inf
+        for a in choices:
+            c = node.children[a]
+            score = c.mean / scale + self.EXPLORATION * math.sqrt(math.log(max(c.avail, 1)) / max(c.visits, 1))
+            if score > best_score:
+                best, best_score = a, score
+        return best, node.children[best]
