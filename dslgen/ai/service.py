@@ -46,6 +46,8 @@ DEFAULT_ITERATIONS = 48
 SEARCH_SHARE = 0.4
 #: Time kept back from the deadline for the answer itself.
 MARGIN_S = 0.05
+#: Level 3: time kept back from the model's share, so its timeout fires before the hard deadline.
+MODEL_MARGIN_S = 0.25
 
 
 class BadRequest(DslgenError):
@@ -162,7 +164,7 @@ class DecisionService:
             return out
         try:
             action, why = self.advisor.advise(req.game_id, req.version, req.view, req.legal, decision.searched,
-                                              stop - time.perf_counter(), req.context)
+                                              stop - time.perf_counter() - MODEL_MARGIN_S, req.context)
         except AdviceFailed as exc:
             advice["asked"] = exc.kind not in NOT_ASKED
             advice.update(reason=exc.reason, failure=exc.kind)
