@@ -90,13 +90,26 @@ class Table:
     seed: int
     seat: int = 0
     bot: str = "greedy"
+    #: the bots' difficulty levels (:data:`engine.ai.LEVELS`): one for every seat, or one per seat; () keeps ``bot``
+    levels: tuple[int, ...] = ()
     id: str = field(default_factory=lambda: secrets.token_urlsafe(12))
     game: Game = field(init=False)
     bots: list[Any] = field(init=False)
 
     def __post_init__(self) -> None:
+        from engine.ai import LEVELS
+
         self.game = Game(self.rules, self.seed)
-        self.bots = [make_bot(self.bot, (self.seed * 4 + s + 1) & 0xFFFFFFFFFFFFFFFF) for s in range(self.game.n)]
+        n = self.game.n
+        if not self.levels:
+            names = [self.bot] * n
+        elif len(self.levels) == 1:
+            names = [LEVELS[self.levels[0]]] * n
+        elif len(self.levels) == n:
+            names = [LEVELS[level] for level in self.levels]
+        else:
+            raise ValueError(f"levels 应为一个难度，或每个座位一个（{n} 个）")
+        self.bots = [make_bot(names[s], (self.seed * 4 + s + 1) & 0xFFFFFFFFFFFFFFFF) for s in range(n)]
         self.advance()
 
     def advance(self) -> None:
@@ -137,7 +150,7 @@ class Table:
         end = next((e for e in events if e["type"] == "end"), None)
         adjustments = settlement_adjustments(events)
         return {
-            "id": self.id, "variant": self.variant, "name": self.rules.name or self.variant, "seed": self.seed,
+            "id": self.id, "variant": self.variant, "levels": list(self.levels), "name": self.rules.name or self.variant, "seed": self.seed,
             "seat": self.seat, "dealer": obs["dealer"], "over": g.over, "stage": obs["stage"],
             "wall_remaining": obs["wall_remaining"],
             "wilds": [_tile(t) for t in obs["wild_codes"]], "indicator": _tile(obs.get("indicator")),
