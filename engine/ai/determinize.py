@@ -24,6 +24,8 @@ This is the one module that sets up a game's state directly rather than through
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import random
 from collections import Counter
 
@@ -57,7 +59,7 @@ class Determinizer:
 
     def sample(self, rng: random.Random) -> Game:
         """A new game consistent with the view, its hidden tiles drawn from ``rng``."""
-        game = self.skeleton.copy()
+        game = _clone(self.skeleton)
         pool = list(self.pool)
         rng.shuffle(pool)
         # hands rarely hold a flower (it is replaced on the next draw): flowers go to the wall
@@ -75,6 +77,23 @@ class Determinizer:
         game.last_tile_flag = not len(game.wall)
         _open_decision(game, self.view, self.legal)
         return game
+
+
+def _clone(game: Game) -> Game:
+    """A copy of a skeleton game, cheaper than :meth:`Game.copy`: containers are copied one level deep,
+    players, the wall, the random source and kong records fully (nothing else in a game is mutated)."""
+    new = copy.copy(game)
+    for name, value in vars(game).items():
+        if isinstance(value, (list, dict, set)):
+            setattr(new, name, copy.copy(value))
+    new.players = [dataclasses.replace(p, hand=list(p.hand), melds=list(p.melds), discards=list(p.discards),
+                                       flowers=list(p.flowers), fu_blocked=set(p.fu_blocked),
+                                       won_tiles=list(p.won_tiles), exposed=list(p.exposed)) for p in game.players]
+    new.exchanged = [dict(e) for e in game.exchanged]
+    new.kongs = copy.deepcopy(game.kongs)
+    new.rng = random.Random()
+    new.rng.setstate(game.rng.getstate())
+    return new
 
 
 def unseen_tiles(view: SeatView) -> Counter:

@@ -4,7 +4,8 @@ Each iteration deals the tiles the seat cannot see into a game consistent with i
 (:class:`engine.ai.determinize.Determinizer`), walks a tree of the seat's own decisions (UCB1 with
 availability counts: a child is weighed against the iterations in which it was legal, as
 single-observer ISMCTS does), expands one untried action, and plays on with ``greedy`` players for
-every seat for at most ``horizon`` actions. The return is the seat's payments from the decision on
+every seat (:class:`engine.ai.rollout.RolloutBot`: greedy with a cheaper discard tie-break) for at most
+``horizon`` actions. The return is the seat's payments from the decision on
 (wins, kongs, 查叫 … settled by the engine) plus, when the horizon stops the game before its end, the
 estimated worth of the seat's hand (:func:`engine.ai.value.win_chance` times the mean win seen in
 this search). The action with the most visits is chosen; its share of the root's visits is the
@@ -31,6 +32,7 @@ from engine.errors import EngineError
 from engine.ai import value
 from engine.ai.determinize import Determinizer, is_searchable
 from engine.game.actions import WIN, Action
+from engine.ai.rollout import RolloutBot
 from engine.simulation.bots import GreedyBot, bot
 
 
@@ -94,6 +96,8 @@ class MctsBot:
         self.last: Decision | None = None
         #: an absolute ``time.perf_counter()`` deadline for the next decision (set by a caller), or None
         self.deadline: float | None = None
+        #: per seat, the rollout players' ready-hand cache, kept over the game (same seat, dealer and rules)
+        self._memos: dict[int, dict] = {}
 
     def choose(self, view, seat: int, legal: list[Action]) -> Action:
         """Pick one of ``legal`` for ``seat`` by search."""
@@ -150,7 +154,7 @@ class MctsBot:
 
     def _iterate(self, game, seat: int, root: Node, options: list[Action], rng: random.Random,
                  full_wall: int, stats: dict) -> None:
-        players = [GreedyBot(rng.getrandbits(64)) for _ in range(game.n)]
+        players = [RolloutBot(rng.getrandbits(64), self._memos.setdefault(s, {})) for s in range(game.n)]
         path: list[Node] = []
         node: Node | None = root
         depth = 0

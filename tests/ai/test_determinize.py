@@ -68,3 +68,21 @@ def test_declared_tiles_and_passed_tiles_stay_where_the_seat_knows_they_are():
     model = Determinizer(game.view(seat)).sample(random.Random(0))
     still = Counter(given["gave"]) & Counter(game.players[given["to"]].hand)
     assert not still - Counter(model.players[given["to"]].hand)
+
+
+def test_playing_a_sample_leaves_the_next_samples_unchanged():
+    from engine.simulation import make_bot
+
+    rules = catalog_rules("sichuan_xueliu")
+    game, seat = decision_points(rules, seed=2, limit=12)[-1]
+    det = Determinizer(game.view(seat))
+    played = det.sample(random.Random(1))
+    bots = [make_bot("greedy", s) for s in range(played.n)]
+    while not played.over:
+        s = played.to_act()[0]
+        played.apply(bots[s].choose(played.view(s), s, played.legal_actions(s)))
+    fresh = Determinizer(game.view(seat)).sample(random.Random(2))
+    again = det.sample(random.Random(2))
+    assert again.observation(seat) == fresh.observation(seat) == game.observation(seat)
+    assert hidden_of(again, seat) == hidden_of(fresh, seat)
+    assert again.payments == [0] * again.n and again.wins == [] and again.events == []
