@@ -1,15 +1,17 @@
 """``mcts``: information-set Monte Carlo tree search over the engine's own game, for any rule file.
 
-Each iteration deals the tiles the seat cannot see into a game consistent with its view
-(:class:`engine.ai.determinize.Determinizer`), walks a tree of the seat's own decisions (UCB1 with
-availability counts: a child is weighed against the iterations in which it was legal, as
-single-observer ISMCTS does), expands one untried action, and plays on with ``greedy`` players for
-every seat (:class:`engine.ai.rollout.RolloutBot`: greedy with a cheaper discard tie-break) for at most
-``horizon`` actions. The return is the seat's payments from the decision on
-(wins, kongs, 查叫 … settled by the engine) plus, when the horizon stops the game before its end, the
-estimated worth of the seat's hand (:func:`engine.ai.value.win_chance` times the mean win seen in
-this search). The action with the most visits is chosen; its share of the root's visits is the
-decision's confidence.
+Each deal gives the tiles the seat cannot see to a game consistent with its view
+(:class:`engine.ai.determinize.Determinizer`). On every deal each searched root action is played
+once, with the same rollout seeds (common random numbers, so actions are compared on the same luck);
+the seat's later decisions, down to ``tree_depth``, follow a tree searched with UCB1 over availability
+counts (single-observer ISMCTS), one node expanded per rollout. Rollouts play every seat with
+:class:`engine.ai.rollout.RolloutBot` (greedy with a cheaper discard tie-break) for at most ``horizon``
+actions. The return is the seat's payments from the decision on (wins, kongs, 查叫 … settled by the
+engine) plus, when the horizon stops the game before its end, the estimated worth of the seat's hand
+(:func:`engine.ai.value.win_chance` times the mean win seen in this search). The action with the best
+mean return is chosen, but the default policy's (``greedy``'s) choice is left only for an action whose
+paired advantage over it exceeds ``MARGIN`` standard errors; the confidence is the share of deals on
+which the chosen action did best.
 
 The search uses only ``legal_actions`` / ``apply`` / ``copy`` of :class:`engine.game.flow.Game`, so
 血战 / 血流 (several winners, play going on), 亮倒, 换三张 / 定缺, two- and three-player tables and any
@@ -54,7 +56,7 @@ class Node:
 
 @dataclass
 class Decision:
-    """What one search decided: the action, its confidence (share of root visits), the iterations run,
+    """What one search decided: the action, its confidence (share of deals it did best on), the rollouts run,
     the iterations whose model failed (0 for a consistent view) and each searched action's visits and mean."""
 
     action: Action
@@ -71,6 +73,17 @@ class Decision:
                 "searched": [{"action": a.to_dict(), "visits": n, "mean": round(m, 4)} for a, n, m in self.searched]}
 
 
+def _better(ours: list[float], theirs: list[float], margin: float) -> bool:
+    """True when the paired differences ``ours - theirs`` have a mean above ``margin`` standard errors."""
+    diffs = [a - b for a, b in zip(ours, theirs)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean > 0 and margin <= 0
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > margin * math.sqrt(var / n)
+
+
 @bot("mcts")
 class MctsBot:
     """Information-set MCTS (see the module docstring); ``greedy`` is its default and rollout policy."""
@@ -81,6 +94,8 @@ class MctsBot:
     TREE_DEPTH = 2
     #: discards searched besides the default policy's
     CANDIDATES = 5
+    #: the default policy's choice is left only for an action better by this many standard errors
+    MARGIN = 1.0
 
     def __init__(self, seed: int, *, iterations: int | None = None, time_budget: float | None = None,
                  horizon: int | None = None, tree_depth: int | None = None, candidates: int | None = None):
@@ -115,10 +130,17 @@ class MctsBot:
             return Decision(win, 1.0, reason="win")
         if not is_searchable(view):
             return Decision(default, 1.0, reason="prelude")
-        options = value.candidates(view, legal, default, self.limit)
+        options = value.candidates(view, legal, default, self._limit())
         if len(options) == 1:
             return Decision(default, 1.0, reason="only")
         return self._search(view, legal, options, default)
+
+    def _limit(self) -> int:
+        """Discards searched besides the default: fewer under a small iteration budget, so that each
+        searched action is played on at least three deals."""
+        if self.iterations is None:
+            return self.limit
+        return max(0, min(self.limit, self.iterations // 3 - 1))
 
     # -- the search ----------------------------------------------------------
     def _search(self, view, legal, options: list[Action], default: Action) -> Decision:
@@ -132,28 +154,44 @@ class MctsBot:
         self.deadline = None
         base = self.rng.getrandbits(64)
         stats = {"unit": 0.0, "wins": 0, "failed": 0}
-        done = 0
-        while True:
-            if self.iterations is not None and done >= self.iterations:
+        returns: dict[Action, list[float]] = {a: [] for a in options}
+        done = deals = 0
+        while self.iterations is None or done < self.iterations:
+            if stop is not None and deals and time.perf_counter() >= stop:
                 break
-            if stop is not None and time.perf_counter() >= stop and done > 0:
-                break
-            rng = random.Random((base + done) & 0xFFFFFFFFFFFFFFFF)
-            try:
-                self._iterate(det.sample(rng), view.seat, root, options, rng, full_wall, stats)
-            except (EngineError, IndexError, ValueError, KeyError):
-                stats["failed"] += 1  # a determinization the engine could not play on: skip it
-            done += 1
-        order = {a: i for i, a in enumerate(options)}
-        searched = [(a, root.children[a].visits, root.children[a].mean) for a in options if a in root.children]
-        if not searched:
+            unit = stats["unit"] if stats["wins"] else 1.0
+            row = []
+            for a in options:  # every root action on the same deal and the same rollout seeds
+                if stop is not None and deals and time.perf_counter() >= stop:
+                    break
+                rng = random.Random((base + deals) & 0xFFFFFFFFFFFFFFFF)
+                try:
+                    row.append(self._iterate(det.sample(rng), view.seat, root, a, rng, full_wall, stats, unit))
+                except (EngineError, IndexError, ValueError, KeyError):
+                    stats["failed"] += 1  # a determinization the engine could not play on: drop the deal
+                    row = []
+                    break
+                done += 1
+            deals += 1
+            if len(row) == len(options):
+                for a, r in zip(options, row):
+                    returns[a].append(r)
+        n = len(returns[default])
+        if not n:
             return Decision(default, 0.0, done, stats["failed"], [], "fallback")
-        best = max(searched, key=lambda x: (x[1], x[2], -order[x[0]]))
-        total = sum(n for _, n, _ in searched) or 1
-        return Decision(best[0], best[1] / total, done, stats["failed"], searched)
+        means = {a: sum(rs) / n for a, rs in returns.items()}
+        order = {a: i for i, a in enumerate(options)}
+        best = max(options, key=lambda a: (means[a], a == default, -order[a]))
+        if best != default and not _better(returns[best], returns[default], self.MARGIN):
+            best = default
+        top = sum(1 for d in range(n) if returns[best][d] >= max(returns[a][d] for a in options))
+        searched = [(a, root.children[a].visits if a in root.children else 0, means[a]) for a in options]
+        return Decision(best, top / n, done, stats["failed"], searched)
 
-    def _iterate(self, game, seat: int, root: Node, options: list[Action], rng: random.Random,
-                 full_wall: int, stats: dict) -> None:
+    def _iterate(self, game, seat: int, root: Node, first: Action, rng: random.Random,
+                 full_wall: int, stats: dict, unit: float) -> float:
+        """One rollout from ``game`` with the seat's first action ``first``; the seat's later decisions
+        (down to ``tree_depth``) by UCB1 over the tree under ``root``. Returns the seat's return."""
         players = [RolloutBot(rng.getrandbits(64), self._memos.setdefault(s, {})) for s in range(game.n)]
         path: list[Node] = []
         node: Node | None = root
@@ -163,35 +201,39 @@ class MctsBot:
             s = game.to_act()[0]
             legal = game.legal_actions(s)
             if s == seat and node is not None and depth < self.tree_depth and len(legal) > 1:
-                view = game.view(s)
-                default = players[s].choose(view, s, legal)
                 if depth == 0:
-                    choices = options
-                elif any(a.kind == WIN for a in legal):
-                    choices = [next(a for a in legal if a.kind == WIN)]
+                    action, child = first, root.children.setdefault(first, Node())
+                    child.avail += 1
                 else:
-                    choices = value.candidates(view, legal, default, self.limit)
-                action, child = self._select(node, choices)
+                    view = game.view(s)
+                    default = players[s].choose(view, s, legal)
+                    if any(a.kind == WIN for a in legal):
+                        choices = [next(a for a in legal if a.kind == WIN)]
+                    else:
+                        choices = value.candidates(view, legal, default, self._limit())
+                    action, child = self._select(node, choices)
+                fresh = child.visits == 0 and depth > 0
                 path.append(child)
                 depth += 1
-                node = child if child.visits else None  # below a fresh leaf the policy plays on
+                node = None if fresh else child  # below a fresh leaf the policy plays on
                 game.apply(action)
                 continue
             view = game.view(s)
             game.apply(players[s].choose(view, s, legal))
         ret = float(game.payments[seat])
         if game.over:
-            gains = [w.payments[w.seat] for w in game.wins if w.payments[w.seat] > 0]
-            for g in gains:
-                stats["wins"] += 1
-                stats["unit"] += (g - stats["unit"]) / stats["wins"]
+            for w in game.wins:
+                gain = w.payments[w.seat]
+                if gain > 0:
+                    stats["wins"] += 1
+                    stats["unit"] += (gain - stats["unit"]) / stats["wins"]
         else:
-            unit = stats["unit"] if stats["wins"] else 1.0
             ret += unit * value.win_chance(game.view(seat), seat, len(game.wall), full_wall)
         for n in path:
             n.visits += 1
             n.total += ret
         root.visits += 1
+        return ret
 
     def _select(self, node: Node, choices: list[Action]) -> tuple[Action, Node]:
         """The action and child to follow among ``choices`` (legal here): the first untried one, else by

@@ -12,7 +12,7 @@ from engine.simulation import make_bot
 ROOT = Path(__file__).resolve().parents[2]
 CATALOG = sorted((ROOT / "dsl-examples").glob("*.yaml"))
 #: A small search budget: the tests check behaviour, never speed.
-SMALL = {"iterations": 3, "horizon": 8}
+SMALL = {"iterations": 6, "horizon": 8}
 
 
 @lru_cache(maxsize=None)

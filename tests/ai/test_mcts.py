@@ -47,7 +47,7 @@ def test_decisions_are_legal_and_reproducible(stem):
 def test_a_whole_game_with_a_searching_seat_is_legal(stem):
     rules = catalog_rules(stem)
     result = play_match(rules, 2, ["mcts"] + ["greedy"] * (rules.players - 1),
-                        options={"iterations": 2, "horizon": 6})
+                        options={"iterations": 6, "horizon": 6})
     assert result.illegal == 0 and result.failed_iterations == 0
     assert result.decisions > 0 and result.searched > 0
 
@@ -56,7 +56,7 @@ def test_simulate_plays_mcts_through_the_registry():
     rules = catalog_rules("erren")
 
     class Tiny(MctsBot):
-        ITERATIONS, HORIZON = 2, 6
+        ITERATIONS, HORIZON = 6, 6
 
     BOTS["mcts_tiny_test"] = Tiny
     try:
@@ -111,5 +111,5 @@ def _paired(rules, games: int, options: dict) -> tuple[float, float]:
 def test_mcts_beats_random(stem):
     """Against three (or one) random players, a searching seat scores more than a random one in its place,
     by more than two standard errors of the paired difference."""
-    mean, se = _paired(catalog_rules(stem), 12, {"iterations": 4, "horizon": 12})
+    mean, se = _paired(catalog_rules(stem), 12, {"iterations": 8, "horizon": 12})
     assert mean > 2 * se and mean > 0, (mean, se)

@@ -48,7 +48,7 @@ def model_env(monkeypatch, tmp_path):
 
 
 def _client(catalog, **advisor) -> TestClient:
-    service = DecisionService(RuleStore(catalog), Settings(iterations=3, horizon=8), Advisor(**advisor))
+    service = DecisionService(RuleStore(catalog), Settings(iterations=6, horizon=8), Advisor(**advisor))
     return TestClient(create_app(service), base_url="http://127.0.0.1")
 
 
@@ -76,7 +76,7 @@ def test_levels_answer_a_legal_action(catalog, difficulty):
     again = client.post("/ai/decide", json=_body(game, seat, difficulty=difficulty)).json()
     assert again["chosen_action"] == answer["chosen_action"]
     if difficulty == 2:
-        assert answer["search"]["iterations"] == 3 and answer["search"]["failed"] == 0
+        assert answer["search"]["reason"] == "search" and answer["search"]["iterations"] == 6 and answer["search"]["failed"] == 0
 
 
 def test_explicit_legal_actions_restrict_the_choice(catalog):
