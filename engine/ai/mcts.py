@@ -16,7 +16,7 @@ which the chosen action did best.
 The search uses only ``legal_actions`` / ``apply`` / ``copy`` of :class:`engine.game.flow.Game`, so
 血战 / 血流 (several winners, play going on), 亮倒, 换三张 / 定缺, two- and three-player tables and any
 declared shape or fan play as the rule file says. A win offered is always taken, the prelude's
-choices (换三张, 定缺) are ``greedy``'s, and only discards near the best one are searched
+choices (换三张, 定缺) are ``greedy``'s, and only discards as near to ready as the best one are searched
 (:func:`engine.ai.value.candidates`); everything else is searched.
 
 Budget: ``iterations`` (deterministic for a seed) and/or ``time_budget`` seconds / an absolute
@@ -95,7 +95,7 @@ class MctsBot:
     #: discards searched besides the default policy's
     CANDIDATES = 5
     #: the default policy's choice is left only for an action better by this many standard errors
-    MARGIN = 1.0
+    MARGIN = 2.0
 
     def __init__(self, seed: int, *, iterations: int | None = None, time_budget: float | None = None,
                  horizon: int | None = None, tree_depth: int | None = None, candidates: int | None = None):

@@ -26,18 +26,18 @@ def shanten_after(view, tile: int) -> int:
     return cache.shanten(counts, wilds, len(p.melds), view.shapes)
 
 
-def candidates(view, legal: list[Action], first: Action, limit: int) -> list[Action]:
+def candidates(view, legal: list[Action], first: Action, limit: int, slack: int = 0) -> list[Action]:
     """The actions worth searching, ``first`` (the default policy's choice) first.
 
     Every action that is not a discard is kept (claims, kongs, passes). Discards (and 亮倒 with a
-    discard) are kept when they leave the hand at most one step further from ready than the best one,
-    nearest first, at most ``limit`` of them besides ``first``."""
+    discard) are kept when they leave the hand at most ``slack`` steps further from ready than the best
+    one, nearest first, at most ``limit`` of them besides ``first``."""
     discards = [a for a in legal if a.kind in (DISCARD, LIANG_DAO)]
     others = [a for a in legal if a.kind not in (DISCARD, LIANG_DAO)]
     if discards:
         steps = {t: shanten_after(view, t) for t in sorted({a.tile for a in discards})}
         best = min(steps.values())
-        near = sorted((a for a in discards if steps[a.tile] <= best + 1), key=lambda a: (steps[a.tile], a))
+        near = sorted((a for a in discards if steps[a.tile] <= best + slack), key=lambda a: (steps[a.tile], a))
         discards = near[:limit]
     out = [first]
     out += [a for a in others + discards if a != first]
