@@ -75,10 +75,13 @@ def _version(id_: str, text: str, sha: str, *, source: str, where: str, approved
 class RuleStore:
     """Approved catalog variants by id and sha256, plus inline rule files; thread-safe."""
 
-    def __init__(self, catalog: str | Path | None):
+    def __init__(self, catalog: str | Path | None, *, preload: bool = True):
         self.catalog = Path(catalog) if catalog is not None else None
+        self.preload = preload
         self._lock = threading.Lock()
         self._versions: dict[tuple[str, str], RuleVersion] = {}
+        #: approved texts not built yet (``preload=False``): (id, sha256) -> (text, file, approved_at)
+        self._pending: dict[tuple[str, str], tuple[str, str, str]] = {}
         self._current: dict[str, str] = {}
         self._inline: OrderedDict[str, RuleVersion] = OrderedDict()
         #: per variant id, why it is not served (a file edited without approval, a rule file that does not load)
@@ -114,16 +117,17 @@ class RuleStore:
                 continue
             key = (entry.id, entry.approved_sha256)
             with self._lock:
-                known = key in self._versions
+                known = key in self._versions or key in self._pending
             if not known:
-                try:
-                    version = _version(entry.id, text, entry.approved_sha256, source="catalog",
-                                       where=entry.file, approved_at=entry.approved_at)
-                except DslgenError as exc:
-                    problems[entry.id] = f"规则文件无法加载：{exc.message}"
-                    continue
-                with self._lock:
-                    self._versions[key] = version
+                if self.preload:
+                    try:
+                        self._build(key, (text, entry.file, entry.approved_at))
+                    except DslgenError as exc:
+                        problems[entry.id] = f"规则文件无法加载：{exc.message}"
+                        continue
+                else:
+                    with self._lock:
+                        self._pending[key] = (text, entry.file, entry.approved_at)
                 added.append([entry.id, entry.approved_sha256])
             current[entry.id] = entry.approved_sha256
         with self._lock:
@@ -131,19 +135,39 @@ class RuleStore:
             self.problems = problems
         return {"current": dict(current), "added": added, "problems": dict(problems)}
 
+    def _build(self, key: tuple[str, str], pending: tuple[str, str, str]) -> RuleVersion:
+        text, where, approved_at = pending
+        version = _version(key[0], text, key[1], source="catalog", where=where, approved_at=approved_at)
+        with self._lock:
+            self._versions[key] = version
+            self._pending.pop(key, None)
+        return version
+
+    def _find(self, key: tuple[str, str]) -> RuleVersion | None:
+        with self._lock:
+            found, pending = self._versions.get(key), self._pending.get(key)
+        if found is None and pending is not None:
+            try:
+                found = self._build(key, pending)
+            except DslgenError as exc:
+                raise RulesNotFound(f"玩法 {key[0]} 的规则文件无法加载：{exc.message}", where="rules.id",
+                                    hint=f"运行 dslgen check {pending[1]} 查看问题") from None
+        return found
+
     def get(self, id_: str, version: str | None = None) -> RuleVersion:
         """The version ``version`` (sha256) of variant ``id_``, or its current approved version."""
         with self._lock:
             sha = version or self._current.get(id_)
-            found = self._versions.get((id_, sha)) if sha else None
             ids = sorted(self._current)
+        found = self._find((id_, sha)) if sha else None
         if found is None and version is not None:
             self.reload()  # a version approved since the last look
-            with self._lock:
-                found = self._versions.get((id_, version))
+            found = self._find((id_, version))
         if found is not None:
             return found
-        if version is None or not any(k[0] == id_ for k in self._versions):
+        with self._lock:
+            known = any(k[0] == id_ for k in (*self._versions, *self._pending))
+        if version is None or not known:
             why = self.problems.get(id_)
             raise RulesNotFound(f"没有已批准的玩法 {id_!r}" + (f"（{why}）" if why else ""), where="rules.id",
                                 hint="可用的玩法：" + ("、".join(ids) if ids else "（无）"))
@@ -170,6 +194,10 @@ class RuleStore:
 
     def listing(self) -> list[dict]:
         """Every loaded catalog version: id, sha256, name, whether it is current."""
+        with self._lock:
+            pending = list(self._pending)
+        for key in pending:
+            self._find(key)
         with self._lock:
             return [{**v.ref(), "current": self._current.get(v.id) == v.sha256, "approved_at": v.approved_at}
                     for v in sorted(self._versions.values(), key=lambda v: (v.id, v.approved_at))]

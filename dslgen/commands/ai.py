@@ -16,13 +16,13 @@ def command() -> None:
 
 
 def _service(catalog: str | None, deadline_ms: int, iterations: int, provider: str | None, model: str | None,
-             model_calls: int):
+             model_calls: int, preload: bool = True):
     from dslgen.ai.advisor import Advisor
     from dslgen.ai.rulestore import RuleStore
     from dslgen.ai.service import DecisionService, Settings
     from dslgen.generate.examples import catalog_dir
 
-    store = RuleStore(catalog_dir(catalog))
+    store = RuleStore(catalog_dir(catalog), preload=preload)
     settings = Settings(deadline_ms=deadline_ms, iterations=iterations)
     return DecisionService(store, settings, Advisor(provider, model, model_calls))
 
@@ -113,7 +113,7 @@ def decide_command(ctx, request_file, catalog, deadline_ms, iterations, provider
         fail(DslgenError(f"请求文件不是合法的 JSON：{exc}", where=request_file, exit_code=EXIT_FINDINGS), "bad_json")
         return
     try:
-        service = _service(catalog, deadline_ms, iterations, provider, model, model_calls)
+        service = _service(catalog, deadline_ms, iterations, provider, model, model_calls, preload=False)
         answer = asyncio.run(service.decide(body))
     except DslgenError as exc:
         code = {404: "rules_not_found", 422: "rules_invalid"}.get(getattr(exc, "status", 400), "bad_request")
