@@ -5,10 +5,12 @@ from __future__ import annotations
 import math
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from engine.ai import LEVELS, STRATEGIES, MctsBot, make_strategy
 from engine.ai.match import play_match
-from engine.simulation import BOTS, play_game
+from engine.simulation import BOTS, play_game, run_chunk
 
 from .conftest import CATALOG, SMALL, catalog_rules, decision_points
 from .hidden import hidden_of, rearranged
@@ -25,22 +27,32 @@ def test_registry_holds_the_simulation_bots_and_mcts():
 
 
 @pytest.mark.parametrize("stem", [p.stem for p in CATALOG])
-def test_decisions_are_legal_and_reproducible(stem):
+@settings(max_examples=3)
+@given(game_seed=st.integers(0, 2**32), bot_seed=st.integers(0, 2**64 - 1), pick=st.integers(0, 10**6))
+def test_decisions_are_legal_and_reproducible(stem, game_seed, bot_seed, pick):
+    """Property: at a decision drawn from a seeded greedy game, mcts (an iteration budget) returns one of the
+    engine's legal actions, the same decision twice for the same seed, and no determinization fails."""
     rules = catalog_rules(stem)
-    points = decision_points(rules, seed=11, limit=6, every=7)
-    assert points
-    searched = 0
-    for k, (game, seat) in enumerate(points):
-        view = game.view(seat)
-        legal = list(view.legal_actions)
-        first = make_strategy("mcts", k, **SMALL).decide(view, legal)
-        again = make_strategy("mcts", k, **SMALL).decide(game.view(seat), list(game.view(seat).legal_actions))
-        assert first.action in legal and game.is_legal(first.action)
-        assert first.to_dict() == again.to_dict()
-        assert first.failed == 0
-        assert 0.0 <= first.confidence <= 1.0
-        searched += first.reason == "search"
-    assert searched, "no decision was searched"
+    points = decision_points(rules, seed=game_seed, limit=40)
+    assume(points)
+    game, seat = points[pick % len(points)]
+    view = game.view(seat)
+    first = make_strategy("mcts", bot_seed, **SMALL).decide(view, list(view.legal_actions))
+    again = make_strategy("mcts", bot_seed, **SMALL).decide(game.view(seat), list(game.view(seat).legal_actions))
+    assert first.action in view.legal_actions and game.is_legal(first.action)
+    assert first.to_dict() == again.to_dict()
+    assert first.failed == 0
+    assert 0.0 <= first.confidence <= 1.0
+
+
+@pytest.mark.parametrize("stem", [p.stem for p in CATALOG])
+def test_some_decisions_are_searched(stem):
+    rules = catalog_rules(stem)
+    points = decision_points(rules, seed=11, limit=12, every=3)
+    decisions = [make_strategy("mcts", k, **SMALL).decide(g.view(s), list(g.view(s).legal_actions))
+                 for k, (g, s) in enumerate(points)]
+    assert any(d.reason == "search" for d in decisions)
+    assert all(d.failed == 0 for d in decisions)
 
 
 @pytest.mark.parametrize("stem", [p.stem for p in CATALOG])
@@ -64,6 +76,10 @@ def test_simulate_plays_mcts_through_the_registry():
         assert rec.error is None and rec.end_reason
         again = play_game(rules, 4, "mcts_tiny_test")
         assert (again.payments, again.wins, again.length) == (rec.payments, rec.wins, rec.length)
+        # statistics do not depend on how the games are split between jobs
+        whole = run_chunk(rules, 9, 0, 2, "mcts_tiny_test")
+        split = run_chunk(rules, 9, 0, 1, "mcts_tiny_test").merge(run_chunk(rules, 9, 1, 2, "mcts_tiny_test"))
+        assert whole.to_json() == split.to_json()
     finally:
         del BOTS["mcts_tiny_test"]
 
