@@ -59,7 +59,7 @@ def _tiles(value, path: str) -> tuple[int, ...]:
 
 def _field(data: dict, key: str, path: str):
     if key not in data:
-        raise ObservationError(f"{path}{key}", "缺少此字段")
+        raise ObservationError(f"{path}{key}", f"缺少字段 {key}")
     return data[key]
 
 
