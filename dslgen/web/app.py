@@ -20,6 +20,7 @@ text from the URL); templates autoescape every description and model text.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import secrets
@@ -421,7 +422,7 @@ def create_app(catalog: str | Path, drafts: str | Path, *, token: str | None = N
         if levels is None:
             return JSONResponse({"error": "difficulty 应为 1、2、3（或 levels 为每个座位一个难度的列表）"}, status_code=400)
         try:
-            table = bench.new_table(path, name, _int(body.get("seed"), 0), levels)
+            table = await asyncio.to_thread(bench.new_table, path, name, _int(body.get("seed"), 0), levels)
         except DslgenError as exc:
             return JSONResponse({"error": exc.render()}, status_code=422)
         except Exception as exc:  # the engine refuses a rule set it cannot play
@@ -442,7 +443,7 @@ def create_app(catalog: str | Path, drafts: str | Path, *, token: str | None = N
         if body is None:
             return bad_json()
         try:
-            table.act(_int(body.get("index"), -1))
+            await asyncio.to_thread(table.act, _int(body.get("index"), -1))  # searching bots take a while
         except ValueError as exc:
             return JSONResponse({"error": str(exc), "view": table.view()}, status_code=409)
         return JSONResponse(table.view())

@@ -9,6 +9,7 @@ log shown to the person hides other players' dealt and drawn tiles.
 from __future__ import annotations
 
 import secrets
+import threading
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -95,6 +96,7 @@ class Table:
     id: str = field(default_factory=lambda: secrets.token_urlsafe(12))
     game: Game = field(init=False)
     bots: list[Any] = field(init=False)
+    _lock: Any = field(init=False, repr=False, default_factory=threading.Lock)
 
     def __post_init__(self) -> None:
         from engine.ai import LEVELS
@@ -125,15 +127,21 @@ class Table:
             g.apply(self.bots[s].choose(view, s, list(view.legal_actions)))
 
     def act(self, index: int) -> None:
-        """Apply the person's ``index``-th legal action, then let the bots play on."""
-        legal = self.game.legal_actions(self.seat)
-        if not 0 <= index < len(legal):
-            raise ValueError("这个动作现在不合法（可能已超时或局面已变化），请刷新")
-        self.game.apply(legal[index])
-        self.advance()
+        """Apply the person's ``index``-th legal action, then let the bots play on (one request at a time:
+        the server runs this in a worker thread while searching bots think)."""
+        with self._lock:
+            legal = self.game.legal_actions(self.seat)
+            if not 0 <= index < len(legal):
+                raise ValueError("这个动作现在不合法（可能已超时或局面已变化），请刷新")
+            self.game.apply(legal[index])
+            self.advance()
 
     def view(self) -> dict[str, Any]:
         """What the page shows: the seat's observation, its legal actions, the public log and the results."""
+        with self._lock:
+            return self._view()
+
+    def _view(self) -> dict[str, Any]:
         g = self.game
         obs = g.observation(self.seat)
         legal = g.legal_actions(self.seat)
