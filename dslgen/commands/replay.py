@@ -9,7 +9,7 @@ import click
 @click.argument("rules_file", type=click.Path(dir_okay=False, path_type=str))
 @click.option("--seed", required=True, type=int, help="模拟时用的种子（dslgen simulate --seed）。")
 @click.option("--game", "game_index", default=0, show_default=True, type=click.IntRange(min=0), help="第几局（从 0 开始）。")
-@click.option("--bot", default="greedy", show_default=True, type=click.Choice(["greedy", "random", "mix"]),
+@click.option("--bot", default="greedy", show_default=True, type=click.Choice(["greedy", "random", "mix", "mcts"]),
               help="模拟时用的机器人（与 dslgen simulate --bot 相同）。")
 @click.option("--json", "as_json", is_flag=True, help="以 JSON 输出事件日志与结果。")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=str),

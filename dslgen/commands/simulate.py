@@ -14,8 +14,8 @@ from dslgen.errors import EXIT_FINDINGS, EXIT_OK
 @click.option("--games", default=1000, show_default=True, type=click.IntRange(min=1), help="模拟局数。")
 @click.option("--seed", default=0, show_default=True, type=int, help="随机种子；相同种子得到相同统计。")
 @click.option("--jobs", default="auto", show_default=True, help="并行进程数：正整数或 auto（CPU 核数）。")
-@click.option("--bot", default="greedy", show_default=True, type=click.Choice(["greedy", "random", "mix"]),
-              help="机器人：greedy（向听数最小化）、random（随机）或 mix（每个座位一种打法习惯，能走到过水、查花猪等规则）。")
+@click.option("--bot", default="greedy", show_default=True, type=click.Choice(["greedy", "random", "mix", "mcts"]),
+              help="机器人：greedy（向听数最小化）、random（随机）、mix（每个座位一种打法习惯，能走到过水、查花猪等规则）或 mcts（信息集蒙特卡洛树搜索，慢）。")
 @click.option("--json", "as_json", is_flag=True, help="以 JSON 输出统计（不显示进度条）。")
 @click.pass_context
 @backend_options

@@ -20,6 +20,7 @@ text from the URL); templates autoescape every description and model text.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import secrets
@@ -179,11 +180,12 @@ class Workbench:
                 self.reports[key] = ""
         return self.reports[key]
 
-    def new_table(self, rules_path: Path, variant: str, seed: int) -> Table:
-        """Seat a person at a fresh table under the rules at ``rules_path``."""
+    def new_table(self, rules_path: Path, variant: str, seed: int, levels: tuple[int, ...] = ()) -> Table:
+        """Seat a person at a fresh table under the rules at ``rules_path``; ``levels`` are the other
+        seats' difficulty levels (one for all, or one per seat; default: the greedy bot)."""
         from dslgen.rulefile import load_rules
 
-        table = Table(load_rules(str(rules_path)).rules, variant, seed)
+        table = Table(load_rules(str(rules_path)).rules, variant, seed, levels=levels)
         self.tables[table.id] = table
         while len(self.tables) > MAX_TABLES:
             self.tables.pop(next(iter(self.tables)))
@@ -396,7 +398,9 @@ def create_app(catalog: str | Path, drafts: str | Path, *, token: str | None = N
         except LookupError:
             return not_found("草稿" if draft else "玩法")
         seed = _int(request.query_params.get("seed"), secrets.randbelow(1_000_000))
-        return page("play.html", name=name, draft=draft, seed=seed)
+        level = _int(request.query_params.get("difficulty"), 0)
+        return page("play.html", name=name, draft=draft, seed=seed, difficulty=level if level in LEVEL_NAMES else 0,
+                    levels=LEVEL_NAMES)
 
     async def tables_new(request: Request) -> Response:
         if not _token_ok(bench, request.headers.get("x-dslgen-token")):
@@ -414,8 +418,11 @@ def create_app(catalog: str | Path, drafts: str | Path, *, token: str | None = N
                 path = bench.variant(name)
         except LookupError:
             return JSONResponse({"error": "没有这个玩法或草稿"}, status_code=404)
+        levels = _levels(body)
+        if levels is None:
+            return JSONResponse({"error": "difficulty 应为 1、2、3（或 levels 为每个座位一个难度的列表）"}, status_code=400)
         try:
-            table = bench.new_table(path, name, _int(body.get("seed"), 0))
+            table = await asyncio.to_thread(bench.new_table, path, name, _int(body.get("seed"), 0), levels)
         except DslgenError as exc:
             return JSONResponse({"error": exc.render()}, status_code=422)
         except Exception as exc:  # the engine refuses a rule set it cannot play
@@ -436,7 +443,7 @@ def create_app(catalog: str | Path, drafts: str | Path, *, token: str | None = N
         if body is None:
             return bad_json()
         try:
-            table.act(_int(body.get("index"), -1))
+            await asyncio.to_thread(table.act, _int(body.get("index"), -1))  # searching bots take a while
         except ValueError as exc:
             return JSONResponse({"error": str(exc), "view": table.view()}, status_code=409)
         return JSONResponse(table.view())
@@ -497,6 +504,27 @@ async def _json(request: Request) -> dict[str, Any] | None:
     except (ValueError, RecursionError):
         return None
     return body if isinstance(body, dict) else {}
+
+
+#: The difficulty levels a table's bots may play at, as the page names them.
+LEVEL_NAMES = {1: "难度 1：合法随机", 2: "难度 2：MCTS 搜索", 3: "难度 3：MCTS（试玩桌不问模型）"}
+
+
+def _levels(body: Mapping[str, Any]) -> tuple[int, ...] | None:
+    """The bots' levels a new-table request asks for: ``levels`` (one per seat) or ``difficulty`` (all seats);
+    () for the default bot, None for a value that is not a level."""
+    raw = body.get("levels")
+    if raw is None:
+        raw = [] if body.get("difficulty") in (None, 0, "") else [body.get("difficulty")]
+    if not isinstance(raw, list) or len(raw) > 4:
+        return None
+    out = []
+    for v in raw:
+        level = _int(v, 0)
+        if level not in LEVEL_NAMES:
+            return None
+        out.append(level)
+    return tuple(out)
 
 
 def _int(value: Any, default: int) -> int:

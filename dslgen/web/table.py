@@ -9,6 +9,7 @@ log shown to the person hides other players' dealt and drawn tiles.
 from __future__ import annotations
 
 import secrets
+import threading
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -90,13 +91,27 @@ class Table:
     seed: int
     seat: int = 0
     bot: str = "greedy"
+    #: the bots' difficulty levels (:data:`engine.ai.LEVELS`): one for every seat, or one per seat; () keeps ``bot``
+    levels: tuple[int, ...] = ()
     id: str = field(default_factory=lambda: secrets.token_urlsafe(12))
     game: Game = field(init=False)
     bots: list[Any] = field(init=False)
+    _lock: Any = field(init=False, repr=False, default_factory=threading.Lock)
 
     def __post_init__(self) -> None:
+        from engine.ai import LEVELS
+
         self.game = Game(self.rules, self.seed)
-        self.bots = [make_bot(self.bot, (self.seed * 4 + s + 1) & 0xFFFFFFFFFFFFFFFF) for s in range(self.game.n)]
+        n = self.game.n
+        if not self.levels:
+            names = [self.bot] * n
+        elif len(self.levels) == 1:
+            names = [LEVELS[self.levels[0]]] * n
+        elif len(self.levels) == n:
+            names = [LEVELS[level] for level in self.levels]
+        else:
+            raise ValueError(f"levels 应为一个难度，或每个座位一个（{n} 个）")
+        self.bots = [make_bot(names[s], (self.seed * 4 + s + 1) & 0xFFFFFFFFFFFFFFFF) for s in range(n)]
         self.advance()
 
     def advance(self) -> None:
@@ -112,15 +127,21 @@ class Table:
             g.apply(self.bots[s].choose(view, s, list(view.legal_actions)))
 
     def act(self, index: int) -> None:
-        """Apply the person's ``index``-th legal action, then let the bots play on."""
-        legal = self.game.legal_actions(self.seat)
-        if not 0 <= index < len(legal):
-            raise ValueError("这个动作现在不合法（可能已超时或局面已变化），请刷新")
-        self.game.apply(legal[index])
-        self.advance()
+        """Apply the person's ``index``-th legal action, then let the bots play on (one request at a time:
+        the server runs this in a worker thread while searching bots think)."""
+        with self._lock:
+            legal = self.game.legal_actions(self.seat)
+            if not 0 <= index < len(legal):
+                raise ValueError("这个动作现在不合法（可能已超时或局面已变化），请刷新")
+            self.game.apply(legal[index])
+            self.advance()
 
     def view(self) -> dict[str, Any]:
         """What the page shows: the seat's observation, its legal actions, the public log and the results."""
+        with self._lock:
+            return self._view()
+
+    def _view(self) -> dict[str, Any]:
         g = self.game
         obs = g.observation(self.seat)
         legal = g.legal_actions(self.seat)
@@ -137,7 +158,7 @@ class Table:
         end = next((e for e in events if e["type"] == "end"), None)
         adjustments = settlement_adjustments(events)
         return {
-            "id": self.id, "variant": self.variant, "name": self.rules.name or self.variant, "seed": self.seed,
+            "id": self.id, "variant": self.variant, "levels": list(self.levels), "name": self.rules.name or self.variant, "seed": self.seed,
             "seat": self.seat, "dealer": obs["dealer"], "over": g.over, "stage": obs["stage"],
             "wall_remaining": obs["wall_remaining"],
             "wilds": [_tile(t) for t in obs["wild_codes"]], "indicator": _tile(obs.get("indicator")),

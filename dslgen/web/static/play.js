@@ -142,7 +142,8 @@
 
   async function start() {
     try {
-      const v = await call("/api/tables", { variant: root.dataset.variant, draft: root.dataset.draft, seed: Number(root.dataset.seed) });
+      const v = await call("/api/tables", { variant: root.dataset.variant, draft: root.dataset.draft, seed: Number(root.dataset.seed),
+                                            difficulty: Number(root.dataset.difficulty || 0) });
       tableId = v.id;
       render(v);
       root.dataset.busy = "0";
@@ -150,5 +151,7 @@
       document.getElementById("status").textContent = "无法开局：" + e.message;
     }
   }
+  const level = document.getElementById("difficulty");
+  if (level) level.addEventListener("change", () => level.form.submit());
   start();
 })();
