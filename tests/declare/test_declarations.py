@@ -296,3 +296,13 @@ def test_every_file_checks_clean_and_plays_without_errors(name):
             assert rec.error is None, rec.error
             declared += any(v for p in final[0].players for v in p.declarations.values())
     assert declared > 0  # the bots make the file's declarations
+
+
+def test_the_semantic_diff_names_declaration_changes():
+    from dslgen.review.semantic_diff import semantic_changes
+
+    old = _data("guiyang_baoting.yaml")
+    new = copy.deepcopy(old)
+    new["declarations"][0]["locks"] = "none"
+    new["declarations"].append({"name": "天听", "at": "discard", "condition": "first_turn and dealer"})
+    assert semantic_changes(old, new)[-2:] == ["声明 报听 的 locks（锁定）：hand → none", "新增声明：天听"]
