@@ -306,3 +306,10 @@ def test_the_semantic_diff_names_declaration_changes():
     new["declarations"][0]["locks"] = "none"
     new["declarations"].append({"name": "天听", "at": "discard", "condition": "first_turn and dealer"})
     assert semantic_changes(old, new)[-2:] == ["声明 报听 的 locks（锁定）：hand → none", "新增声明：天听"]
+
+
+def test_explain_lists_the_declarations():
+    result = CliRunner().invoke(cli, ["explain", str(RULES / "piao.yaml"), "--no-example"])
+    assert result.exit_code == 0 and "声明：飘（开局第一次摸牌前每家选 0/1/2/3，所选的是飘分）。" in result.output
+    result = CliRunner().invoke(cli, ["explain", str(RULES / "guiyang_baoting.yaml"), "--no-example"])
+    assert "报听（随一张牌声明，打出后听牌才可以，之后手牌锁定，可开不改听口的杠，别人只知道声明了）" in result.output
