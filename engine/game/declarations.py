@@ -40,9 +40,7 @@ from engine.errors import Problem
 from engine.game import cache, liangdao
 from engine.game.action_conditions import Query, holds
 from engine.game.actions import AN_KONG, BU_KONG, DECLARE, DISCARD, LIANG_DAO, MING_KONG, PASS, Action
-from engine.melds import KONG, PUNG as ANKONG_SET, Meld
-from engine.melds import ANKONG
-from engine.melds import PUNG as PUNG_MELD
+from engine.melds import ANKONG, KONG, PUNG, Meld
 from engine.rules import Declaration, Rules
 
 #: the flow's stage while the seats make their ``at: start`` choices.
@@ -370,7 +368,7 @@ def locked_self_actions(game, seat: int) -> list[Action]:
             if kong_keeps_wait(game, seat, rest, tuple(p.melds) + (Meld(ANKONG, (drawn,) * 4),)):
                 acts.append(Action(AN_KONG, seat, drawn))
         if opts.get(BU_KONG) and p.lock_kongs == "keep_wait" \
-                and any(m.kind == PUNG_MELD and m.tiles[0] == drawn for m in p.melds):
+                and any(m.kind == PUNG and m.tiles[0] == drawn for m in p.melds):
             acts.append(Action(BU_KONG, seat, drawn))  # the concealed hand is unchanged: the wait is kept
     if drawn is not None and drawn in p.hand:
         acts.append(Action(DISCARD, seat, drawn))
@@ -430,7 +428,7 @@ def exposed_tiles(game, hand: list[int], melds: tuple, exposes: str) -> tuple[in
         for _ in range(3):
             trial.remove(t)
         counts, wilds = cache.split(trial, game.wild_codes)
-        kept = aside + (Meld(ANKONG_SET, (t,) * 3),)
+        kept = aside + (Meld(PUNG, (t,) * 3),)
         if tuple(solver.waits(counts, wilds, kept, game.win_shapes, game.rules.tile_kinds)) == waits:
             rest, aside = trial, kept
     return tuple(rest)
