@@ -107,7 +107,7 @@ def render(r: dict, title: str) -> None:
                   f"连庄中庄家胡 {lz['streak_dealer_wins']} 局")
     ld = r.get("liang_dao") or {}
     if ld.get("declarations"):
-        t.add_row("亮倒 局占比 / 次数 / 亮倒者胡牌率",
+        t.add_row("锁定手牌的声明（亮倒、报听…）局占比 / 次数 / 声明者胡牌率",
                   f"{_pct(ld['rate'])} / {ld['declarations']} / {_pct(ld['declarer_win_rate'])}")
     if pay.get("items_with_payments"):
         t.add_row("结算项发生支付的局（平均每局转移）",
