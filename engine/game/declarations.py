@@ -87,6 +87,11 @@ def compiled(rules: Rules) -> Compiled:
     return hit
 
 
+def own_names(rules: Rules) -> frozenset[str]:
+    """The names of the file's own declarations (the ``declarations`` section; not the 亮倒 instance)."""
+    return frozenset(d.name for d in specs(rules) if d.action == DECLARE)
+
+
 def specs(rules: Rules) -> tuple[Declaration, ...]:
     """The declarations ``rules`` plays, the file's first and then the 亮倒 instance."""
     return compiled(rules).specs

@@ -313,3 +313,15 @@ def test_explain_lists_the_declarations():
     assert result.exit_code == 0 and "声明：飘（开局第一次摸牌前每家选 0/1/2/3，所选的是飘分）。" in result.output
     result = CliRunner().invoke(cli, ["explain", str(RULES / "guiyang_baoting.yaml"), "--no-example"])
     assert "报听（随一张牌声明，打出后听牌才可以，之后手牌锁定，可开不改听口的杠，别人只知道声明了）" in result.output
+
+
+def test_simulation_statistics_count_each_declaration():
+    from engine.simulation.record import Stats
+
+    rules = Rules.from_dict(_data("piao.yaml"))
+    stats = games.run_chunk(rules, 0, 0, 16)
+    piao = stats.to_dict()["declarations"]["飘"]
+    assert sum(piao["values"].values()) == 16 * 4 and piao["made"] == 16 * 4 - piao["values"].get("0", 0)
+    assert Stats.from_json(json.loads(json.dumps(stats.to_json()))).to_dict() == stats.to_dict()
+    kawuxing = games.run_chunk(Rules.from_dict(catalog_data("kawuxing")), 0, 0, 8).to_dict()
+    assert "declarations" not in kawuxing  # 亮倒 keeps its own liang_dao counts
