@@ -194,9 +194,13 @@ def test_piao_item_pays_the_declared_stakes_in_played_games():
         rec = games.play_game(rules, 7000 + i, observer=lambda g: final.__setitem__(slice(None), [g]))
         assert rec.error is None, rec.error
         game = final[0]
-        stakes = [p.declarations["飘"] for p in game.players]
+        stakes = tuple(p.declarations["飘"] for p in game.players)
+        assert game.settlement_table().stakes == stakes
         item = next(it for it in game.item_results if it["name"] == "piao")
-        assert item["details"]["stakes"] == stakes and sum(item["payments"]) == 0
+        assert sum(item["payments"]) == 0
+        for w in game.wins:  # a discard win: the discarder pays the winner's stake plus its own
+            if not w.self_drawn and w.discarder is not None and len(game.wins) == 1:
+                assert item["payments"][w.seat] == stakes[w.seat] + stakes[w.discarder]
         paid += any(item["payments"])
     assert paid  # some game moved money on the stakes
 
@@ -269,7 +273,7 @@ def test_hand_piao_stakes_go_to_the_settlement_item():
     code, report = _hand("piao.yaml", "123m456m789m123s5p5p", "--from", "1", "--declared", "飘=2,飘=3@1")
     assert code == 0
     item = next(i for i in report["items"] if i["name"] == "piao")
-    assert item["details"]["stakes"] == [2, 3, 0, 0] and item["payments"] == [5, -5, 0, 0]
+    assert item["payments"] == [5, -5, 0, 0]  # the discarder pays 2 (the winner's stake) + 3 (its own)
 
 
 def test_hand_refuses_an_unknown_or_bad_declaration():
