@@ -8,6 +8,12 @@ and ``tests/foundation/test_documented_defaults.py`` fail when it drifts).
 DEFAULTS = {
     'deal.cards_per_player': 13,
     'deal.dealer_extra': 1,
+    'declarations[].condition': '',
+    'declarations[].exposes': 'nothing',
+    'declarations[].kongs': 'keep_wait',
+    'declarations[].locks': 'none',
+    'declarations[].ready': True,
+    'declarations[].stake': False,
     'fan_types[].at_cap': False,
     'fan_types[].composite_of': [],
     'fan_types[].condition': '',

@@ -254,6 +254,31 @@ class LiangDao:
 
 
 @dataclass(frozen=True)
+class Declaration:
+    """One ``declarations`` entry: a choice a player announces (see :mod:`engine.game.declarations`).
+
+    ``at``: ``start`` (each seat chooses one of ``choices`` after the deal, before the first draw) or
+    ``discard`` (announced with a discard; with ``ready`` only when the hand left is ready). ``condition``:
+    an expression (part-1 language, state scope) over the seat at that moment (``first_turn``, ``dealer``…).
+    ``locks``: ``none`` or ``hand`` (only draw-and-discard, a win or a kong as ``kongs`` says). ``exposes``:
+    ``nothing``, ``waits``, ``wait_tiles`` or ``hand``. ``stake``: the chosen value is the seat's 飘 stake.
+    ``action``: the action name that makes it (``declare``; ``liang_dao`` for the instance the ``liang_dao``
+    block describes) and ``option_condition`` that action option's condition string."""
+
+    name: str
+    at: str
+    condition: str = ""
+    choices: tuple[int, ...] = ()
+    ready: bool = True
+    locks: str = "none"
+    kongs: str = "keep_wait"
+    exposes: str = "nothing"
+    stake: bool = False
+    action: str = "declare"
+    option_condition: str = ""
+
+
+@dataclass(frozen=True)
 class WinCondition:
     """``win_condition``: conditions every win must meet, beyond its shape."""
 
@@ -317,6 +342,8 @@ class Rules:
     liang_dao: LiangDao = LiangDao("wait_tiles", "keep_wait")
     #: ``tile_restrictions``: tiles that may not be discarded, claimed, ponged, konged or won on.
     tile_restrictions: tuple[TileRestriction, ...] = ()
+    #: ``declarations``: what players may announce (报听, 飘 …); see :mod:`engine.game.declarations`.
+    declarations: tuple[Declaration, ...] = ()
     #: The normalised mapping (defaults filled, frozen) every field above was read from.
     raw: Mapping[str, Any] = field(default_factory=FrozenMap, compare=False, repr=False)
 
@@ -451,6 +478,7 @@ class Rules:
             liang_dao=_liang_dao(data.get("liang_dao")),
             tile_restrictions=tuple(TileRestriction(str(r.get("tiles") or ""), _names(r.get("actions")))
                                     for r in data.get("tile_restrictions") or () if isinstance(r, Mapping)),
+            declarations=_declarations(data.get("declarations")),
             raw=freeze(data),
         )
 
@@ -645,6 +673,24 @@ def _liang_dao(item: Any) -> LiangDao:
     # an omitted liang_dao block plays its documented defaults (used only when self_action lists liang_dao)
     item = D.fill({"liang_dao": item if isinstance(item, Mapping) else {}})["liang_dao"]
     return LiangDao(expose=str(item["expose"]), kongs=str(item["kongs"]))
+
+
+def _declarations(value: Any) -> tuple[Declaration, ...]:
+    out = []
+    for i, entry in enumerate(value or []):
+        if not isinstance(entry, Mapping) or not entry.get("name") or not entry.get("at"):
+            raise RulesError(("declarations", i), "声明需要 name 和 at")
+        choices = entry.get("choices")
+        if choices is not None and (not isinstance(choices, list)
+                                    or not all(isinstance(c, int) and not isinstance(c, bool) for c in choices)):
+            raise RulesError(("declarations", i, "choices"), "choices 应当是整数列表，如 [0, 1, 2, 3]")
+        at = str(entry["at"])
+        out.append(Declaration(
+            name=str(entry["name"]), at=at, condition=str(entry.get("condition") or ""),
+            choices=tuple(choices) if choices is not None else ((0, 1) if at == "start" else ()),
+            ready=bool(entry["ready"]), locks=str(entry["locks"]), kongs=str(entry["kongs"]),
+            exposes=str(entry["exposes"]), stake=bool(entry["stake"])))
+    return tuple(out)
 
 
 def _kong_payments(item: Any) -> KongPayments | None:

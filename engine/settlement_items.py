@@ -84,8 +84,10 @@ class Table:
     stakes: tuple[int, ...] | None = None
     step: int = 1
     end_reason: str | None = None
-    #: seats that declared 亮倒, in the order they declared.
+    #: seats that declared 亮倒 (a declaration that locked the hand), in the order they declared.
     declared: tuple[int, ...] = ()
+    #: every seat's declarations (:mod:`engine.game.declarations`): name -> chosen value (报听 1, 飘 2 …).
+    declarations: tuple[Mapping[str, int], ...] = ()
 
     @property
     def wild_codes(self) -> frozenset[int]:

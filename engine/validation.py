@@ -36,7 +36,14 @@ def problems(rules: Rules) -> list[Problem]:
     out += _phases(rules)
     out += _play(rules)
     out += _scoring(rules)
+    out += _declarations(rules)
     return out
+
+
+def _declarations(rules: Rules) -> list[Problem]:
+    from engine.game.declarations import problems as declaration_problems
+
+    return declaration_problems(rules)
 
 
 def _requires(rules: Rules) -> list[Problem]:

@@ -85,6 +85,9 @@ def _sample_contexts(rules, n: int):
     elif rules.wildcard:
         wild = [rng.choice(kinds)]
     shapes = solver.shapes_for(rules)
+    from engine.game.declarations import specs as declaration_specs
+
+    specs = declaration_specs(rules)
     out = []
     tries = 0
     while len(out) < n and tries < n * 5:
@@ -108,8 +111,21 @@ def _sample_contexts(rules, n: int):
         ctx = WinContext(tuple(tiles), (), win, frozenset(wild), self_drawn=rng.random() < 0.4,
                          last_tile=rng.random() < 0.1, first_turn=rng.random() < 0.05,
                          robbing_kong=rng.random() < 0.05, seat=rng.randrange(rules.players), dealer=0)
+        if specs:
+            ctx = _with_declarations(ctx, specs, rules.players, rng)
         out.append(ctx)
     return out
+
+
+def _with_declarations(ctx, specs, players: int, rng: random.Random):
+    """``ctx`` with sampled declarations (each seat makes each one with probability 0.4) and a discarder."""
+    import dataclasses
+
+    made = tuple(tuple((d.name, rng.choice([c for c in d.choices if c] or [1]) if d.at == "start" else 1)
+                       for d in specs if rng.random() < 0.4) for _ in range(players))
+    others = [s for s in range(players) if s != ctx.seat]
+    return dataclasses.replace(ctx, declarations=made,
+                               discarder=None if ctx.self_drawn or not others else rng.choice(others))
 
 
 @check("C206", "fan-never-or-always", "warning")

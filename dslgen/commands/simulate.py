@@ -107,8 +107,12 @@ def render(r: dict, title: str) -> None:
                   f"连庄中庄家胡 {lz['streak_dealer_wins']} 局")
     ld = r.get("liang_dao") or {}
     if ld.get("declarations"):
-        t.add_row("亮倒 局占比 / 次数 / 亮倒者胡牌率",
+        t.add_row("锁定手牌的声明（亮倒、报听…）局占比 / 次数 / 声明者胡牌率",
                   f"{_pct(ld['rate'])} / {ld['declarations']} / {_pct(ld['declarer_win_rate'])}")
+    for name, d in (r.get("declarations") or {}).items():
+        chosen = "，".join(f"{v} 选了 {n} 次" for v, n in (d.get("values") or {}).items())
+        t.add_row(f"声明 {name} 局占比 / 次数 / 声明者胡牌率",
+                  f"{_pct(d['rate'])} / {d['made']} / {_pct(d['declarer_win_rate'])}" + (f"（{chosen}）" if chosen else ""))
     if pay.get("items_with_payments"):
         t.add_row("结算项发生支付的局（平均每局转移）",
                   "，".join(f"{k} {v['games']}（{v['avg_moved']}）" for k, v in pay["items_with_payments"].items()))

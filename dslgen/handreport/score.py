@@ -37,6 +37,9 @@ SCORING_OPTIONS = (
     click.option("--streak", type=int, default=0, help="庄家在这局之前已连庄的次数（连庄）。"),
     click.option("--liang-dao", "liang_dao", default="",
                  help="已亮倒的座位，按亮倒先后用逗号分开（如 0 或 1,0）。用于结算项 亮倒（翻倍、包赔）。"),
+    click.option("--declared", "declared", multiple=True,
+                 help="已做的声明（规则 declarations 中的名字，可重复或用逗号分开）：报听（和牌者的）、飘=2（所选的值）、"
+                      "报听@2（座位 2 的，如放炮者报听时的杀报）。"),
 )
 
 
@@ -91,7 +94,7 @@ def score_hand(rules, tiles: Sequence[int], melds: Sequence, win_tile: int, *, s
                robbing_kong: bool = False, first_turn: bool = False, flowers: str = "", dealer: int = 0,
                seat: int = 0, wild_codes: frozenset[int] | None = None, seat_wind: str | None = None,
                round_wind: str = "东", fourth_tile: bool = False, jing: str = "", birds: str = "",
-               streak: int = 0, liang_dao: str = "") -> dict[str, Any]:
+               streak: int = 0, liang_dao: str = "", declared: str | Sequence[str] = "") -> dict[str, Any]:
     """Score the win as the JSON-ready mapping ``dslgen hand`` prints.
 
     Keys: ``fans`` [{name, fan}], ``dropped`` [{name, reason}], ``bonuses`` [{name, points}],
@@ -118,7 +121,9 @@ def score_hand(rules, tiles: Sequence[int], melds: Sequence, win_tile: int, *, s
     if wild_codes is None:
         wild_codes = frozenset(rules.wildcard.tiles) if rules.wildcard and rules.wildcard.type == "fixed" else frozenset()
     primary, secondary = jing_codes(rules, jing)
+    made = declarations_given(rules, declared, seat)
     declared = declared_seats(rules, liang_dao)
+    declared += tuple(s for s in locking_seats(rules, made) if s not in declared)
     wild_codes = frozenset(wild_codes) | frozenset(primary) | frozenset(secondary)
     in_hand_flowers = tuple(t for t in tiles if T.is_flower(t))
     concealed = tuple(t for t in tiles if not T.is_flower(t))
@@ -129,7 +134,9 @@ def score_hand(rules, tiles: Sequence[int], melds: Sequence, win_tile: int, *, s
                      first_turn=first_turn, seat=seat, dealer=dealer, flowers=flower_tiles,
                      seat_wind=None if seat_wind is None else _SEATS.index(seat_wind),
                      round_wind=_SEATS.index(round_wind or "东"), fourth_tile=fourth_tile,
-                     streak=streak, ready_declared=seat in (declared or ()), players_in=n)
+                     streak=streak, ready_declared=seat in (declared or ()) or ready_made(rules, made[seat]),
+                     players_in=n, declarations=tuple(tuple(m.items()) for m in made),
+                     discarder=from_seat)
     res = score_win(rules, ctx)
     if res is None:
         return {"fans": [], "dropped": [], "bonuses": [], "total": 0, "fan_total": 0, "total_unit": _unit(rules),
@@ -146,7 +153,7 @@ def score_hand(rules, tiles: Sequence[int], melds: Sequence, win_tile: int, *, s
     items = []
     if res.legal and (rules.settlement_items or any(p.when != "kong" for p in rules.payments)):
         items = settle_hand_items(rules, seat, dealer, res, pay, concealed, tuple(melds), self_drawn, from_seat,
-                                  robbing_kong, primary, secondary, birds, streak, declared, ctx)
+                                  robbing_kong, primary, secondary, birds, streak, declared, made, ctx)
     return {
         "fans": [{"name": name, "fan": fan, **({"times": res.counts[name]} if name in res.counts else {}),
                   "definition": fan_definition(rules, name)}
@@ -241,9 +248,71 @@ def declared_seats(rules, text: str) -> tuple[int, ...]:
     return seats
 
 
+def declarations_given(rules, given: str | Sequence[str], seat: int) -> list[dict[str, int]]:
+    """``--declared``: each seat's declarations (name -> value) from ``NAME[=VALUE][@SEAT]`` entries (comma-separated
+    or repeated; the seat defaults to the winner's, the value to 1)."""
+    from engine.game import declarations
+
+    entries = [given] if isinstance(given, str) else list(given or ())
+    parts = [p.strip() for e in entries for p in str(e).replace("，", ",").split(",") if p.strip()]
+    made: list[dict[str, int]] = [{} for _ in range(rules.players)]
+    known = declarations.compiled(rules)
+    for part in parts:
+        head, _, at = part.partition("@")
+        name, eq, value = head.partition("=")
+        spec = known.named(name.strip())
+        if spec is None:
+            names = "、".join(d.name for d in known.specs) or "（此规则没有声明）"
+            raise UsageError(f"--declared {part}：规则没有声明 {name.strip()!r}", where="--declared",
+                             hint=f"可用的声明：{names}")
+        try:
+            who = int(at) if at else seat
+            chosen = int(value) if eq else 1
+        except ValueError:
+            raise UsageError(f"--declared {part}：值和座位应当是整数", where="--declared",
+                             hint="写作 报听、飘=2 或 报听@2") from None
+        _seat(who, "--declared", rules.players)
+        if spec.at == "start" and chosen not in spec.choices:
+            raise UsageError(f"--declared {part}：{spec.name} 只能选 {'、'.join(map(str, spec.choices))}",
+                             where="--declared", hint=f"如 {spec.name}={spec.choices[-1]}")
+        if spec.at == "discard" and chosen != 1:
+            raise UsageError(f"--declared {part}：{spec.name} 是随牌的声明，没有选项", where="--declared",
+                             hint=f"写作 {spec.name}")
+        made[who][spec.name] = chosen
+    return made
+
+
+def ready_made(rules, made: dict[str, int]) -> bool:
+    """A seat with these declarations declared a ready hand (a ``ready`` or locking declaration, value not 0)."""
+    from engine.game import declarations
+
+    known = declarations.compiled(rules)
+    return any(v and (spec := known.named(n)) is not None and spec.at == "discard" and (spec.ready or spec.locks == "hand")
+               for n, v in made.items())
+
+
+def locking_seats(rules, made: Sequence[dict[str, int]]) -> tuple[int, ...]:
+    """The seats whose given declarations lock the hand (the ``liang_dao`` item's declarers)."""
+    from engine.game import declarations
+
+    known = declarations.compiled(rules)
+    return tuple(s for s, m in enumerate(made)
+                 if any(v and (spec := known.named(n)) is not None and spec.locks == "hand" for n, v in m.items()))
+
+
+def given_stakes(rules, made: Sequence[dict[str, int]]) -> tuple[int, ...] | None:
+    """Each seat's stake from the given ``stake`` declarations (None when the rules declare none)."""
+    from engine.game import declarations
+
+    names = [d.name for d in declarations.specs(rules) if d.stake]
+    if not names:
+        return None
+    return tuple(sum(m.get(n, 0) for n in names) for m in made)
+
+
 def settle_hand_items(rules, seat, dealer, res, pay, concealed, melds, self_drawn, from_seat, robbing_kong,
                       primary, secondary, birds: str, streak: int,
-                      declared: tuple[int, ...] = (), ctx=None) -> list[dict[str, Any]]:
+                      declared: tuple[int, ...] = (), made: Sequence[dict] = (), ctx=None) -> list[dict[str, Any]]:
     """The declared settlement items for one win, as ``dslgen hand`` shows them (other seats hold nothing known)."""
     from collections import Counter
 
@@ -262,8 +331,9 @@ def settle_hand_items(rules, seat, dealer, res, pay, concealed, melds, self_draw
                    tuple(name for name, _ in res.fans), robbing_kong, None, ctx)
     table = Table(n, dealer, (win,), tuple(tuple(concealed) if s == seat else () for s in range(n)),
                   tuple(tuple(melds) if s == seat else () for s in range(n)), (), primary, secondary,
-                  dict(Counter(rules.deck())), wall, (), streak, None,
-                  -1 if rules.play.turn_order == "clockwise" else 1, "player_wins", declared)
+                  dict(Counter(rules.deck())), wall, (), streak, given_stakes(rules, made),
+                  -1 if rules.play.turn_order == "clockwise" else 1, "player_wins", declared,
+                  tuple(dict(m) for m in made))
     out = []
     for name, r in settle_items(rules, table):
         entry = {"name": name, "payments": list(r.payments), "details": r.details}
@@ -284,6 +354,7 @@ BATCH_OPTIONS = {
     "--dealer": ("dealer", True), "--seat": ("seat", True), "--seat-wind": ("seat_wind", True),
     "--round-wind": ("round_wind", True), "--fourth-tile": ("fourth_tile", False), "--jing": ("jing", True),
     "--birds": ("birds", True), "--streak": ("streak", True), "--liang-dao": ("liang_dao", True),
+    "--declared": ("declared", True),
 }
 _INT_OPTIONS = {"from_seat", "dealer", "seat", "streak"}
 

@@ -169,7 +169,23 @@ def _actions(rules: Any) -> Section:
         lines.append(f"另有阶段：{'、'.join(extra)}。")
     if play.fu_flag:
         lines.append("过水：能胡而不胡，到自己再打牌之前不能胡同一张牌。")
+    if rules.declarations:
+        lines.append(f"声明：{'；'.join(_declaration(d) for d in rules.declarations)}。")
     return Section("行牌", tuple(lines))
+
+
+def _declaration(d: Any) -> str:
+    """One ``declarations`` entry in words: when, on what condition, what it locks and shows (spec §23)."""
+    if d.at == "start":
+        text = f"{d.name}（开局第一次摸牌前{'满足 ' + d.condition + ' 的' if d.condition else '每'}家选 {'/'.join(map(str, d.choices))}"
+        return text + ("，所选的是飘分）" if d.stake else "）")
+    parts = ["随一张牌声明" + ("，打出后听牌才可以" if d.ready else "")]
+    if d.condition:
+        parts.append(f"条件 {d.condition}")
+    if d.locks == "hand":
+        parts.append("之后手牌锁定" + ("，可开不改听口的杠" if d.kongs == "keep_wait" else "，不能再杠"))
+    parts.append(_enum("declarations[].exposes", d.exposes) if d.exposes != "nothing" else "别人只知道声明了")
+    return f"{d.name}（{'，'.join(parts)}）"
 
 
 def _win(rules: Any) -> Section:

@@ -185,7 +185,7 @@ FIELDS: tuple[Field, ...] = (
 )
 
 #: Subtrees compared by dedicated code below (never by the generic leaf walk).
-_SPECIAL = ("meta", "requires", "deck.suits", "deck.honors", "deck.tiles", "game.seating.seat_winds", "fan_types", "phases", "scoring.pre_hooks", "settlement_items", "win_condition.pair_258_exempt_fans",
+_SPECIAL = ("meta", "requires", "deck.suits", "deck.honors", "deck.tiles", "game.seating.seat_winds", "fan_types", "phases", "scoring.pre_hooks", "settlement_items", "declarations", "win_condition.pair_258_exempt_fans",
             "wildcard_rules.tiles", "flower_rules.scoring.matching.mapping")
 
 #: Play-phase keys the phase comparison handles itself.
@@ -597,6 +597,32 @@ def _diff_settlement_items(old: Mapping, new: Mapping) -> list[Change]:
                     changed)
 
 
+#: a declaration's fields, in the order compared, with their Chinese names (spec §23).
+_DECLARATION_FIELDS = (("at", "时机"), ("condition", "条件"), ("choices", "选项"), ("ready", "要求听牌"),
+                       ("locks", "锁定"), ("kongs", "锁定后开杠"), ("exposes", "亮给别人"), ("stake", "是飘分"))
+
+
+def _diff_declarations(old: Mapping, new: Mapping) -> list[Change]:
+    """``declarations`` by name: added, removed, and each field changed (defaults filled in)."""
+
+    def entries(data: Mapping) -> dict[str, Mapping]:
+        items = data.get("declarations")
+        items = items if isinstance(items, list) else []
+        return {str(e["name"]): e for e in items if isinstance(e, Mapping) and "name" in e}
+
+    def changed(name: str) -> list[Change]:
+        out = []
+        for key, zh in _DECLARATION_FIELDS:
+            x, y = a[name].get(key), b[name].get(key)
+            if not _same(x, y):
+                out.append(Change(f"declarations.{name}.{key}", "changed",
+                                  f"声明 {name} 的 {key}（{zh}）：{_show(_plain, x)} → {_show(_plain, y)}"))
+        return out
+
+    a, b = entries(old), entries(new)
+    return _by_name(a, b, "declarations", lambda name: f"新增声明：{name}", lambda name: f"删除声明：{name}", changed)
+
+
 def _diff_flowers(old: Mapping, new: Mapping) -> list[Change]:
     out = [c for f in FIELDS if f.path.startswith("flower_rules.") for c in _field_change("", "", f, old, new)]
     ma = _get(old, "flower_rules.scoring.matching.mapping")
@@ -667,6 +693,7 @@ def semantic_diff(old: Mapping[str, Any] | None, new: Mapping[str, Any] | None) 
     out += _diff_opening(old, new)
     out += _diff_hooks(old, new)
     out += _diff_settlement_items(old, new)
+    out += _diff_declarations(old, new)
     if old.get("flower_rules") or new.get("flower_rules"):
         out += _diff_flowers(old, new)
     out += _diff_rest(old, new)

@@ -52,6 +52,10 @@ class WinContext:
     indicator: int | None = None
     #: the winner's own discards still in its discard pile (claimed ones are gone).
     discards: tuple[int, ...] = ()
+    #: every seat's declarations (报听, 飘 …) as ``((name, value), …)``, by seat; empty when none are known.
+    declarations: tuple[tuple[tuple[str, int], ...], ...] = ()
+    #: the seat whose discard (or added kong tile) is won on; None for a self-drawn win or when unknown.
+    discarder: int | None = None
 
     @property
     def own_wind(self) -> int:

@@ -38,6 +38,8 @@ SELF_ACTIONS: dict[str, ActionKind] = {}
 REACTIONS: dict[str, ActionKind] = {}
 #: actions of the phases before play (换三张, 定缺); registered by :mod:`engine.game.prelude`.
 PRELUDE_ACTIONS: dict[str, ActionKind] = {}
+#: the action that makes a rule file's declaration (:mod:`engine.game.declarations`); not listed in options.
+DECLARATION_ACTIONS: dict[str, ActionKind] = {}
 
 
 def register_action(name: str, zh: str, description: str, *, self_action: bool = False,
@@ -61,6 +63,8 @@ CHI, PUNG, MING_KONG, PASS = "chi", "pung", "ming_kong", "pass"
 #: open it, and 加杠 (``bu_kong``) needs a pung first.
 OPENING_CLAIMS = (CHI, PUNG, MING_KONG)
 LIANG_DAO = "liang_dao"
+DECLARE = "declare"
+DECLARATION_ACTIONS[DECLARE] = ActionKind(DECLARE, "声明", "做规则文件声明的一项声明（报听、飘……），随牌声明时同时打出这张牌")
 
 register_action(DISCARD, "打出", "从手牌中打出一张牌", self_action=True)
 register_action(AN_KONG, "暗杠", "手中四张相同的牌开暗杠，然后从牌墙尾补一张", self_action=True)
@@ -80,16 +84,21 @@ class Action:
     """A concrete move by ``seat``.
 
     ``tile`` is the tile discarded, konged, claimed or won on; ``tiles`` are, for
-    ``chi``, the two hand tiles that complete the sequence.
+    ``chi``, the two hand tiles that complete the sequence (for a start ``declare``, the chosen value);
+    ``name`` is the declaration a ``declare`` makes.
     """
 
     kind: str
     seat: int
     tile: int | None = None
     tiles: tuple[int, ...] = ()
+    name: str = ""
 
     def label(self) -> str:
         """Short Chinese description, e.g. ``碰 5万`` or ``吃 3万（4万5万）``."""
+        if self.kind == DECLARE:
+            value = f" {self.tiles[0]}" if self.tiles else ""
+            return self.name + value + (f" 打出 {T.tile_name(self.tile)}" if self.tile is not None else "")
         kind = SELF_ACTIONS.get(self.kind) or REACTIONS.get(self.kind) or PRELUDE_ACTIONS[self.kind]
         zh = kind.zh
         if self.kind in PRELUDE_ACTIONS:
@@ -103,7 +112,10 @@ class Action:
 
     def to_dict(self) -> dict:
         """Plain mapping for JSON output and logs; :meth:`from_dict` reads it back."""
-        return {"kind": self.kind, "seat": self.seat, "tile": self.tile, "tiles": list(self.tiles)}
+        out = {"kind": self.kind, "seat": self.seat, "tile": self.tile, "tiles": list(self.tiles)}
+        if self.name:
+            out["name"] = self.name
+        return out
 
     @classmethod
     def from_dict(cls, data: dict) -> "Action":
@@ -114,10 +126,12 @@ class Action:
         try:
             kind, seat = str(data["kind"]), int(data["seat"])
             tile = data.get("tile")
-            action = cls(kind, seat, None if tile is None else int(tile), tuple(int(t) for t in data.get("tiles") or ()))
+            action = cls(kind, seat, None if tile is None else int(tile), tuple(int(t) for t in data.get("tiles") or ()),
+                         str(data.get("name") or ""))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise IllegalAction(f"不是动作：{data!r}（{exc}）") from None
-        if kind not in SELF_ACTIONS and kind not in REACTIONS and kind not in PRELUDE_ACTIONS:
+        if kind not in SELF_ACTIONS and kind not in REACTIONS and kind not in PRELUDE_ACTIONS \
+                and kind not in DECLARATION_ACTIONS:
             raise IllegalAction(f"未知的动作 {kind!r}")
         return action
 

@@ -63,8 +63,8 @@ from engine import declared, fans, kongpay, settlement, settlement_items, solver
 from engine import tiles as T
 from engine.capabilities import register
 from engine.errors import EngineError
-from engine.game import cache, liangdao, opening, prelude
-from engine.game.actions import (AN_KONG, BU_KONG, CHI, DISCARD, LIANG_DAO, MING_KONG, PASS, PUNG,
+from engine.game import cache, declarations, opening, prelude
+from engine.game.actions import (AN_KONG, BU_KONG, CHI, DECLARE, DISCARD, LIANG_DAO, MING_KONG, PASS, PUNG,
                                  REACTIONS, SELF_ACTIONS, WIN, Action, IllegalAction)
 from engine.game.action_conditions import Query, holds
 from engine.game.hooks import run_pre_hooks
@@ -214,8 +214,10 @@ class Game:
         self.kongs: list[kongpay.KongRecord] = []
         self.kong_discard: kongpay.KongRecord | None = None
         self.passed_wins = 0  # 过水: wins passed on a discard (statistics)
-        #: 亮倒: the seats that declared, in order (engine.game.liangdao)
+        #: the seats whose declaration locked the hand (亮倒 …), in order; start declarations opened so far
+        #: (engine.game.declarations)
         self.declarations: list[int] = []
+        self.start_declared = 0
         self._run_from(rules.phases[0])
 
     # ------------------------------------------------------------------ setup
@@ -316,6 +318,8 @@ class Game:
 
     # ------------------------------------------------------------------ play
     def _start_play(self) -> None:
+        if declarations.open_start(self):  # 飘, 拉庄 …: every seat chooses before the first draw
+            return
         self.stage = SELF
         hand = self.players[self.dealer].hand
         self.drawn = hand[-1] if hand else None
@@ -374,8 +378,8 @@ class Game:
             if p.locked:  # 血流成河: a seat that has won only draws and discards (or wins again, or stay_kong)
                 if self.drawn is not None and self.drawn in p.hand:
                     return acts + self._stay_kongs(seat) + [Action(DISCARD, seat, self.drawn)]
-            if p.declared:  # 亮倒: draw and discard the drawn tile, win, or a kong that keeps the wait
-                return acts + self._declared_actions(seat)
+            if p.declared:  # a locked hand: draw and discard the drawn tile, win, or a kong that keeps the wait
+                return acts + declarations.locked_self_actions(self, seat)
             if len(self.wall):
                 opt = self._self_opts.get(AN_KONG)
                 no_kong = self._restricted("kong", seat)
@@ -398,27 +402,7 @@ class Game:
         if banned and any(not banned >> t & 1 for t in discards):  # a hand of only restricted tiles still discards
             discards = [t for t in discards if not banned >> t & 1]
         acts += [Action(DISCARD, seat, t) for t in discards]
-        opt = self._self_opts.get(LIANG_DAO)
-        if opt and not p.declared and len(self.wall) and holds(opt.condition, Query(self, seat, self.drawn, True)):
-            acts += self._declarations(seat)
-        return acts
-
-    def _declarations(self, seat: int) -> list[Action]:
-        """亮倒 with each discard that leaves a ready hand (the tile is discarded with the declaration)."""
-        p = self.players[seat]
-        if any(T.is_flower(t) for t in p.hand):
-            return []
-        out = []
-        melds = tuple(p.melds)
-        counts, wilds = cache.split(p.hand, self.wild_codes)
-        if cache.shanten(counts, wilds, len(melds), self.win_shapes) > 0:
-            return out  # no discard leaves a ready hand
-        for t in sorted(set(p.hand)):
-            rest = list(p.hand)
-            rest.remove(t)
-            if liangdao.ready_waits(self, seat, rest, melds):
-                out.append(Action(LIANG_DAO, seat, t))
-        return out
+        return acts + declarations.discard_offers(self, seat, discards)
 
     def _stay_kongs(self, seat: int) -> list[Action]:
         """血流成河 with ``stay_kong: keep_waits``: a winner who stays may kong the drawn tile (暗杠 with three
@@ -447,27 +431,8 @@ class Game:
     def _keeps_waits(self, seat: int, before: list[int], after: list[int], melds_after: tuple) -> bool:
         """True when ``after`` + ``melds_after`` waits (for a legal win) on the same tiles as ``before`` with the
         seat's current melds: the 血流成河 rule for a kong after winning."""
-        waits = liangdao.ready_waits(self, seat, before, tuple(self.players[seat].melds))
-        return bool(waits) and liangdao.ready_waits(self, seat, after, melds_after) == waits
-
-    def _declared_actions(self, seat: int) -> list[Action]:
-        """A declared seat's self actions besides a win: kongs that keep the wait, then the drawn tile's discard."""
-        p = self.players[seat]
-        acts: list[Action] = []
-        drawn = self.drawn
-        if len(self.wall) and drawn is not None and not T.is_flower(drawn):
-            if self._self_opts.get(AN_KONG) and p.hand.count(drawn) == 4 and drawn not in self.wild_codes:
-                rest = [t for t in p.hand if t != drawn]
-                if liangdao.kong_keeps_wait(self, seat, rest, tuple(p.melds) + (Meld(ANKONG, (drawn,) * 4),)):
-                    acts.append(Action(AN_KONG, seat, drawn))
-            if self._self_opts.get(BU_KONG) and self.rules.liang_dao.kongs == "keep_wait" \
-                    and any(m.kind == PUNG_MELD and m.tiles[0] == drawn for m in p.melds):
-                acts.append(Action(BU_KONG, seat, drawn))  # the concealed hand is unchanged: the wait is kept
-        if drawn is not None and drawn in p.hand:
-            acts.append(Action(DISCARD, seat, drawn))
-        else:
-            acts += [Action(DISCARD, seat, t) for t in sorted(set(p.hand)) if not T.is_flower(t)]
-        return acts
+        waits = declarations.ready_waits(self, seat, before, tuple(self.players[seat].melds))
+        return bool(waits) and declarations.ready_waits(self, seat, after, melds_after) == waits
 
     def _reactions(self, seat: int, tile: int, discarder: int) -> list[Action]:
         p = self.players[seat]
@@ -489,15 +454,8 @@ class Game:
                     acts.append(Action(MING_KONG, seat, tile))  # 血流: a kong that keeps the waits
             acts.append(Action(PASS, seat))
             return acts
-        if p.declared:  # 亮倒: no claim but a kong of a concealed triplet that keeps the wait
-            if self._react_opts.get(MING_KONG) and p.hand.count(tile) >= 3 and len(self.wall):
-                rest = list(p.hand)
-                for _ in range(3):
-                    rest.remove(tile)
-                if liangdao.kong_keeps_wait(self, seat, rest, tuple(p.melds) + (Meld(KONG, (tile,) * 4),)):
-                    acts.append(Action(MING_KONG, seat, tile))
-            acts.append(Action(PASS, seat))
-            return acts
+        if p.declared:  # a locked hand: no claim but a kong of a concealed triplet that keeps the wait
+            return declarations.locked_reactions(self, seat, tile, acts)
         held = p.hand.count(tile)
         limits = self.rules.tile_restrictions
         opt = self._react_opts.get(MING_KONG)
@@ -557,6 +515,10 @@ class Game:
         self.history.append(action)
         if self.stage in prelude.STAGES:
             prelude.apply(self, action)
+            return
+        if self.stage == declarations.STAGE:
+            if declarations.apply_start(self, action):
+                self._start_play()
             return
         if self.stage == SELF:
             self._apply_self(action)
@@ -682,8 +644,8 @@ class Game:
             flowers=tuple(p.flowers), round_wind=self.round_wind, seat_wind=self.seat_wind(seat),
             fourth_tile=self.visible(tile) - (0 if self_drawn else 1) >= 3,
             kong_discard=not self_drawn and not robbing and self.kong_discard is not None,
-            ready_declared=bool(p.declared), streak=self.streak, players_in=len(self.active()),
-            indicator=self.indicator, discards=tuple(p.discards))
+            streak=self.streak, players_in=len(self.active()), indicator=self.indicator,
+            discards=tuple(p.discards), **declarations.win_fields(self, seat, self_drawn))
         result = fans.score_win(self.rules, ctx)
         if result is None or not result.legal:
             return None
@@ -829,8 +791,8 @@ class Game:
     # ------------------------------------------------------------------ self actions
     def _apply_self(self, a: Action) -> None:
         seat, p = a.seat, self.players[a.seat]
-        if a.kind == LIANG_DAO:
-            self._declare(seat, a.tile)
+        if a.kind in (LIANG_DAO, DECLARE):
+            declarations.declare(self, a)
             a = Action(DISCARD, seat, a.tile)
         if a.kind != WIN:
             self._event(a.kind, seat=seat, tile=a.tile)
@@ -860,19 +822,6 @@ class Game:
             self._kong_draw(seat)
         elif a.kind == BU_KONG:
             self._open_window(ROB, seat, a.tile)
-
-    def _declare(self, seat: int, tile: int) -> None:
-        """亮倒 with ``tile`` as the discard: the hand left is laid down (as ``liang_dao.expose`` says) and locked."""
-        p = self.players[seat]
-        rest = list(p.hand)
-        rest.remove(tile)
-        melds = tuple(p.melds)
-        p.declared = True
-        p.waits = liangdao.ready_waits(self, seat, rest, melds)
-        p.exposed = list(liangdao.exposed_tiles(self, rest, melds))
-        self.declarations.append(seat)
-        self._event(LIANG_DAO, seat=seat, tile=tile, exposed=list(p.exposed), waits=list(p.waits),
-                    hidden=len(rest) - len(p.exposed))
 
     def _open_window(self, stage: str, seat: int, tile: int) -> None:
         """Ask every other active seat about ``tile`` (a discard, or a kong that may be robbed)."""
@@ -1020,8 +969,8 @@ class Game:
             tuple(tuple(t for t in p.hand if not T.is_flower(t)) for p in self.players),
             tuple(tuple(p.melds) for p in self.players), tuple(tuple(p.discards) for p in self.players),
             self.jing[0], self.jing[1], dict(Counter(self.deck)), tuple(self.wall.remaining()),
-            tuple(self.opening_discards), self.streak, self.stakes, self.step, self.end_reason,
-            tuple(self.declarations))
+            tuple(self.opening_discards), self.streak, declarations.stakes(self), self.step, self.end_reason,
+            tuple(self.declarations), tuple(dict(p.declarations) for p in self.players))
 
     def _settle_items(self) -> None:
         """Run the declared ``settlement_items`` and the file's own ``payments`` made after the play; each is an

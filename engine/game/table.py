@@ -73,10 +73,17 @@ class PlayerState:
     locked: bool = False
     #: 血流成河: the winning tiles taken out of play by this seat's wins.
     won_tiles: list[int] = field(default_factory=list)
-    #: 亮倒 (:mod:`engine.game.liangdao`): declared; the tiles laid face up; the tiles it waits on.
+    #: a declaration locked the hand (亮倒, 报听 …); the tiles laid face up; the tiles it waits on.
     declared: bool = False
     exposed: list[int] = field(default_factory=list)
     waits: tuple[int, ...] = ()
+    #: declarations (:mod:`engine.game.declarations`): name -> chosen value, in the order made; a ready
+    #: hand was declared; the locked hand's kongs rule, whether its waits are shown, the hand at the lock.
+    declarations: dict[str, int] = field(default_factory=dict)
+    ready_declared: bool = False
+    lock_kongs: str = "keep_wait"
+    waits_public: bool = False
+    locked_hand: list[int] = field(default_factory=list)
 
     def tile_count(self) -> int:
         """Concealed tiles (a flower awaiting replacement included) plus three per meld (a kong counts three)."""

@@ -2,7 +2,8 @@
 
 :meth:`engine.game.flow.Game.view` builds a :class:`SeatView` for the acting seat:
 its own concealed hand, and for every seat only what the table shows (melds,
-discards, flowers, hand size, whether it has won, and a 亮倒 declarer's exposed tiles and waits). The view holds no reference
+discards, flowers, hand size, whether it has won, every seat's declarations — 报听, 飘 … with the value
+chosen — and what a locked declarer exposed: tiles laid face up and waits). The view holds no reference
 to the game, the wall or another player's concealed tiles, so a bot handed a view
 cannot read them. :meth:`SeatView.to_dict` is the plain (JSON) form that
 :meth:`Game.observation` returns.
@@ -23,8 +24,10 @@ def _seat_dict(info) -> dict:
     out = {"seat": info.seat, "hand_size": info.hand_size,
            "melds": [{"kind": m.kind, "tiles": list(m.tiles)} for m in info.melds],
            "discards": list(info.discards), "flowers": list(info.flowers), "won": info.won}
-    if info.declared:
+    if info.declared and (info.exposed or info.waits):
         out["liang_dao"] = {"exposed": list(info.exposed), "waits": list(info.waits)}
+    if info.declarations:
+        out["declarations"] = dict(info.declarations)
     return out
 
 
@@ -37,13 +40,16 @@ class SeatInfo(NamedTuple):
     discards: tuple[int, ...]
     flowers: tuple[int, ...]
     won: bool
-    #: 亮倒: declared, the concealed tiles laid face up and the tiles it waits on (public once declared).
+    #: a declaration locked the hand (亮倒, 报听 …); the concealed tiles laid face up and the tiles it waits on
+    #: (as much as the declaration exposes); every declaration made, ``(name, value)`` in order (public).
     declared: bool = False
     exposed: tuple[int, ...] = ()
     waits: tuple[int, ...] = ()
+    declarations: tuple[tuple[str, int], ...] = ()
 
     def to_dict(self) -> dict:
-        """Plain form (the ``players`` entries of :meth:`SeatView.to_dict`; ``liang_dao`` only once declared)."""
+        """Plain form (the ``players`` entries of :meth:`SeatView.to_dict`; ``liang_dao`` — the exposed tiles
+        and waits — only once a locked declarer exposed them, ``declarations`` only once one was made)."""
         return _seat_dict(self)
 
 
@@ -60,6 +66,7 @@ class OwnSeat(NamedTuple):
     declared: bool = False
     exposed: tuple[int, ...] = ()
     waits: tuple[int, ...] = ()
+    declarations: tuple[tuple[str, int], ...] = ()
 
     def to_dict(self) -> dict:
         """Plain form, like :meth:`SeatInfo.to_dict` (the hand is reported once, at the top of the view)."""
@@ -125,7 +132,8 @@ def seat_view(game, seat: int) -> SeatView:
     """The :class:`SeatView` of ``seat`` in ``game`` (copies: later moves do not change it)."""
     players = []
     for p in game.players:
-        shown = (p.declared, tuple(p.exposed), tuple(p.waits))
+        waits = tuple(p.waits) if p.waits_public else ()
+        shown = (p.declared, tuple(p.exposed), waits, tuple(p.declarations.items()))
         if p.seat == seat:
             players.append(OwnSeat(p.seat, len(p.hand), tuple(p.melds), tuple(p.discards), tuple(p.flowers), p.won,
                                    tuple(p.hand), *shown))

@@ -671,3 +671,40 @@ def _next_of(zone):
 
 
 _SUIT_MASKS = tuple(_mask(range(s * 10 + 1, s * 10 + 10)) for s in T.SUITS)
+
+
+# -- declarations (报听, 天听, 飘 …; engine.game.declarations) ---------------------------------------
+_WHO = Param("who", WORD, "self", ("self", "discarder", "others"))
+
+
+def _declared_values(name: str, who: str):
+    """h -> the values of declaration ``name`` made by the seats ``who`` names (0 for a seat without it)."""
+
+    def seats(ctx):
+        if who == "self":
+            return (ctx.seat,)
+        if who == "discarder":
+            return () if ctx.discarder is None else (ctx.discarder,)
+        return tuple(s for s in range(len(ctx.declarations)) if s != ctx.seat)
+
+    def f(h):
+        ctx = h.ctx
+        table = ctx.declarations
+        return [dict(table[s]).get(name, 0) for s in seats(ctx) if s < len(table)]
+
+    return f
+
+
+@function("declared", BOOL, STATE, "state", (Param("name", WORD, None, ANY_WORD), _WHO),
+          "声明（本文件 declarations 中的名字，如 报听、天听、亮倒）已做出且所选的值不为 0：who=self 和牌者（默认），"
+          "who=discarder 放炮者（杀报 discard_win and declared(报听, discarder)），who=others 其他任一家")
+def _declared(name, who):
+    values = _declared_values(name[0], who[0])
+    return lambda h: any(values(h))
+
+
+@function("declared_value", INT, STATE, "state", (Param("name", WORD, None, ANY_WORD), _WHO),
+          "声明所选的值（飘 0/1/2/3；随牌的声明为 1；没有声明为 0）；who=others 时取其他各家之和")
+def _declared_value(name, who):
+    values = _declared_values(name[0], who[0])
+    return lambda h: sum(values(h))

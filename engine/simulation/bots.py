@@ -30,6 +30,8 @@ the game itself, so it cannot read another player's concealed tiles or the wall.
   the ready hand left waits on at least ``LIANG_DAO_MIN_LIVE`` unseen tiles that win legally; while
   another seat has declared it discards a tile that seat does not wait on whenever it holds one, and
   counts the declarers' exposed tiles as seen.
+* Declarations (报听, 飘 …, :mod:`engine.simulation.declaring`): start choices from the bot's seed; a
+  declaration offered with the chosen discard by the same rule as 亮倒 (``random``: half of the time).
 
 Every random choice comes from the bot's own ``random.Random(seed)``.
 """
@@ -41,10 +43,11 @@ import random
 from engine import memo
 from engine import tiles as T
 from engine.game import cache
+from engine.simulation import declaring
 from engine.simulation import plans as P
 from engine.melds import ANKONG as ANKONG_MELD, CHOW, KONG as KONG_MELD, PUNG as PUNG_MELD, Meld
-from engine.game.actions import (AN_KONG, BU_KONG, CHI, DISCARD, LIANG_DAO, MING_KONG, PASS, PRELUDE_ACTIONS, PUNG,
-                                 WIN, Action)
+from engine.game.actions import (AN_KONG, BU_KONG, CHI, DECLARE, DISCARD, LIANG_DAO, MING_KONG, PASS,
+                                 PRELUDE_ACTIONS, PUNG, WIN, Action)
 
 BOTS: dict[str, type] = {}
 #: Without a plan that reaches it, a minimum fan from this value up makes a greedy bot claim only to get ready.
@@ -118,6 +121,8 @@ class RandomBot:
 
     def choose(self, view, seat: int, legal: list[Action]) -> Action:
         """Pick one of ``legal`` for ``seat``."""
+        if declaring.is_start_choice(legal):
+            return declaring.start_choice(legal, self.rng)
         for a in legal:
             if a.kind == WIN:
                 return a
@@ -126,7 +131,7 @@ class RandomBot:
             return self.rng.choice(kongs)
         discards = [a for a in legal if a.kind == DISCARD]
         if discards:
-            return self.rng.choice(discards)
+            return declaring.random_declaration(legal, self.rng.choice(discards), self.rng)
         rest = [a for a in legal if a.kind not in (AN_KONG, BU_KONG, MING_KONG)]
         return self.rng.choice(rest or legal)
 
@@ -228,15 +233,19 @@ class GreedyBot:
         """Pick one of ``legal`` for ``seat``."""
         if legal and legal[0].kind in PRELUDE_ACTIONS:
             return prelude_choice(view, seat, legal, self.rng)
+        if declaring.is_start_choice(legal):
+            return declaring.start_choice(legal, self.rng)
         for a in legal:
             if a.kind == WIN:
                 return a
         if view.players[seat].declared:  # 亮倒: the hand is locked; a kong offered keeps the wait
             return next((a for a in legal if a.kind in (AN_KONG, BU_KONG, MING_KONG)), legal[-1])
         if any(a.kind == DISCARD for a in legal):
-            if any(a.kind == LIANG_DAO for a in legal):
-                plain = [a for a in legal if a.kind != LIANG_DAO]
-                return self._liang_dao(view, seat, legal, self._self_action(view, seat, plain))
+            if any(a.kind in (LIANG_DAO, DECLARE) for a in legal):
+                plain = [a for a in legal if a.kind not in (LIANG_DAO, DECLARE)]
+                choice = self._self_action(view, seat, plain)
+                made = self._liang_dao(view, seat, legal, choice)
+                return made if made != choice else self._declaration(view, seat, legal, choice)
             return self._self_action(view, seat, legal)
         return self._reaction(view, seat, legal)
 
@@ -253,6 +262,17 @@ class GreedyBot:
         hand = _without([t for t in view.hand if not T.is_flower(t)], choice.tile)
         live = self._winning(view, seat, hand, self._unseen(view, seat))
         return declare if live >= self.LIANG_DAO_MIN_LIVE and self._declines() is False else choice
+
+    def _declaration(self, view, seat: int, legal: list[Action], choice: Action) -> Action:
+        """A declaration offered with the chosen discard (:func:`declaring.greedy_declaration`), else ``choice``."""
+        if not declaring.offered_with(legal, choice):
+            return choice
+
+        def live() -> int:
+            hand = _without([t for t in view.hand if not T.is_flower(t)], choice.tile)
+            return self._winning(view, seat, hand, self._unseen(view, seat))
+
+        return declaring.greedy_declaration(view, legal, choice, live, self.LIANG_DAO_MIN_LIVE, self._declines)
 
     def _declines(self) -> bool:
         """Whether this bot passes up a good 亮倒 (``greedy`` never does; ``mix`` sometimes)."""

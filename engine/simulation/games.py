@@ -16,6 +16,7 @@ import hashlib
 from typing import Callable
 
 from engine.simulation.bots import make_bot
+from engine.game import declarations
 from engine.game.flow import Game
 from engine.simulation.invariants import Checker
 from engine.simulation.record import GameRecord, Stats
@@ -90,6 +91,9 @@ def play_game(rules: Rules, seed: int, bot: str = "greedy", *, index: int = 0, r
         rec.items = [dict(i) for i in game.item_results]
         rec.openings = [dict(o) for o in game.opening_results]
         rec.declarations = list(game.declarations)
+        own = declarations.own_names(rules)
+        rec.declared = [[p.seat, name, value] for p in game.players for name, value in p.declarations.items()
+                        if name in own]
         rec.wins = [
             {"seat": w.seat, "total": w.total, "fans": [n for n, _ in w.fans], "self_drawn": w.self_drawn,
              "discarder": w.discarder, "robbing_kong": w.robbing_kong, "payments": list(w.payments)}

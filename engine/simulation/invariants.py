@@ -16,6 +16,7 @@ from engine import solver
 from engine import tiles as T
 from engine.fans.scoring import PSEUDO_FANS
 from engine.game import cache
+from engine.game.declarations import STAGE as DECLARE_STAGE
 from engine.game.prelude import STAGES as PRELUDE_STAGES
 
 INVARIANTS: dict[str, Callable] = {}
@@ -82,7 +83,7 @@ def hand_sizes(game, checker: Checker) -> str | None:
         size = p.tile_count()
         if game.over or p.won:
             ok = size in (full - 1, full)
-        elif game.stage in PRELUDE_STAGES:
+        elif game.stage in PRELUDE_STAGES or game.stage == DECLARE_STAGE:
             ok = size == (full if p.seat == game.dealer else full - 1)
         elif game.stage == "self" and p.seat == game.turn:
             ok = size == full
@@ -153,9 +154,10 @@ def bounded_length(game, checker: Checker) -> str | None:
 
 @invariant("liang_dao_locked")
 def liang_dao_locked(game, checker: Checker) -> str | None:
-    """A seat that declared 亮倒 keeps its hand: the exposed tiles stay in it, and between its turns it
-    waits on exactly the tiles it declared (a kong it made kept the wait)."""
-    from engine.game.liangdao import ready_waits
+    """A seat whose declaration locked its hand (亮倒, 报听 …) keeps it: the exposed tiles stay in it, between
+    its turns its concealed hand is the hand it declared less the kongs it made since, and it waits on exactly
+    the tiles it declared (a kong it made kept the wait)."""
+    from engine.game.declarations import lock_broken, ready_waits
 
     if game.over:
         return None
@@ -166,6 +168,9 @@ def liang_dao_locked(game, checker: Checker) -> str | None:
             return f"座位 {p.seat} 亮倒后亮出的牌不在手里"
         if p.seat in (game.turn if game.stage == "self" else None, game.claim_from if game.stage == "rob" else None):
             continue
+        broken = lock_broken(p)
+        if broken:
+            return f"座位 {p.seat} {broken}"
         key = (p.seat, tuple(sorted(p.hand)), len(p.melds))
         if key in checker.locked_seen:
             continue

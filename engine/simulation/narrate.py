@@ -41,6 +41,18 @@ def _payments(pay) -> str:
     return "，".join(f"{seat_label(s)} {v:+d}" for s, v in enumerate(pay))
 
 
+def _declaration(e: dict, who: str, dealer: int | None) -> str:
+    """``座位1 报听（之后手牌锁定）``, or a start declaration's choices: ``飘：座位0(庄) 2、座位1 0``."""
+    if "values" in e:
+        chosen = "、".join(f"{seat_label(s, dealer)} {v}" for s, v in enumerate(e["values"]) if v is not None)
+        return f"声明 {e['name']}：{chosen}" + ("（按给定的值）" if e.get("preset") else "")
+    text = f"{who} 声明{e['name']}"
+    if e.get("waits"):
+        shown = f"亮出 {T.format_tiles(e['exposed'])}，" if e.get("exposed") else ""
+        text += f"：{shown}听 {'、'.join(T.tile_name(t) for t in e['waits'])}"
+    return text + ("（之后手牌锁定）" if e.get("locked") else "")
+
+
 def narrate(events: list[dict]) -> list[str]:
     """One line per event, in Chinese."""
     lines: list[str] = []
@@ -81,6 +93,8 @@ def narrate(events: list[dict]) -> list[str]:
             hidden = f"，扣着 {e['hidden']} 张暗刻" if e.get("hidden") else ""
             lines.append(f"{prefix}{who} 亮倒：亮出 {T.format_tiles(e['exposed'])}{hidden}，听 "
                          f"{'、'.join(T.tile_name(t) for t in e['waits'])}（之后手牌锁定）")
+        elif kind == "declare":
+            lines.append(prefix + _declaration(e, who, dealer))
         elif kind == "fu_flag":
             lines.append(f"{prefix}{who} 能胡 {_tile(e['tile'])} 而不胡（过水）")
         elif kind == "claim":

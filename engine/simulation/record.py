@@ -50,8 +50,11 @@ class GameRecord:
     passed_wins: int = 0
     #: the dealer's consecutive wins before this game (连庄; carried inside a series).
     streak: int = 0
-    #: 亮倒: the seats that declared, in order.
+    #: the seats whose declaration locked the hand (亮倒, 报听 …), in order.
     declarations: list[int] = field(default_factory=list)
+    #: the file's own declarations made (:mod:`engine.game.declarations`; 亮倒 has its own counts above):
+    #: ``[seat, name, value]`` each.
+    declared: list[list] = field(default_factory=list)
 
     @property
     def draw(self) -> bool:
@@ -111,6 +114,12 @@ class Stats:
     liang_dao_games: int = 0
     liang_dao_declarations: int = 0
     liang_dao_wins: int = 0
+    #: the file's own declarations: name -> games with one made (value not 0), seats that made it, wins by
+    #: such a seat; ``name=value`` -> seats that chose it (start choices, 0 included)
+    declared_games: Counter = field(default_factory=Counter)
+    declared_made: Counter = field(default_factory=Counter)
+    declared_wins: Counter = field(default_factory=Counter)
+    declared_values: Counter = field(default_factory=Counter)
 
     def add(self, rec: GameRecord) -> None:
         """Count one game."""
@@ -171,6 +180,11 @@ class Stats:
         self.liang_dao_games += bool(rec.declarations)
         self.liang_dao_declarations += len(rec.declarations)
         self.liang_dao_wins += sum(1 for w in rec.wins if w["seat"] in rec.declarations)
+        made = {(seat, name) for seat, name, value in rec.declared if value}
+        self.declared_games.update({name for _, name in made})
+        self.declared_made.update(name for _, name in made)
+        self.declared_wins.update(name for w in rec.wins for seat, name in made if seat == w["seat"])
+        self.declared_values.update(f"{name}={value}" for _, name, value in rec.declared)
 
     def _seats(self, n: int) -> None:
         for name in ("seat_wins", "seat_net"):
@@ -198,6 +212,8 @@ class Stats:
         self.item_amounts.update(other.item_amounts)
         self.opening_counts.update(other.opening_counts)
         self.streak_counts.update(other.streak_counts)
+        for name in ("declared_games", "declared_made", "declared_wins", "declared_values"):
+            getattr(self, name).update(getattr(other, name))
         self.gain_max = max(self.gain_max, other.gain_max)
         return self
 
@@ -277,7 +293,7 @@ class Stats:
         wins = self.wins or 1
         fan_sum = sum(v * c for v, c in self.fan_totals.items())
         names = list(fan_names) or sorted(self.fan_counts)
-        return {
+        out = {
             "games": self.games,
             "errors": sorted(self.errors, key=lambda e: e["game"]),
             "error_count": self.error_count,
@@ -326,6 +342,25 @@ class Stats:
                           "declarations": self.liang_dao_declarations, "declarer_wins": self.liang_dao_wins,
                           "declarer_win_rate": round(self.liang_dao_wins / (self.liang_dao_declarations or 1), 4)},
         }
+        if self.declared_made or self.declared_values:  # only files with declarations of their own
+            out["declarations"] = self._declarations(div)
+        return out
+
+    def _declarations(self, div: int) -> dict:
+        """Per declaration name: games with one made, the rate, seats that made it, their wins and win rate, and
+        for start choices how often each value was chosen."""
+        names = sorted(set(self.declared_made) | {k.partition("=")[0] for k in self.declared_values})
+        out = {}
+        for name in names:
+            made = self.declared_made.get(name, 0)
+            values = {k.partition("=")[2]: v for k, v in sorted(self.declared_values.items())
+                      if k.partition("=")[0] == name}
+            out[name] = {"games": self.declared_games.get(name, 0),
+                         "rate": round(self.declared_games.get(name, 0) / div, 4), "made": made,
+                         "declarer_wins": self.declared_wins.get(name, 0),
+                         "declarer_win_rate": round(self.declared_wins.get(name, 0) / (made or 1), 4),
+                         **({"values": values} if values else {})}
+        return out
 
 
 def _bucket_order() -> list[str]:
