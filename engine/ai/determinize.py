@@ -176,6 +176,8 @@ def _skeleton(view: SeatView) -> Game:
         p.declared = info.declared
         p.exposed = list(info.exposed)
         p.waits = tuple(info.waits)
+        p.waits_public = bool(info.waits)
+        p.declarations = dict(info.declarations)
         p.discarded_once = bool(info.discards) or any(m.kind != ANKONG for m in info.melds)
         if info.seat == view.seat:
             p.hand = list(view.hand)

@@ -47,6 +47,15 @@ def _int(value, path: str, low: int | None = None, high: int | None = None) -> i
     return value
 
 
+def _declarations(value, path: str) -> tuple[tuple[str, int], ...]:
+    """A seat's public declarations ``{名: 取值}`` as the view's ``(name, value)`` pairs."""
+    if value is None:
+        return ()
+    if not isinstance(value, dict):
+        raise ObservationError(path, "应为对象 {声明名: 取值}")
+    return tuple((str(k), _int(v, f"{path}.{k}", 0, 1000)) for k, v in value.items())
+
+
 def _tiles(value, path: str) -> tuple[int, ...]:
     if not isinstance(value, (list, tuple)):
         raise ObservationError(path, "应为牌码列表")
@@ -94,7 +103,8 @@ def view_from_observation(rules: Rules, data: dict, legal: list | None = None) -
         common = dict(seat=i, hand_size=_int(p.get("hand_size", 0), f"{path}.hand_size", 0, 30),
                       melds=tuple(melds), discards=_tiles(p.get("discards") or [], f"{path}.discards"),
                       flowers=_tiles(p.get("flowers") or [], f"{path}.flowers"), won=bool(p.get("won")),
-                      declared=declared, exposed=exposed, waits=waits)
+                      declared=declared, exposed=exposed, waits=waits,
+                      declarations=_declarations(p.get("declarations"), f"{path}.declarations"))
         if i == seat:
             common["hand_size"] = len(hand)
             players.append(OwnSeat(hand=hand, **common))

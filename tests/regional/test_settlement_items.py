@@ -216,7 +216,7 @@ def test_schema_params_match_the_registry():
     for rule in block.data["items"]["allOf"]:
         allowed[rule["if"]["properties"]["item"]["const"]] = set(rule["then"]["propertyNames"]["enum"]) - {"item"}
     assert allowed == {name: set(u.params) for name, u in ITEMS.items()}
-    assert set(block.data["items"]["properties"]["item"]["enum"]) == set(ITEMS)
+    assert set(block.data["items"]["properties"]["item"]["examples"]) == set(ITEMS)
 
 
 @pytest.mark.parametrize("name", sorted(ITEMS))
