@@ -73,6 +73,8 @@ class Table:
     end_reason: str | None = None
     #: seats that declared 亮倒, in the order they declared.
     declared: tuple[int, ...] = ()
+    #: the tiles the table flipped (``reveal``): moment (after_deal / after_flowers / after_hand) -> codes.
+    revealed: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
 
     @property
     def wild_codes(self) -> frozenset[int]:

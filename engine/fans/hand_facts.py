@@ -52,6 +52,10 @@ class WinContext:
     indicator: int | None = None
     #: the winner's own discards still in its discard pile (claimed ones are gone).
     discards: tuple[int, ...] = ()
+    #: the kinds the table's flips tagged (``reveal[].kinds``), ``(name, codes)`` in file order.
+    tags: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    #: the tiles flipped so far, ``(moment, codes)`` (``reveal[].at``).
+    revealed: tuple[tuple[str, tuple[int, ...]], ...] = ()
 
     @property
     def own_wind(self) -> int:
