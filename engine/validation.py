@@ -36,11 +36,11 @@ def problems(rules: Rules) -> list[Problem]:
     out += _phases(rules)
     out += _play(rules)
     out += _scoring(rules)
-    out += _table(rules)
+    out += table_problems(rules)
     return out
 
 
-def _table(rules: Rules) -> list[Problem]:
+def table_problems(rules: Rules) -> list[Problem]:
     """``reveal`` and ``table_events`` (:mod:`engine.table_rules`), the immediate wins' conditions, and every
     ``tagged(名)`` an expression names that no ``reveal[].kinds`` declares."""
     import re
