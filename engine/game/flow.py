@@ -900,6 +900,7 @@ class Game:
             else:
                 acts = [Action(PASS, s)]
                 if opt and self.rob_kong and tile not in self.wild_codes and not self._fu_blocked(s, tile) \
+                        and not (self.rules.table_events.last_tiles and events.last_tiles_mask(self, WIN)) \
                         and self.win_result(s, tile, self_drawn=False, robbing=True) is not None \
                         and holds(opt.condition, Query(self, s, tile, False, robbing=True)):
                     acts.insert(0, Action(WIN, s, tile))

@@ -41,6 +41,17 @@ def _payments(pay) -> str:
     return "，".join(f"{seat_label(s)} {v:+d}" for s, v in enumerate(pay))
 
 
+#: Chinese names of the moments a ``reveal`` flips at
+_MOMENTS = {"after_deal": "发牌后", "after_flowers": "补花后", "after_hand": "牌局结束后"}
+
+
+def _reveal_line(e: dict) -> str:
+    """``reveal``: the moment, the flipped tiles and what each kind they tagged is."""
+    flipped = "、".join(T.tile_name(t) for t in e["tiles"]) or "牌墙已空，未翻"
+    kinds = "；".join(f"{name}为 {'、'.join(T.tile_name(t) for t in codes)}" for name, codes in e["tags"].items())
+    return f"翻牌（{_MOMENTS.get(e['at'], e['at'])}）：{flipped}" + (f"，{kinds}" if kinds else "")
+
+
 def narrate(events: list[dict]) -> list[str]:
     """One line per event, in Chinese."""
     lines: list[str] = []
@@ -62,6 +73,9 @@ def narrate(events: list[dict]) -> list[str]:
         if kind == "wild":
             names = "、".join(T.tile_name(t) for t in e["wilds"])
             lines.append(f"翻精：指示牌 {_tile(e['indicator'])}，癞子为 {names}")
+            continue
+        if kind == "reveal":
+            lines.append(_reveal_line(e))
             continue
         step += 1
         prefix = f"{step:>3}. "
@@ -94,6 +108,9 @@ def narrate(events: list[dict]) -> list[str]:
                 lines.append(f"{prefix}{who} {_action(e['kind'])} {src} 的 {_tile(e['tile'])}{used}")
         elif kind == "win":
             how = "自摸" if e["self_drawn"] else ("抢杠胡" if e.get("robbing_kong") else REACTIONS[WIN].label_in("others_reaction"))
+            if e.get("instant"):
+                paid = "按自摸付" if e["self_drawn"] else f"{seat_label(e['discarder'], dealer)} 付"
+                how = f"即时和牌（{e['instant']}，{paid}）"
             fans = "、".join(f"{n} {v}番" for n, v in e["fans"]) or "无番"
             melds = " ".join(f"[{_action(_MELD.get(k, k))} {T.format_tiles(ts)}]" for k, ts in e.get("melds") or ())
             lines.append(f"{prefix}{who} {how} {_tile(e['tile'])}：{T.format_tiles(e['hand'])} {melds}".rstrip())
