@@ -138,7 +138,7 @@ def _wild(h):
     return m | _mask(T.WILDCARDS)
 
 
-@dynamic("indicator", TILES, STATE, "tiles", "本局翻开定精（定金）的那张牌；没有翻牌时为空牌集")
+@dynamic("indicator", TILES, STATE, "tiles", "本局翻开定精（定金）的那张牌（没有 wildcard_rules 翻牌时是 reveal 翻出的第一张）；没有翻牌时为空牌集")
 def _indicator(h):
     t = h.ctx.indicator
     return 0 if t is None else 1 << t
