@@ -486,7 +486,8 @@ class Game:
         if tile in self.wild_codes:
             return [Action(PASS, seat)]
         opt = self._react_opts.get(WIN)
-        if opt and self._restricted(WIN, seat) >> tile & 1:
+        if opt and (self.rules.tile_restrictions or self.rules.table_events.last_tiles) \
+                and self._restricted(WIN, seat) >> tile & 1:
             opt = None
         if opt and not self._fu_blocked(seat, tile) and self.win_result(seat, tile, self_drawn=False) is not None \
                 and holds(opt.condition, Query(self, seat, tile, False)):
