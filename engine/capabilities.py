@@ -292,11 +292,23 @@ def _blood_flow(data: Mapping[str, Any]) -> Path | None:
     return ("phases", play[0], *path) if play and _at(play[1], *path) == "stay" else None
 
 
+def _wild_reveal(data: Mapping[str, Any]) -> Path | None:
+    """The first ``reveal[].kinds[]`` that is wild."""
+    reveals = _at(data, "reveal")
+    for i, r in enumerate(reveals if isinstance(reveals, (list, tuple)) else ()):
+        kinds = _at(r, "kinds")
+        for j, k in enumerate(kinds if isinstance(kinds, (list, tuple)) else ()):
+            if _at(k, "wild") is True:
+                return ("reveal", i, "kinds", j, "wild")
+    return None
+
+
 #: Every feature whose use can be read off a rule file, with the capability it needs.
 NEEDS: tuple[Need, ...] = (
     Need("deck.generator_mahjong", "麻将牌库（deck）", _mahjong_deck),
     Need("deck.flower_cards", "花牌（deck.include_flowers: true）", _flag("deck", "include_flowers")),
-    Need("meldsolver.wildcard", "癞子（wildcard_rules）", _present("wildcard_rules")),
+    Need("meldsolver.wildcard", "癞子（wildcard_rules，或 reveal 中 wild: true 的牌）",
+         _first(_present("wildcard_rules"), _wild_reveal)),
     Need("meldsolver.pair_258", "将牌必须是 2/5/8（win_condition.pair_must_be_258）", _flag("win_condition", "pair_must_be_258")),
     Need("meldsolver.seven_pairs", "七对番型", _shape("seven_pairs")),
     Need("meldsolver.thirteen_orphans", "番型 十三幺", _shape("thirteen_orphans")),
@@ -327,6 +339,11 @@ NEEDS: tuple[Need, ...] = (
     Need("phase.declare_void", "定缺（type: declare_void）", _phase_type("declare_void")),
     Need("phase.blood_flow", "血流成河（on_win: stay）", _blood_flow),
     Need("phase.liang_dao", "亮倒（self_action: liang_dao）", _first(_self_option("liang_dao"), _present("liang_dao"))),
+    # 翻牌与牌桌事件 (issue 27, spec §23)
+    Need("table.reveal", "翻牌（reveal）", _present("reveal")),
+    Need("table.reserved_tail", "留牌（table_events.reserved_tail）", _present("table_events", "reserved_tail")),
+    Need("table.last_tiles", "最后几张的限制（table_events.last_tiles）", _present("table_events", "last_tiles")),
+    Need("table.instant_wins", "即时和牌（table_events.instant_wins）", _present("table_events", "instant_wins")),
 )
 
 

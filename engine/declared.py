@@ -59,15 +59,17 @@ class PatternFacts:
 
 
 class TableFacts:
-    """What a restriction's tile set reads at the table: the game's wild codes and the seat's winds."""
+    """What a restriction's tile set reads at the table: the game's wild codes, the seat's winds and the
+    kinds the table's flips tagged."""
 
     __slots__ = ("ctx",)
 
-    def __init__(self, wild_codes, seat: int, dealer: int, seat_wind: int | None, round_wind: int):
+    def __init__(self, wild_codes, seat: int, dealer: int, seat_wind: int | None, round_wind: int,
+                 tags: tuple = (), revealed: tuple = ()):
         from engine.fans.hand_facts import WinContext
 
         self.ctx = WinContext((), (), 0, frozenset(wild_codes), seat=seat, dealer=dealer, seat_wind=seat_wind,
-                              round_wind=round_wind)
+                              round_wind=round_wind, tags=tags, revealed=revealed)
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from typing import Any, Mapping
 
 from engine import defaults as D
 from engine import tiles as T
+from engine import table_rules
 from engine.capabilities import register
 from engine.errors import Problem, RulesError
 from engine.frozen import FrozenMap, freeze, thaw
@@ -344,6 +345,10 @@ class Rules:
     tile_restrictions: tuple[TileRestriction, ...] = ()
     #: ``declarations``: what players may announce (报听, 飘 …); see :mod:`engine.game.declarations`.
     declarations: tuple[Declaration, ...] = ()
+    #: ``reveal`` and ``table_events`` (:mod:`engine.table_rules`): flipped tiles and the kinds they tag;
+    #: the reserved tail, the last-tiles phase and immediate wins.
+    reveals: tuple[table_rules.Reveal, ...] = ()
+    table_events: table_rules.TableEvents = table_rules.TableEvents()
     #: The normalised mapping (defaults filled, frozen) every field above was read from.
     raw: Mapping[str, Any] = field(default_factory=FrozenMap, compare=False, repr=False)
 
@@ -479,6 +484,8 @@ class Rules:
             tile_restrictions=tuple(TileRestriction(str(r.get("tiles") or ""), _names(r.get("actions")))
                                     for r in data.get("tile_restrictions") or () if isinstance(r, Mapping)),
             declarations=_declarations(data.get("declarations")),
+            reveals=table_rules.reveals(data.get("reveal")),
+            table_events=table_rules.table_events(data.get("table_events")),
             raw=freeze(data),
         )
 

@@ -88,6 +88,8 @@ class Table:
     declared: tuple[int, ...] = ()
     #: every seat's declarations (:mod:`engine.game.declarations`): name -> chosen value (报听 1, 飘 2 …).
     declarations: tuple[Mapping[str, int], ...] = ()
+    #: the tiles the table flipped (``reveal``): moment (after_deal / after_flowers / after_hand) -> codes.
+    revealed: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
 
     @property
     def wild_codes(self) -> frozenset[int]:

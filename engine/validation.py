@@ -37,6 +37,32 @@ def problems(rules: Rules) -> list[Problem]:
     out += _play(rules)
     out += _scoring(rules)
     out += _declarations(rules)
+    out += table_problems(rules)
+    return out
+
+
+def table_problems(rules: Rules) -> list[Problem]:
+    """``reveal`` and ``table_events`` (:mod:`engine.table_rules`), the immediate wins' conditions, and every
+    ``tagged(名)`` an expression names that no ``reveal[].kinds`` declares."""
+    import re
+
+    from engine import table_rules
+    from engine.game.events import condition_problems
+
+    out = table_rules.problems(rules) + condition_problems(rules)
+    kinds = set(table_rules.kind_names(rules))
+    texts = [(("win_condition", "require", i), t) for i, t in enumerate(rules.win_condition.require)]
+    texts += [(("tile_restrictions", i, "tiles"), r.tiles) for i, r in enumerate(rules.tile_restrictions)]
+    texts += [(("fan_types", i, "when"), f.when) for i, f in enumerate(rules.fans) if f.when]
+    texts += [(("fan_types", i, "per"), f.per) for i, f in enumerate(rules.fans) if f.per]
+    texts += [(("table_events", "instant_wins", i, "when"), w.when)
+              for i, w in enumerate(rules.table_events.instant_wins) if w.when]
+    for path, text in texts:
+        for m in re.finditer(r"tagged\(\s*([^)\s]+)\s*\)", text):
+            if m.group(1) not in kinds:
+                out.append(Problem(path, f"tagged({m.group(1)})：reveal 中没有声明名为 {m.group(1)} 的牌",
+                                   m.start(1), "在 reveal[].kinds 中声明它，或改成已声明的名称："
+                                   + ("、".join(sorted(kinds)) or "（无）")))
     return out
 
 

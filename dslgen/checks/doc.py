@@ -22,6 +22,7 @@ TOPIC_ZH = {
     "win_condition": "和牌条件",
     "playable": "能否开局",
     "sichuan": "组合番、计次番与川麻计分",
+    "table_events": "翻牌与牌桌事件",
 }
 
 

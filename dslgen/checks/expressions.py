@@ -84,6 +84,7 @@ def _sample_contexts(rules, n: int):
         wild = list(rules.wildcard.tiles)
     elif rules.wildcard:
         wild = [rng.choice(kinds)]
+    tags, revealed = _sample_reveals(rules, rng, kinds, wild)
     shapes = solver.shapes_for(rules)
     from engine.game.declarations import specs as declaration_specs
 
@@ -110,7 +111,8 @@ def _sample_contexts(rules, n: int):
             continue
         ctx = WinContext(tuple(tiles), (), win, frozenset(wild), self_drawn=rng.random() < 0.4,
                          last_tile=rng.random() < 0.1, first_turn=rng.random() < 0.05,
-                         robbing_kong=rng.random() < 0.05, seat=rng.randrange(rules.players), dealer=0)
+                         robbing_kong=rng.random() < 0.05, seat=rng.randrange(rules.players), dealer=0,
+                         tags=tags, revealed=revealed)
         if specs:
             ctx = _with_declarations(ctx, specs, rules.players, rng)
         out.append(ctx)
@@ -126,6 +128,25 @@ def _with_declarations(ctx, specs, players: int, rng: random.Random):
     others = [s for s in range(players) if s != ctx.seat]
     return dataclasses.replace(ctx, declarations=made,
                                discarder=None if ctx.self_drawn or not others else rng.choice(others))
+
+
+def _sample_reveals(rules, rng: random.Random, kinds: list, wild: list) -> tuple[tuple, tuple]:
+    """For a file with ``reveal``: one random flip per opening moment, the kinds it tags, and its wild
+    tiles appended to ``wild`` (no random draw at all for a file without ``reveal``)."""
+    from engine.game.reveal import tagged_tile
+
+    tags, revealed = [], []
+    for entry in rules.reveals:
+        if entry.at == "after_hand":
+            continue
+        flipped = rng.choice(kinds)
+        revealed.append((entry.at, (flipped,)))
+        for kind in entry.kinds:
+            codes = tuple(dict.fromkeys(tagged_tile(flipped, k) for k in kind.offsets))
+            tags.append((kind.name, codes))
+            if kind.wild:
+                wild.extend(t for t in codes if t not in wild)
+    return tuple(tags), tuple(revealed)
 
 
 @check("C206", "fan-never-or-always", "warning")

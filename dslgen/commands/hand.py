@@ -193,6 +193,13 @@ def render(report: dict) -> None:
         pays = "  ".join(f"座位{i} {p:+d}" for i, p in enumerate(o["payments"]))
         times = f" ×{o['count']}" if o["count"] > 1 else ""
         out.print(f"起手小胡 {o['name']}{times}（每个 {o['points']} 番，发牌后立即按自摸支付）：{pays}")
+    if report.get("instant"):
+        from dslgen.rulefile.schema import enum_labels
+
+        at_names = enum_labels()["table_events.instant_wins[].at"]
+    for w in report.get("instant") or []:
+        pays = "  ".join(f"座位{i} {p:+d}" for i, p in enumerate(w["payments"]))
+        out.print(f"即时和牌 {w['name']}（{at_names.get(w['at'], w['at'])}，{w['value']} 番，立即按自摸支付，本局结束）：{pays}")
     by = "，".join(f"{k} {v}" for k, v in report["shanten_by_shape"].items())
     out.print(f"向听数：{report['shanten']}（{by}）  −1 表示已和，0 表示听牌")
     for note in report.get("notes") or []:

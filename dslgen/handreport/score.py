@@ -33,6 +33,10 @@ SCORING_OPTIONS = (
                  help="圈风。"),
     click.option("--fourth-tile", "fourth_tile", is_flag=True, help="和绝张：和牌张的另外三张已经亮明（弃牌、副露）。"),
     click.option("--jing", default="", help="正精（翻精定的癞子，如 5m）；有副精时副精是它的下一张。用于精分、德国。"),
+    click.option("--revealed", default="",
+                 help="本局翻出的牌，按翻牌时机写（reveal[].at），如 after_flowers=5p；几个时机用逗号分开："
+                      "after_deal=5p,after_hand=3m。翻出的牌标记的牌（金、混儿、百搭、鸡……）按规则的 reveal 计，癞子一并计入。"),
+    click.option("--discards", default="", help="和牌者自己打出、还在牌河里的牌（如 5p），供和牌条件读取（如打出过金不能点炮胡）。"),
     click.option("--birds", default="", help="和牌后翻出的鸟牌 / 马牌，按翻牌顺序（如 1m5s9p）。用于抓鸟、买马。"),
     click.option("--streak", type=int, default=0, help="庄家在这局之前已连庄的次数（连庄）。"),
     click.option("--liang-dao", "liang_dao", default="",
@@ -94,7 +98,8 @@ def score_hand(rules, tiles: Sequence[int], melds: Sequence, win_tile: int, *, s
                robbing_kong: bool = False, first_turn: bool = False, flowers: str = "", dealer: int = 0,
                seat: int = 0, wild_codes: frozenset[int] | None = None, seat_wind: str | None = None,
                round_wind: str = "东", fourth_tile: bool = False, jing: str = "", birds: str = "",
-               streak: int = 0, liang_dao: str = "", declared: str | Sequence[str] = "") -> dict[str, Any]:
+               streak: int = 0, liang_dao: str = "", declared: str | Sequence[str] = "", revealed: str = "",
+               discards: str = "") -> dict[str, Any]:
     """Score the win as the JSON-ready mapping ``dslgen hand`` prints.
 
     Keys: ``fans`` [{name, fan}], ``dropped`` [{name, reason}], ``bonuses`` [{name, points}],
@@ -125,6 +130,9 @@ def score_hand(rules, tiles: Sequence[int], melds: Sequence, win_tile: int, *, s
     declared = declared_seats(rules, liang_dao)
     declared += tuple(s for s in locking_seats(rules, made) if s not in declared)
     wild_codes = frozenset(wild_codes) | frozenset(primary) | frozenset(secondary)
+    flipped, tags, tagged_wild = revealed_tags(rules, revealed)
+    wild_codes |= tagged_wild
+    discarded = _tiles_option(discards, "--discards")
     in_hand_flowers = tuple(t for t in tiles if T.is_flower(t))
     concealed = tuple(t for t in tiles if not T.is_flower(t))
     flower_tiles = in_hand_flowers + _flowers(flowers, rules, seat, dealer, in_hand_flowers)
@@ -136,7 +144,8 @@ def score_hand(rules, tiles: Sequence[int], melds: Sequence, win_tile: int, *, s
                      round_wind=_SEATS.index(round_wind or "东"), fourth_tile=fourth_tile,
                      streak=streak, ready_declared=seat in (declared or ()) or ready_made(rules, made[seat]),
                      players_in=n, declarations=tuple(tuple(m.items()) for m in made),
-                     discarder=from_seat)
+                     discarder=from_seat, indicator=flipped[0][1][0] if flipped else None, discards=discarded,
+                     tags=tags, revealed=flipped)
     res = score_win(rules, ctx)
     if res is None:
         return {"fans": [], "dropped": [], "bonuses": [], "total": 0, "fan_total": 0, "total_unit": _unit(rules),
@@ -146,7 +155,7 @@ def score_hand(rules, tiles: Sequence[int], melds: Sequence, win_tile: int, *, s
 
         refusal = win_refusal(rules, res, win_tile, self_drawn=self_drawn, robbing=robbing_kong, seat=seat,
                               dealer=dealer, hand=concealed, wild_codes=wild_codes,
-                              seat_wind=ctx.seat_wind, round_wind=ctx.round_wind)
+                              seat_wind=ctx.seat_wind, round_wind=ctx.round_wind, tags=tags, revealed=flipped)
         if refusal:
             res = dataclasses.replace(res, legal=False, reason=refusal)
     pay = (win_payments(rules, seat, res.total, self_drawn, from_seat, dealer, ctx=ctx) if res.legal else [0] * n)
@@ -204,6 +213,76 @@ def fan_cap(rules) -> int | None:
     """The 番 cap (``max_fan`` / ``scoring.max_cap``, the smaller), or None."""
     caps = [c for c in (rules.max_fan, rules.scoring.max_cap) if c is not None and c > 0]
     return min(caps) if caps else None
+
+
+def _tiles_option(text: str, where: str) -> tuple[int, ...]:
+    """Tile notation given to an option (empty: none)."""
+    from engine import tiles as T
+
+    if not text:
+        return ()
+    try:
+        return tuple(parse_tiles(text))
+    except T.TileParseError as exc:
+        raise UsageError(str(exc), where=where, hint="写牌，如 5p 或 1m9s") from None
+
+
+def revealed_tags(rules, text: str) -> tuple[tuple, tuple, frozenset[int]]:
+    """``--revealed MOMENT=TILES,…``: the flipped tiles per moment, the kinds the file's ``reveal`` tags from
+    them (``(name, codes)``) and the wild codes among them — as the flow computes them
+    (:mod:`engine.game.reveal`)."""
+    from engine.game.reveal import tagged_tile
+    from engine.table_rules import MOMENTS
+
+    if not text:
+        return (), (), frozenset()
+    by_moment = {r.at: r for r in rules.reveals}
+    flipped, tags, wild = [], [], set()
+    for part in text.split(","):
+        moment, _, tiles = part.strip().partition("=")
+        moment = moment.strip()
+        if moment not in MOMENTS or not tiles:
+            raise UsageError(f"--revealed {part}：应写 时机=牌", where="--revealed",
+                             hint="时机是 " + " / ".join(MOMENTS) + "，如 --revealed after_flowers=5p")
+        if moment not in by_moment:
+            raise UsageError(f"--revealed {part}：规则在 {moment} 不翻牌", where="--revealed",
+                             hint="规则翻牌的时机：" + ("、".join(by_moment) or "（无，规则没有 reveal）"))
+        codes = _tiles_option(tiles, "--revealed")
+        flipped.append((moment, codes))
+        for kind in by_moment[moment].kinds:
+            tagged = tuple(dict.fromkeys(tagged_tile(t, k) for t in codes for k in kind.offsets))
+            tags.append((kind.name, tagged))
+            if kind.wild:
+                wild.update(tagged)
+    return tuple(flipped), tuple(tags), frozenset(wild)
+
+
+def instant_report(rules, concealed: Sequence[int], melds: Sequence, seat: int = 0, dealer: int = 0,
+                   flowers: Sequence[int] = (), revealed: str = "") -> list[dict[str, Any]]:
+    """The immediate wins (``table_events.instant_wins``) a dealt hand shows at the opening moments, as
+    ``dslgen hand`` prints them: ``name``, ``at``, ``value`` and ``payments`` (zero-sum, as a self-drawn
+    win of ``value``). Only conditions on the hand itself (``tile: none``) are judged here: a win that takes
+    the flipped tile or a flower depends on the table."""
+    from engine import tiles as T
+    from engine.fans import WinContext
+    from engine.game.events import SeatFacts, compiled_conditions
+    from engine.settlement import win_payments
+
+    tiles = tuple(t for t in concealed if not T.is_flower(t))
+    if melds or len(tiles) not in (rules.cards_per_player, rules.cards_per_player + rules.dealer_extra):
+        return []
+    flipped, tags, wild = revealed_tags(rules, revealed)
+    out = []
+    conditions = compiled_conditions(rules)
+    for i, w in enumerate(rules.table_events.instant_wins):
+        if w.at == "flower" or w.tile != "none" or i not in conditions:
+            continue
+        ctx = WinContext(tiles, (), 0, wild, True, seat=seat, dealer=dealer, flowers=tuple(flowers),
+                         tags=tags, revealed=flipped)
+        if conditions[i].fn(SeatFacts(ctx)):
+            out.append({"name": w.name, "at": w.at, "value": w.value,
+                        "payments": list(win_payments(rules, seat, w.value, True, None, dealer))})
+    return out
 
 
 def jing_codes(rules, text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:

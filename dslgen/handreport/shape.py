@@ -217,11 +217,12 @@ def hand_report(rule_file, tiles: str, win: str | None = None, melds: str | None
     ``total``, ``legal``, ``reason``, ``self_drawn``, ``payments`` (:func:`dslgen.handreport.score.score_hand`,
     with ``scoring`` holding its flags; for a 13 − 3k hand they say "not a win").
     """
-    from dslgen.handreport.score import jing_codes
+    from dslgen.handreport.score import jing_codes, revealed_tags
 
     rules = rule_file.rules
     primary, secondary = jing_codes(rules, (scoring or {}).get("jing", ""))
-    hand = parse_hand(rules, tiles, win, melds, frozenset(primary + secondary))
+    revealed_wild = revealed_tags(rules, (scoring or {}).get("revealed", ""))[2]
+    hand = parse_hand(rules, tiles, win, melds, frozenset(primary + secondary) | revealed_wild)
     shapes = solver.shapes_for(rules)
     counts, w, ms = hand.counts, hand.wilds, hand.melds
     complete = (sum(counts) + w) % 3 == 2
@@ -231,7 +232,7 @@ def hand_report(rule_file, tiles: str, win: str | None = None, melds: str | None
         "melds": [{"kind": m.kind, "tiles": T.format_tiles(m.tiles)} for m in ms],
         "flowers": T.format_tiles(hand.flowers),
         "wild_tiles": ([T.tile_name(t) for t in sorted(hand.wild_codes) if not T.is_wildcard_code(t)] + ["癞"]
-                       if rules.wildcard else []),
+                       if rules.wildcard or revealed_wild else []),
         "wilds": w,
         "win_tile": T.tile_name(hand.win_tile) if hand.win_tile is not None else None,
     }
@@ -261,6 +262,11 @@ def hand_report(rule_file, tiles: str, win: str | None = None, melds: str | None
 
     s = scoring or {}
     report["opening"] = opening_report(rules, hand.concealed, ms, s.get("seat", 0), s.get("dealer", 0))
+    if rules.table_events.instant_wins:
+        from dslgen.handreport.score import instant_report
+
+        report["instant"] = instant_report(rules, hand.concealed, ms, s.get("seat", 0), s.get("dealer", 0),
+                                           hand.flowers, s.get("revealed", ""))
     by = solver.shanten_by_shape(counts, w, len(ms), shapes)
     report["shanten"] = min(by.values()) if by else None
     report["shanten_by_shape"] = by

@@ -362,6 +362,11 @@ def sheet_of_rules(rules: Any, *, example: bool = True, path_hint: str = "FILE")
     """The 玩法说明 of a loaded :class:`engine.rules.Rules` (see :func:`rule_sheet`)."""
     sections = [_overview(rules), _deck(rules), _deal(rules), _actions(rules), _win(rules), _fans(rules),
                 _settlement(rules)]
+    from dslgen.review.table_sheet import table_lines
+
+    table = table_lines(rules)
+    if table:
+        sections.insert(3, Section("翻牌与牌桌事件", table))
     if example:
         sections.append(_example(rules, path_hint))
     return RuleSheet(rules.name, tuple(sections))

@@ -56,6 +56,10 @@ class WinContext:
     declarations: tuple[tuple[tuple[str, int], ...], ...] = ()
     #: the seat whose discard (or added kong tile) is won on; None for a self-drawn win or when unknown.
     discarder: int | None = None
+    #: the kinds the table's flips tagged (``reveal[].kinds``), ``(name, codes)`` in file order.
+    tags: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    #: the tiles flipped so far, ``(moment, codes)`` (``reveal[].at``).
+    revealed: tuple[tuple[str, tuple[int, ...]], ...] = ()
 
     @property
     def own_wind(self) -> int:

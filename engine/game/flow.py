@@ -63,7 +63,7 @@ from engine import declared, fans, kongpay, settlement, settlement_items, solver
 from engine import tiles as T
 from engine.capabilities import register
 from engine.errors import EngineError
-from engine.game import cache, declarations, opening, prelude
+from engine.game import cache, declarations, events, opening, prelude, reveal
 from engine.game.actions import (AN_KONG, BU_KONG, CHI, DECLARE, DISCARD, LIANG_DAO, MING_KONG, PASS, PUNG,
                                  REACTIONS, SELF_ACTIONS, WIN, Action, IllegalAction)
 from engine.game.action_conditions import Query, holds
@@ -122,6 +122,8 @@ class WinInfo:
     active: tuple[int, ...] = ()
     #: the win's WinContext (payment formulas read the winner's state from it).
     ctx: object = field(default=None, repr=False)
+    #: the ``table_events.instant_wins`` name of an immediate win ("" for a win in play).
+    instant: str = ""
 
 
 class Game:
@@ -156,7 +158,7 @@ class Game:
         tiles = list(wall) if wall is not None else shuffled_deck(rules, self.rng)
         if sorted(tiles) != sorted(self.deck):
             raise GameSetupError("预设牌墙与规则的牌库不一致")
-        self.wall = Wall(tiles)
+        self.wall = Wall(tiles, rules.table_events.reserved_tail)
         self.players = [PlayerState(s) for s in range(self.n)]
         #: the shapes a win may take (the fan layer then rules on legality).
         self.win_shapes = cache.canonical(solver.shapes_for(rules))
@@ -174,6 +176,11 @@ class Game:
         self.set_aside: list[int] = []  # flipped indicators and flowers flipped with them
         self.indicator: int | None = None
         self.wild_codes: frozenset[int] = frozenset()
+        #: ``reveal`` (engine.game.reveal): the tiles flipped at each moment and the kinds they tagged
+        self.revealed: dict[str, tuple[int, ...]] = {}
+        self.tags: dict[str, tuple[int, ...]] = {}
+        self.tag_items: tuple = ()
+        self.revealed_items: tuple = ()
         if rules.wildcard and rules.wildcard.type == "fixed":
             self.wild_codes = frozenset(rules.wildcard.tiles)
         self.events: list[dict] = []
@@ -239,6 +246,8 @@ class Game:
                 self._settle()
             elif phase.type == opening.PHASE_TYPE:
                 opening.run(self, phase)
+            if self.stage == OVER and self.wins and self.wins[-1].instant:
+                return  # an immediate win at the opening ended the hand
             phase = self._phase(phase.next) if phase.next else None
         if self.stage != OVER:
             self._finish()
@@ -290,10 +299,17 @@ class Game:
             self.wild_codes = frozenset(wilds)
             self.jing = (wilds[:1], wilds[1:])
             self._event("wild", indicator=t, wilds=sorted(self.wild_codes))
+        reveal.flip(self, "after_deal")
+        if events.at_moment(self, "after_deal"):
+            return
         flowers = self.rules.flowers
         if replace_flowers or (flowers and flowers.replace_tiles == "BEFORE_GAME_START"):
             for seat in order:
                 self._replace_flowers(seat)
+                if self.stage == OVER:
+                    return
+        reveal.flip(self, "after_flowers")
+        events.at_moment(self, "after_flowers")
 
     def _replace_flowers(self, seat: int) -> bool:
         """Set aside every flower ``seat`` holds, drawing replacements from the tail.
@@ -315,6 +331,8 @@ class Game:
                 p.hand.append(r)
                 self._event("flower", seat=seat, flower=f, replacement=r)
                 self.drawn = r
+                if self.rules.table_events.instant_wins and events.on_flower(self, seat, f):
+                    return False
 
     # ------------------------------------------------------------------ play
     def _start_play(self) -> None:
@@ -440,7 +458,8 @@ class Game:
         if tile in self.wild_codes:
             return [Action(PASS, seat)]
         opt = self._react_opts.get(WIN)
-        if opt and self.rules.tile_restrictions and self._restricted(WIN, seat) >> tile & 1:
+        if opt and (self.rules.tile_restrictions or self.rules.table_events.last_tiles) \
+                and self._restricted(WIN, seat) >> tile & 1:
             opt = None
         if opt and not self._fu_blocked(seat, tile) and self.win_result(seat, tile, self_drawn=False) is not None \
                 and holds(opt.condition, Query(self, seat, tile, False)):
@@ -457,7 +476,7 @@ class Game:
         if p.declared:  # a locked hand: no claim but a kong of a concealed triplet that keeps the wait
             return declarations.locked_reactions(self, seat, tile, acts)
         held = p.hand.count(tile)
-        limits = self.rules.tile_restrictions
+        limits = self.rules.tile_restrictions or self.rules.table_events.last_tiles
         opt = self._react_opts.get(MING_KONG)
         if opt and held >= 3 and len(self.wall) and holds(opt.condition, Query(self, seat, tile, False)) \
                 and not (limits and self._restricted("kong", seat) >> tile & 1):
@@ -481,11 +500,14 @@ class Game:
         return acts
 
     def _restricted(self, action: str, seat: int) -> int:
-        """Bit mask of the tiles ``tile_restrictions`` forbid ``action`` (discard, chi, pung, kong, win) at ``seat``."""
+        """Bit mask of the tiles ``tile_restrictions`` (and the last-tiles phase of ``table_events``) forbid
+        ``action`` (discard, chi, pung, kong, win) at ``seat``."""
+        late = events.last_tiles_mask(self, action) if self.rules.table_events.last_tiles else 0
         if not self.rules.tile_restrictions:
-            return 0
-        facts = declared.TableFacts(self.wild_codes, seat, self.dealer, self.seat_wind(seat), self.round_wind)
-        return declared.restricted(self.rules, action, facts)
+            return late
+        facts = declared.TableFacts(self.wild_codes, seat, self.dealer, self.seat_wind(seat), self.round_wind,
+                                    self.tag_items, self.revealed_items)
+        return late | declared.restricted(self.rules, action, facts)
 
     def _fu_blocked(self, seat: int, tile: int) -> bool:
         return self.play.fu_flag is not None and tile in self.players[seat].fu_blocked
@@ -645,7 +667,8 @@ class Game:
             fourth_tile=self.visible(tile) - (0 if self_drawn else 1) >= 3,
             kong_discard=not self_drawn and not robbing and self.kong_discard is not None,
             streak=self.streak, players_in=len(self.active()), indicator=self.indicator,
-            discards=tuple(p.discards), **declarations.win_fields(self, seat, self_drawn))
+            discards=tuple(p.discards), tags=self.tag_items, revealed=self.revealed_items,
+            **declarations.win_fields(self, seat, self_drawn))
         result = fans.score_win(self.rules, ctx)
         if result is None or not result.legal:
             return None
@@ -841,6 +864,7 @@ class Game:
             else:
                 acts = [Action(PASS, s)]
                 if opt and self.rob_kong and tile not in self.wild_codes and not self._fu_blocked(s, tile) \
+                        and not (self.rules.table_events.last_tiles and events.last_tiles_mask(self, WIN)) \
                         and self.win_result(s, tile, self_drawn=False, robbing=True) is not None \
                         and holds(opt.condition, Query(self, s, tile, False, robbing=True)):
                     acts.insert(0, Action(WIN, s, tile))
@@ -938,10 +962,13 @@ class Game:
     # ------------------------------------------------------------------ end
     def _end(self, reason: str) -> None:
         """The play phase ends; run what ``end_conditions`` map ``reason`` to."""
+        if self.stage == OVER:
+            return  # an immediate win already ended the hand
         self.end_reason = reason
         self._legal = {}
         self._choices = {}
         self.stage = "ending"
+        reveal.flip(self, "after_hand")
         if reason == "deck_exhausted":
             self._event("exhausted", remaining=self.active())
         for r in run_pre_hooks(self):
@@ -970,7 +997,7 @@ class Game:
             tuple(tuple(p.melds) for p in self.players), tuple(tuple(p.discards) for p in self.players),
             self.jing[0], self.jing[1], dict(Counter(self.deck)), tuple(self.wall.remaining()),
             tuple(self.opening_discards), self.streak, declarations.stakes(self), self.step, self.end_reason,
-            tuple(self.declarations), tuple(dict(p.declarations) for p in self.players))
+            tuple(self.declarations), tuple(dict(p.declarations) for p in self.players), dict(self.revealed))
 
     def _settle_items(self) -> None:
         """Run the declared ``settlement_items`` and the file's own ``payments`` made after the play; each is an

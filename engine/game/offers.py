@@ -35,7 +35,7 @@ class _Table:
 
 def win_refusal(rules: Rules, result: Any, tile: int, *, self_drawn: bool, robbing: bool = False, seat: int = 0,
                 dealer: int = 0, hand: tuple[int, ...] = (), wild_codes: frozenset[int] = frozenset(),
-                seat_wind: int | None = None, round_wind: int = 0) -> str:
+                seat_wind: int | None = None, round_wind: int = 0, tags: tuple = (), revealed: tuple = ()) -> str:
     """Why the flow would not offer the legal win ``result`` on ``tile`` (Chinese), or "" when it would."""
     option = rules.play.self_action(WIN) if self_drawn else rules.play.reaction(WIN)
     if option is None:
@@ -43,7 +43,7 @@ def win_refusal(rules: Rules, result: Any, tile: int, *, self_drawn: bool, robbi
     if not self_drawn and not robbing and tile in wild_codes:
         return "打出的癞子不能被和"
     if not self_drawn and rules.tile_restrictions:
-        facts = declared.TableFacts(wild_codes, seat, dealer, seat_wind, round_wind)
+        facts = declared.TableFacts(wild_codes, seat, dealer, seat_wind, round_wind, tags, revealed)
         if declared.restricted(rules, "win", facts) >> tile & 1:
             return "tile_restrictions 不允许和别人打出的这张牌"
     table = _Table(result, tuple(hand))

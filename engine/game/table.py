@@ -20,15 +20,19 @@ from engine.rules import Rules
 class Wall:
     """The undealt tiles in draw order (index 0 is drawn first)."""
 
-    __slots__ = ("tiles", "head", "tail")
+    __slots__ = ("tiles", "head", "tail", "reserve")
 
-    def __init__(self, tiles: list[int]):
+    def __init__(self, tiles: list[int], reserve: int = 0):
         self.tiles = list(tiles)
         self.head = 0
         self.tail = len(self.tiles)
+        #: ``table_events.reserved_tail``: tiles left in the wall that are never drawn (the wall counts as
+        #: empty when only they are left); draws and replacements below take any tile still there.
+        self.reserve = reserve
 
     def __len__(self) -> int:
-        return self.tail - self.head
+        """The tiles still to be drawn (the reserved ones not counted)."""
+        return max(0, self.tail - self.head - self.reserve)
 
     def draw(self) -> int:
         """Take the next tile from the head."""

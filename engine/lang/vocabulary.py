@@ -139,7 +139,7 @@ def _wild(h):
     return m | _mask(T.WILDCARDS)
 
 
-@dynamic("indicator", TILES, STATE, "tiles", "本局翻开定精（定金）的那张牌；没有翻牌时为空牌集")
+@dynamic("indicator", TILES, STATE, "tiles", "本局翻开定精（定金）的那张牌（没有 wildcard_rules 翻牌时是 reveal 翻出的第一张）；没有翻牌时为空牌集")
 def _indicator(h):
     t = h.ctx.indicator
     return 0 if t is None else 1 << t
@@ -149,6 +149,39 @@ def _indicator(h):
 def _after_indicator(h):
     t = h.ctx.indicator
     return 0 if t is None else 1 << T.next_in_cycle(t)
+
+
+# -- tiles the table revealed (``reveal``, engine.game.reveal) ------------------------------------
+#: the moments a ``reveal`` entry may flip at (engine.table_rules.MOMENTS)
+REVEAL_MOMENTS = ("after_deal", "after_flowers", "after_hand")
+
+
+@function("tagged", TILES, STATE, "tiles", (Param("name", WORD, None, ("*",)),),
+          "本局翻牌标记为 name 的那种牌（reveal[].kinds 声明的名称，如 tagged(金)、tagged(鸡)）；还没翻出时为空牌集")
+def _tagged(name):
+    want = name[0]
+
+    def f(h):
+        for n, codes in h.ctx.tags:
+            if n == want:
+                return _mask(codes)
+        return 0
+
+    return f
+
+
+@function("revealed", TILES, STATE, "tiles", (Param("at", WORD, None, REVEAL_MOMENTS),),
+          "本局在 at 时机翻开的牌本身（after_deal 发牌后、after_flowers 补花后、after_hand 牌局结束后）；没有翻牌时为空牌集")
+def _revealed(at):
+    want = at[0]
+
+    def f(h):
+        for moment, codes in h.ctx.revealed:
+            if moment == want:
+                return _mask(codes)
+        return 0
+
+    return f
 
 
 @dynamic("seat_wind", TILES, STATE, "tiles", "和牌者的门风牌（东南西北之一）")

@@ -103,6 +103,14 @@ def wins_confirmed(game, checker: Checker) -> str | None:
     while checker.wins_checked < len(game.wins):
         w = game.wins[checker.wins_checked]
         checker.wins_checked += 1
+        if w.instant:  # an immediate win (table_events.instant_wins) need not be a winning shape
+            from engine.game.events import confirm
+
+            msg = confirm(game, w)
+            if msg:
+                return msg
+            if w.result is None:
+                continue
         counts, wilds = cache.split(w.concealed, game.wild_codes)
         if len(w.concealed) + 3 * len(w.melds) != rules.win_size:
             return f"座位 {w.seat} 胡牌张数不对"
@@ -110,7 +118,7 @@ def wins_confirmed(game, checker: Checker) -> str | None:
             return f"座位 {w.seat} 的胡牌 {T.format_tiles(w.concealed)} 求解器不认"
         if w.result is None or not w.result.legal:
             return f"座位 {w.seat} 的胡牌不合规则"
-        names = [n for n, _ in w.fans]
+        names = [n for n, _ in w.fans if not w.instant or n != w.instant]
         declared = rules.fan_names
         for n in names:
             if n not in declared and n not in PSEUDO_FANS:
@@ -177,4 +185,25 @@ def liang_dao_locked(game, checker: Checker) -> str | None:
         if ready_waits(game, p.seat, p.hand, tuple(p.melds)) != tuple(p.waits):
             return f"座位 {p.seat} 亮倒后听口变了（亮倒时听 {T.format_tiles(p.waits)}）"
         checker.locked_seen.add(key)
+    return None
+
+
+@invariant("table_events_kept")
+def table_events_kept(game, checker: Checker) -> str | None:
+    """``table_events``: the reserved tail is never drawn while the hand is played, and in the last-tiles
+    phase no forbidden action is offered; ``reveal``: every wild kind's tiles are wild."""
+    ev = game.rules.table_events
+    if not game.over and ev.reserved_tail and len(game.wall.remaining()) < ev.reserved_tail:
+        return f"留牌 {ev.reserved_tail} 张，牌墙却只剩 {len(game.wall.remaining())} 张"
+    if ev.last_tiles and len(game.wall) < ev.last_tiles:
+        forbidden = {"chi": "chi", "pung": "pung", "kong": "ming_kong", "win": "win"}
+        kinds = {forbidden[a] for a in ev.last_tiles_forbid} | ({"an_kong", "bu_kong"} if "kong" in ev.last_tiles_forbid else set())
+        for s in game.to_act():
+            for a in game.legal_actions(s):
+                if a.kind in kinds and not (a.kind == "win" and game.stage == "self"):  # self-drawn wins stay
+                    return f"最后 {ev.last_tiles} 张时仍允许座位 {s} {a.kind}"
+    for entry in game.rules.reveals:
+        for kind in entry.kinds:
+            if kind.wild and not set(game.tags.get(kind.name, ())) <= game.wild_codes:
+                return f"{kind.name} 的牌不在癞子中"
     return None

@@ -51,6 +51,15 @@ def _declaration(e: dict, who: str, dealer: int | None) -> str:
         shown = f"亮出 {T.format_tiles(e['exposed'])}，" if e.get("exposed") else ""
         text += f"：{shown}听 {'、'.join(T.tile_name(t) for t in e['waits'])}"
     return text + ("（之后手牌锁定）" if e.get("locked") else "")
+#: Chinese names of the moments a ``reveal`` flips at
+_MOMENTS = {"after_deal": "发牌后", "after_flowers": "补花后", "after_hand": "牌局结束后"}
+
+
+def _reveal_line(e: dict) -> str:
+    """``reveal``: the moment, the flipped tiles and what each kind they tagged is."""
+    flipped = "、".join(T.tile_name(t) for t in e["tiles"]) or "牌墙已空，未翻"
+    kinds = "；".join(f"{name}为 {'、'.join(T.tile_name(t) for t in codes)}" for name, codes in e["tags"].items())
+    return f"翻牌（{_MOMENTS.get(e['at'], e['at'])}）：{flipped}" + (f"，{kinds}" if kinds else "")
 
 
 def narrate(events: list[dict]) -> list[str]:
@@ -74,6 +83,9 @@ def narrate(events: list[dict]) -> list[str]:
         if kind == "wild":
             names = "、".join(T.tile_name(t) for t in e["wilds"])
             lines.append(f"翻精：指示牌 {_tile(e['indicator'])}，癞子为 {names}")
+            continue
+        if kind == "reveal":
+            lines.append(_reveal_line(e))
             continue
         step += 1
         prefix = f"{step:>3}. "
@@ -108,6 +120,9 @@ def narrate(events: list[dict]) -> list[str]:
                 lines.append(f"{prefix}{who} {_action(e['kind'])} {src} 的 {_tile(e['tile'])}{used}")
         elif kind == "win":
             how = "自摸" if e["self_drawn"] else ("抢杠胡" if e.get("robbing_kong") else REACTIONS[WIN].label_in("others_reaction"))
+            if e.get("instant"):
+                paid = "按自摸付" if e["self_drawn"] else f"{seat_label(e['discarder'], dealer)} 付"
+                how = f"即时和牌（{e['instant']}，{paid}）"
             fans = "、".join(f"{n} {v}番" for n, v in e["fans"]) or "无番"
             melds = " ".join(f"[{_action(_MELD.get(k, k))} {T.format_tiles(ts)}]" for k, ts in e.get("melds") or ())
             lines.append(f"{prefix}{who} {how} {_tile(e['tile'])}：{T.format_tiles(e['hand'])} {melds}".rstrip())
