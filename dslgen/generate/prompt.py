@@ -202,9 +202,8 @@ def repair_messages(previous: list[Message], answer: str, findings: list[dict[st
     user = next((m for m in reversed(previous) if m.role == "user" and FENCE_OPEN in m.content), None)
     base = [*first, *([user] if user else [])]
     keys = concerned_keys(findings) if isinstance(data, dict) else []
-    keys = [k for k in keys if k in data] if keys else []
     if keys:
-        shown = answer_text(dump_yaml({k: data[k] for k in keys}))
+        shown = answer_text(dump_yaml({k: data[k] for k in keys if k in data}))
         note = template("repair_fields").substitute(findings=format_findings(findings), round=round,
                                                     fields="、".join(keys))
         return [*base, Message("assistant", shown), Message("user", note)]
