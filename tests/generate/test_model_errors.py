@@ -124,6 +124,7 @@ def test_a_local_timeout_hints_at_the_local_server(fake_openai, isolated, monkey
     assert code == 1 and "本地模型服务" in result["failure"]["hint"] and "DSLGEN_TIMEOUT" in result["failure"]["hint"]
     assert "检查网络" not in result["failure"]["hint"]
     _assert_no_answer_draft(isolated, result, "timeout")
+    fake_openai.script = [{"delay": 2, "content": _answer(_good_yaml())}]
     human = CliRunner().invoke(cli, ["new", WUHAN_DESC, "--games", "10", "--out", str(isolated / "again")])
     assert "下一步：本地模型服务" in human.output and "关卡" not in human.output and "dslgen review" not in human.output
 
