@@ -264,6 +264,11 @@ MODEL_DEFAULTS: dict[str, Any] = {"timeout": 60, "deadline": 600, "max_retries":
                                   "structured_output": "auto"}
 
 
+#: What the per-model limits are when nothing sets them.
+LIMIT_DEFAULTS = {"context_window": "无（不在调用前检查）", "max_output_tokens": "无（不发送 max_tokens）",
+                  "spec_budget": "3200"}
+
+
 def default_text(key: str, commands: dict[str, Any] | None = None) -> str:
     """What setting ``key`` is when nothing sets it, as ``config show`` prints it: a click parameter's default
     read from the commands that have it (``auto``；batch 为 1), else the documented behaviour."""
@@ -278,6 +283,8 @@ def default_text(key: str, commands: dict[str, Any] | None = None) -> str:
         return str(catalog_dir(None).resolve())
     if key in MODEL_DEFAULTS:
         return str(MODEL_DEFAULTS[key])
+    if key in LIMIT_DEFAULTS:
+        return LIMIT_DEFAULTS[key]
     if key == "base_url":
         return "https://api.openai.com/v1（openai 客户端的默认地址）"
     import click.core
