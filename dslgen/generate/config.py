@@ -58,9 +58,9 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("max_retries", "DSLGEN_MAX_RETRIES", "模型调用失败重试次数"),
     Setting("retry_cap", "DSLGEN_RETRY_CAP", "重试等待上限（秒）"),
     Setting("transcript", "DSLGEN_REPLAY", "replay 回放的草稿目录"),
-    Setting("context_window", "DSLGEN_CONTEXT_WINDOW",
+    Setting("context_window", "DSLGEN_CONTEXT",
             "模型的上下文长度（tokens）；提示词加回答上限放不下时调用前报错。也可按模型写在 [models.\"模型名\"] 表中"),
-    Setting("max_output_tokens", "DSLGEN_MAX_OUTPUT_TOKENS",
+    Setting("max_output_tokens", "DSLGEN_MAX_OUTPUT",
             "每次调用回答的上限（发送为 max_tokens）；也可按模型写在 [models.\"模型名\"] 表的 max_tokens"),
     Setting("spec_budget", "DSLGEN_SPEC_BUDGET", "提示词中规范节选最多占多少 tokens（默认 3200）"),
     Setting("structured_output", "DSLGEN_STRUCTURED",
@@ -265,7 +265,7 @@ MODEL_DEFAULTS: dict[str, Any] = {"timeout": 60, "deadline": 600, "max_retries":
 
 
 #: What the per-model limits are when nothing sets them.
-LIMIT_DEFAULTS = {"context_window": "无（不在调用前检查）", "max_output_tokens": "无（不发送 max_tokens）",
+LIMIT_DEFAULTS = {"context_window": "无（不检查）", "max_output_tokens": "无（不发送）",
                   "spec_budget": "3200"}
 
 
