@@ -126,12 +126,44 @@ def _terminate_like_interrupt() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
+def _print_prompt(result: dict) -> None:
+    """With -v: the first call's input tokens, the meter, and the model's limits when configured."""
+    from dslgen.terminal import verbose
+
+    prompt = result.get("prompt") or {}
+    if not verbose() or not prompt.get("first_call_tokens"):
+        return
+    limits = ""
+    if prompt.get("context_window"):
+        limits = f"；上下文 {prompt['context_window']} tokens"
+    if prompt.get("max_tokens"):
+        limits += f"；回答上限 max_tokens {prompt['max_tokens']}"
+    console(stderr=True).print(f"提示词：第一次调用输入约 {prompt['first_call_tokens']} tokens（{prompt.get('meter')}，"
+                               f"{prompt.get('messages')} 条消息）{limits}", markup=False)
+
+
+def _print_no_answer(result: dict) -> None:
+    """A run in which the model never answered: the failure, the request and the fix, nothing else."""
+    out = console()
+    failure, request = result["failure"], result.get("request") or {}
+    out.print(f"草稿：{result['draft']}（只记录了失败，没有规则文件）", markup=False)
+    out.print(f"模型调用失败：{failure['message']}", style="red", markup=False)
+    where = f"{request.get('model', '')} @ {request.get('base_url') or '默认地址'}"
+    size = f"，提示词约 {request['prompt_tokens']} tokens" if request.get("prompt_tokens") else ""
+    out.print(f"请求：{where}，第 {request.get('rounds', 1)} 轮{size}", markup=False)
+    out.print(f"下一步：{result['next']}", markup=False)
+
+
 def _print_summary(result: dict) -> None:
     from dslgen.judge import Simulation, Verdict
 
     out = console()
     if result.get("notice"):
         out.print(f"说明：{result['notice']}", style="yellow", markup=False)
+    _print_prompt(result)
+    if result.get("failure") and not result.get("yaml"):
+        _print_no_answer(result)
+        return
     verdict = Verdict.from_json(result["judgement"])
     out.print(f"草稿：{result['draft']}", markup=False)
     out.print(f"规则文件：{result['yaml']}", markup=False)

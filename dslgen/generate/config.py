@@ -58,12 +58,20 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("max_retries", "DSLGEN_MAX_RETRIES", "模型调用失败重试次数"),
     Setting("retry_cap", "DSLGEN_RETRY_CAP", "重试等待上限（秒）"),
     Setting("transcript", "DSLGEN_REPLAY", "replay 回放的草稿目录"),
+    Setting("context_window", "DSLGEN_CONTEXT",
+            "模型的上下文长度（tokens）；提示词加回答上限放不下时调用前报错。也可按模型写在 [models.\"模型名\"] 表中"),
+    Setting("max_output_tokens", "DSLGEN_MAX_OUTPUT",
+            "每次调用回答的上限（发送为 max_tokens）；也可按模型写在 [models.\"模型名\"] 表的 max_tokens"),
+    Setting("spec_budget", "DSLGEN_SPEC_BUDGET", "提示词中规范节选最多占多少 tokens（默认 3200）"),
     Setting("structured_output", "DSLGEN_STRUCTURED",
             "模型回答格式：auto（端点支持时用 JSON Schema 结构化回答，不支持时退回 ```yaml）/ json_schema / off"),
 )
 BY_KEY = {s.key: s for s in SETTINGS}
 #: Keys accepted in a file but never used (the key lives in the environment only).
 IGNORED_KEYS = ("api_key",)
+#: The table of per-model settings: ``[models."name"]`` with these keys (``max_tokens`` is ``max_output_tokens``).
+MODELS_KEY = "models"
+MODEL_KEYS = {"context_window": "context_window", "max_tokens": "max_output_tokens", "spec_budget": "spec_budget"}
 
 
 @dataclass(frozen=True)
@@ -129,12 +137,42 @@ def read_file(path: Path) -> dict[str, Any]:
             flat.update(value)
         else:
             flat[key] = value
+    models = flat.pop(MODELS_KEY, None)
+    if models is not None:
+        flat[MODELS_KEY] = _model_tables(models, path)
     for key in flat:
-        if key not in BY_KEY and key not in IGNORED_KEYS:
+        if key not in BY_KEY and key not in IGNORED_KEYS and key != MODELS_KEY:
             close = difflib.get_close_matches(key, list(BY_KEY), n=1)
             hint = f"是否想写 “{close[0]}”？" if close else f"可用的键：{', '.join(BY_KEY)}"
             raise UsageError(f"配置文件中有未知的键 “{key}”", where=str(path), hint=hint)
     return flat
+
+
+def _model_tables(models: Any, path: Path) -> dict[str, dict[str, int]]:
+    """``[models."name"]`` tables checked: known keys, positive integers."""
+    if not isinstance(models, dict) or not all(isinstance(v, dict) for v in models.values()):
+        raise UsageError("models 应当是按模型名分的表，如 [models.\"gpt-4o-mini\"]", where=str(path),
+                         hint='[models."smollm2"]\ncontext_window = 8192\nmax_tokens = 1024')
+    out: dict[str, dict[str, int]] = {}
+    for name, table in models.items():
+        for key, value in table.items():
+            if key not in MODEL_KEYS:
+                close = difflib.get_close_matches(key, list(MODEL_KEYS), n=1)
+                raise UsageError(f"models.{name} 中有未知的键 “{key}”", where=str(path),
+                                 hint=f"是否想写 “{close[0]}”？" if close else f"可用的键：{', '.join(MODEL_KEYS)}")
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise UsageError(f"models.{name}.{key} 应当是正整数：{value!r}", where=str(path))
+        out[str(name)] = {MODEL_KEYS[k]: v for k, v in table.items()}
+    return out
+
+
+def model_table(model: str, cwd: Path | None = None) -> tuple[dict[str, int], str]:
+    """The ``[models."<model>"]`` settings for ``model`` (project over user) and the file they came from."""
+    for _, path in config_files(cwd):
+        table = (read_file(path).get(MODELS_KEY) or {}).get(model)
+        if table:
+            return table, str(path)
+    return {}, ""
 
 
 def read_config(cwd: Path | None = None) -> dict[str, Any]:
@@ -226,6 +264,11 @@ MODEL_DEFAULTS: dict[str, Any] = {"timeout": 60, "deadline": 600, "max_retries":
                                   "structured_output": "auto"}
 
 
+#: What the per-model limits are when nothing sets them.
+LIMIT_DEFAULTS = {"context_window": "无（不检查）", "max_output_tokens": "无（不发送）",
+                  "spec_budget": "3200"}
+
+
 def default_text(key: str, commands: dict[str, Any] | None = None) -> str:
     """What setting ``key`` is when nothing sets it, as ``config show`` prints it: a click parameter's default
     read from the commands that have it (``auto``；batch 为 1), else the documented behaviour."""
@@ -240,6 +283,8 @@ def default_text(key: str, commands: dict[str, Any] | None = None) -> str:
         return str(catalog_dir(None).resolve())
     if key in MODEL_DEFAULTS:
         return str(MODEL_DEFAULTS[key])
+    if key in LIMIT_DEFAULTS:
+        return LIMIT_DEFAULTS[key]
     if key == "base_url":
         return "https://api.openai.com/v1（openai 客户端的默认地址）"
     import click.core
@@ -264,6 +309,27 @@ def _structured(value: Any) -> str:
         raise UsageError(f"structured_output 只能是 {' / '.join(STRUCTURED_MODES)}：{value!r}", where="structured_output",
                          hint="auto：端点支持时用 JSON Schema 结构化回答，不支持时退回 ```yaml 回答")
     return mode
+
+
+def _limits(model: str, found: dict[str, Value], cwd: Path | None) -> dict[str, Any]:
+    """``context_window``, ``max_output_tokens`` and ``spec_budget``: the environment, then the model's own
+    ``[models."…"]`` table, then the top-level keys of the config files; 0 when nothing sets them."""
+    table, where = model_table(model, cwd) if model else ({}, "")
+    out: dict[str, Any] = {}
+    for key in ("context_window", "max_output_tokens", "spec_budget"):
+        value = found.get(key)
+        if value is not None and value.source == "env":
+            raw = value.value
+        elif key in table:
+            raw = table[key]
+        else:
+            raw = value.value if value is not None else 0
+        number = _number(raw, key, int)
+        if number < 0:
+            raise UsageError(f"{key} 不能为负数：{raw!r}", where=key)
+        out[key] = number
+    out["limits_from"] = where
+    return out
 
 
 def resolve(provider: str | None, model: str | None, cwd: Path | None = None) -> tuple[str, Settings]:
@@ -299,5 +365,6 @@ def resolve(provider: str | None, model: str | None, cwd: Path | None = None) ->
         retry_cap=_number(get("retry_cap", MODEL_DEFAULTS["retry_cap"]), "retry_cap", float),
         transcript=str(get("transcript") or ""),
         extra={"structured_output": _structured(get("structured_output") or MODEL_DEFAULTS["structured_output"])},
+        **_limits(chosen, found, cwd),
     )
     return str(name), settings

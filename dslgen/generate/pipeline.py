@@ -25,7 +25,7 @@ from dslgen.generate.consistency import judge, merge_gaps
 from dslgen.generate.examples import load_examples
 from dslgen.generate.description_facts import read_facts
 from dslgen.generate.provenance import value_sources
-from dslgen.generate.prompt import build_messages, prompt_version
+from dslgen.generate.prompt import DEFAULT_SPEC_BUDGET, compact_messages, prompt_version
 from dslgen.generate.repair import DEFAULT_MAX_ROUNDS, run_rounds
 from dslgen.secrets import redact
 from dslgen.generate.transcript import Transcript
@@ -174,6 +174,10 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
         from dslgen.generate.providers.offline import NO_EXAMPLES, NO_EXAMPLES_HINT
 
         raise UsageError(NO_EXAMPLES, where=str(catalog_dir(opts.catalog)), hint=NO_EXAMPLES_HINT)
+    messages = compact_messages(description, draft_id, pool, spec_text(), spec_version(),
+                                spec_budget=settings.spec_budget or DEFAULT_SPEC_BUDGET)
+    # a prompt that cannot fit the model's context is a usage error before anything is sent or written
+    first_call = provider.check_fit(messages) if provider.name not in ("offline", "replay") else 0
     if opts.out:
         check_target(Path(opts.out))  # before the model is paid and the games are played
     created = not opts.out or not Path(opts.out).exists()  # only a folder this run made is released
@@ -194,7 +198,10 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
             return {"meta": {"id": draft_id, "description": description, "provenance": prov}, **body}
 
         progress.stage(f"起草（{provider.name}）")
-        messages = build_messages(description, draft_id, pool, spec_text(), version)
+        from dslgen.generate.tokens import meter
+
+        prompt_info = {"first_call_tokens": first_call, "meter": meter(), "messages": len(messages),
+                       "context_window": settings.context_window, "max_tokens": settings.max_output_tokens}
         transcript = Transcript()
         usage = Usage()
         claims = read_facts(description, catalog=pool)
@@ -226,6 +233,9 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
         failure = None
         if outcome.error is not None:
             failure = {"kind": outcome.error.kind, "message": redact(outcome.error.message), "hint": redact(outcome.error.hint)}
+        if failure is not None and outcome.answer is None:
+            return _no_answer(folder, draft_id, description, failure, transcript, usage, provenance, settings,
+                              prompt_info, outcome, opts, progress)
         answer = outcome.answer
         gaps = gaps_of(answer) if answer else []
         data = outcome.loaded.data if outcome.loaded is not None and isinstance(outcome.loaded.data, dict) else None
@@ -293,6 +303,7 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
             "provenance": provenance,
             "failure": failure,
             "notice": settings.notice,
+            "prompt": prompt_info,
             "overrides": changes,
             "overrides_unapplied": [o.text for o in overrides] if overrides and not changes else [],
             "next": f"dslgen review {folder}",
@@ -309,3 +320,33 @@ def run_new(opts: NewOptions, progress: Progress | None = None) -> dict[str, Any
         if created:
             release(folder)
         raise
+
+
+def _no_answer(folder: Path, draft_id: str, description: str, failure: dict[str, Any], transcript: Transcript,
+               usage: Usage, provenance: dict[str, Any], settings, prompt_info: dict[str, Any], outcome, opts: NewOptions,
+               progress: Progress) -> dict[str, Any]:
+    """The draft of a run in which no answer came: the failure, the request and the fix — no rule file, no
+    gates (a verdict with none, which never passes), no simulation, and the fix as the next step."""
+    import hashlib
+
+    from dslgen.judge import Verdict
+
+    verdict = Verdict(hashlib.sha256(b"").hexdigest(), ())
+    request = {"provider": provenance["provider"], "model": settings.model, "base_url": redact(settings.base_url),
+               "rounds": outcome.rounds, "prompt_tokens": prompt_info["first_call_tokens"],
+               "max_tokens": settings.max_output_tokens, "context_window": settings.context_window,
+               "timeout_s": settings.timeout}
+    result = {
+        "draft": str(folder), "yaml": "", "id": draft_id,
+        "verdict": verdict.status, "gates": {}, "judgement": verdict.to_json(),
+        "gaps": [], "unmapped_sentences": [], "mapping": [], "findings": [],
+        "round_findings": outcome.history, "simulation": Simulation.not_run("模型没有回答，没有规则文件可模拟").to_json(),
+        "rounds": outcome.rounds, "usage": usage.to_dict(),
+        "budget": {**opts.budget.to_dict(), "stopped": outcome.stopped},
+        "provenance": provenance, "failure": failure, "request": request, "notice": settings.notice,
+        "prompt": prompt_info, "overrides": [], "overrides_unapplied": list(opts.overrides),
+        "next": failure.get("hint") or "检查模型服务后重新运行 dslgen new",
+    }
+    progress.stage("写入草稿（模型没有回答）")
+    write_draft(folder, {DESCRIPTION: description + "\n", TRANSCRIPT: transcript.to_jsonl(), RESULT: to_json(result) + "\n"})
+    return result

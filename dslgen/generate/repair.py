@@ -20,7 +20,7 @@ from dslgen.checks.runner import FileReport, check_data
 from dslgen.generate.budget import Budget
 from dslgen.generate.consistency import DESCRIPTION_CODES
 from dslgen.generate.answer import Answer, parse_answer, stored_answer
-from dslgen.generate.prompt import repair_messages
+from dslgen.generate.prompt import concerned_keys, merge_patch, repair_messages
 from dslgen.generate.providers import Message, Provider, ProviderError, Request
 from dslgen.generate.transcript import Transcript
 from dslgen.generate.usage import Usage
@@ -81,6 +81,8 @@ def run_rounds(
     so a model gets its contradictions back like any other finding."""
     out = Outcome()
     previous = ""
+    previous_data: dict[str, Any] | None = None
+    patch_keys: list[str] = []
     budget = budget or Budget()
     last: tuple[int, int] | None = None
     for number in range(1, max(1, max_rounds) + 1):
@@ -90,25 +92,31 @@ def run_rounds(
         if on_round:
             on_round(number)
         request = Request(messages=list(messages), description=description, round=number,
-                          findings=out.errors, previous_answer=previous, name=name, catalog=catalog)
+                          findings=out.errors, previous_answer=previous, name=name, catalog=catalog,
+                          patch_keys=list(patch_keys))
         started = time.monotonic()
         try:
             reply = provider.complete(request)
         except ProviderError as exc:
+            counted = sum(a.get("usage", {}).get("prompt_tokens", 0) for a in exc.attempts)
             transcript.record(round=number, provider=provider.name, model=provider.model,
                               request=[m.to_dict() for m in messages], answer=None,
-                              usage={"prompt_tokens": 0, "completion_tokens": 0},
-                              elapsed_s=round(time.monotonic() - started, 3),
-                              error={"kind": exc.kind, "message": exc.message})
+                              usage={"prompt_tokens": 0, "completion_tokens": 0, "sent_prompt_tokens": counted},
+                              elapsed_s=round(time.monotonic() - started, 3), attempts=exc.attempts,
+                              error={"kind": exc.kind, "message": exc.message, "hint": exc.hint})
             out.error = exc
             out.rounds = number
             return out
         usage.add(reply.model or provider.model, reply.prompt_tokens, reply.completion_tokens)
         last = (reply.prompt_tokens, reply.completion_tokens)
+        answered = reply.attempts[-1]["usage"] if reply.attempts else {}
         transcript.record(round=number, provider=provider.name, model=reply.model or provider.model,
                           request=[m.to_dict() for m in messages], **stored_answer(reply.text),
-                          usage={"prompt_tokens": reply.prompt_tokens, "completion_tokens": reply.completion_tokens},
+                          usage={"prompt_tokens": reply.prompt_tokens, "completion_tokens": reply.completion_tokens,
+                                 **({"counted": answered} if answered.get("source") == "counted" else {})},
                           finish_reason=reply.finish_reason, retries=reply.retries,
+                          **({"attempts": reply.attempts} if reply.attempts else {}),
+                          **({"patch_keys": patch_keys} if patch_keys else {}),
                           elapsed_s=round(time.monotonic() - started, 3))
         out.rounds = number
         answer = parse_answer(reply.text, reply.finish_reason)
@@ -118,6 +126,8 @@ def run_rounds(
         if answer.loaded is not None:
             data = answer.loaded.data
             if isinstance(data, dict):
+                data = merge_patch(previous_data, data, patch_keys)
+                previous_data = {k: v for k, v in data.items() if k != "meta"}
                 data = with_meta(data, number)
                 out.yaml_text = dump_yaml(data)
                 out.loaded = load_yaml_text(out.yaml_text, f"{name}.yaml")
@@ -133,6 +143,8 @@ def run_rounds(
         if not provider.can_repair or (provider.deterministic and reply.text == previous):
             return out
         if number < max_rounds:
-            messages = repair_messages(messages, reply.text, repairable, number + 1)
+            readable = previous_data if answer.loaded is not None else None
+            messages = repair_messages(messages, reply.text, repairable, number + 1, data=readable)
+            patch_keys = concerned_keys(repairable) if readable else []
         previous = reply.text
     return out

@@ -21,16 +21,37 @@ def _rows(*keys: str) -> dict[str, Any]:
                                        "properties": {k: {"type": "string"} for k in keys}}}
 
 
-def answer_schema() -> dict[str, Any]:
-    """The JSON Schema of a structured answer: ``rules`` (a rule file without ``meta``) plus the notes."""
+#: Annotation keys of the rule schema that constrain nothing (the model is told their meaning in the prompt).
+_ANNOTATIONS = ("description", "markdownDescription", "title", "examples", "default", "$comment")
+
+
+def _bare_schema(node: Any, in_properties: bool = False) -> Any:
+    if isinstance(node, dict):
+        out = {}
+        for k, v in node.items():
+            if not in_properties and (k in _ANNOTATIONS or (isinstance(k, str) and k.startswith("x-"))):
+                continue
+            out[k] = _bare_schema(v, in_properties=(k in ("properties", "$defs", "patternProperties")
+                                                    and not in_properties))
+        return out
+    if isinstance(node, list):
+        return [_bare_schema(v) for v in node]
+    return node
+
+
+def answer_schema(patch: bool = False) -> dict[str, Any]:
+    """The JSON Schema of a structured answer: ``rules`` (a rule file without ``meta``) plus the notes.
+
+    Annotations are left out (they constrain nothing and would only lengthen the request). ``patch``: the
+    schema of a repair round that asks for some top-level fields only, so none of ``rules`` is required."""
     from dslgen.rulefile.schema import schema
 
-    rule = copy.deepcopy(schema())
+    rule = _bare_schema(copy.deepcopy(schema()))
     defs = rule.pop("$defs", {})
     for key in ("$schema", "$id", "title", "x-spec-version"):
         rule.pop(key, None)
     rule.get("properties", {}).pop("meta", None)
-    rule["required"] = [k for k in rule.get("required", []) if k != "meta"]
+    rule["required"] = [] if patch else [k for k in rule.get("required", []) if k != "meta"]
     return {
         "type": "object",
         "additionalProperties": False,
@@ -47,9 +68,9 @@ def answer_schema() -> dict[str, Any]:
     }
 
 
-def response_format() -> dict[str, Any]:
+def response_format(patch: bool = False) -> dict[str, Any]:
     """The ``response_format`` request parameter (not strict: the rule schema has optional fields)."""
-    return {"type": "json_schema", "json_schema": {"name": NAME, "schema": answer_schema(), "strict": False}}
+    return {"type": "json_schema", "json_schema": {"name": NAME, "schema": answer_schema(patch), "strict": False}}
 
 
 def parse_structured(text: str) -> dict[str, Any] | None:

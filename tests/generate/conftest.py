@@ -106,7 +106,8 @@ class FakeOpenAI:
 def isolated(tmp_path, monkeypatch):
     """No real key or config: HOME and cwd in a temp folder, provider variables cleared."""
     for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "DSLGEN_MODEL", "DSLGEN_PROVIDER", "DSLGEN_TIMEOUT",
-                 "DSLGEN_MAX_RETRIES", "DSLGEN_RETRY_CAP", "DSLGEN_REPLAY", "DSLGEN_CATALOG", "DSLGEN_DEADLINE"):
+                 "DSLGEN_MAX_RETRIES", "DSLGEN_RETRY_CAP", "DSLGEN_REPLAY", "DSLGEN_CATALOG", "DSLGEN_DEADLINE",
+                 "DSLGEN_CONTEXT", "DSLGEN_MAX_OUTPUT", "DSLGEN_SPEC_BUDGET", "DSLGEN_STRUCTURED"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.chdir(tmp_path)

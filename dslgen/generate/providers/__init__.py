@@ -45,6 +45,8 @@ class Request:
     previous_answer: str = ""
     name: str = ""
     catalog: list[Any] = field(default_factory=list)
+    #: The top-level fields a repair round asks for alone (empty: a whole rule file is asked for).
+    patch_keys: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -58,20 +60,27 @@ class Reply:
     finish_reason: str = ""
     #: HTTP attempts retried after a rate limit or 503 before this answer came.
     retries: int = 0
+    #: Every HTTP request made for this answer, in order (structured attempts, fallbacks, retries):
+    #: ``{structured, status, outcome, kind?, said?, usage, elapsed_s}``.
+    attempts: list[dict[str, Any]] = field(default_factory=list)
 
 
 class ProviderError(DslgenError):
     """A provider could not produce an answer (timeout, refused key, rate limit, server error…).
 
-    ``kind`` is a stable English tag (``timeout`` ``auth`` ``rate_limit`` ``server`` ``connection``
-    ``malformed`` ``truncated`` ``config``); the message is Chinese and never contains a key.
+    ``kind`` is a stable English tag (``timeout`` ``auth`` ``rate_limit`` ``quota`` ``server`` ``connection``
+    ``context_length`` ``model_not_found`` ``bad_request`` ``malformed`` ``truncated`` ``config``; see
+    :mod:`dslgen.generate.providers.errors`); the message is Chinese, keeps what the server said and never
+    contains a key.
     """
 
     exit_code = 1
 
-    def __init__(self, kind: str, message: str, *, hint: str = ""):
+    def __init__(self, kind: str, message: str, *, hint: str = "", attempts: list[dict[str, Any]] | None = None):
         super().__init__(message, hint=hint)
         self.kind = kind
+        #: The HTTP requests made before the failure (see :attr:`Reply.attempts`).
+        self.attempts = list(attempts or [])
 
 
 @dataclass(frozen=True)
@@ -91,6 +100,14 @@ class Settings:
     extra: dict[str, Any] = field(default_factory=dict)
     #: Why the provider in force is not the one the environment suggested (shown to the user), or "".
     notice: str = ""
+    #: The model's context in tokens (0: unknown, not checked).
+    context_window: int = 0
+    #: The answer's cap sent as ``max_tokens`` (0: not sent).
+    max_output_tokens: int = 0
+    #: Tokens the specification excerpt may take in the prompt (0: the default).
+    spec_budget: int = 0
+    #: The config file whose ``[models."…"]`` table set the limits ('' when none did).
+    limits_from: str = ""
 
     def __repr__(self) -> str:  # never print the key
         return f"Settings(model={self.model!r}, base_url={self.base_url!r}, api_key={'***' if self.api_key else ''!r})"
@@ -124,6 +141,19 @@ class Provider:
     def check_config(self) -> None:
         """Raise a :class:`~dslgen.errors.UsageError` when the settings cannot work (no key, no model, a
         malformed base URL); called before any call, so a configuration mistake writes no draft."""
+
+    def check_fit(self, messages: list[Message]) -> int:
+        """The chat's input tokens by the meter (:mod:`dslgen.generate.tokens`); a usage error naming both
+        numbers when it and the answer's ``max_tokens`` cannot fit the configured ``context_window``."""
+        from dslgen.generate.tokens import count_messages
+
+        prompt = count_messages(messages)
+        s = self.settings
+        if s.context_window and prompt + s.max_output_tokens > s.context_window:
+            from dslgen.generate.providers.openai import fit_error
+
+            raise fit_error(s.model, prompt, s.max_output_tokens, s.context_window, s.limits_from)
+        return prompt
 
     def complete(self, request: Request) -> Reply:  # pragma: no cover - interface
         """Answer one round."""
