@@ -80,10 +80,10 @@ def test_dslgen_new_against_a_real_small_model(smollm2, tmp_path):
                                       encoding="utf-8")
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DSLGEN_", "OPENAI_"))}
     env.update(OPENAI_API_KEY="local-no-key", OPENAI_BASE_URL=smollm2, DSLGEN_MODEL="smollm2",
-               DSLGEN_TIMEOUT="900", DSLGEN_DEADLINE="1800", HOME=str(tmp_path / "home"))
+               DSLGEN_TIMEOUT="300", DSLGEN_DEADLINE="600", HOME=str(tmp_path / "home"))
     done = subprocess.run([sys.executable, "-m", "dslgen", "-v", "new", DESCRIPTION, "--games", "10", "--jobs", "1",
                            "--max-rounds", "2", "--out", str(work / "draft")],
-                          cwd=work, env=env, capture_output=True, text=True, timeout=2400)
+                          cwd=work, env=env, capture_output=True, text=True, timeout=1200)
     output = done.stdout + done.stderr
     assert done.returncode in (0, 1), output
     assert "Traceback" not in output and "提示词：第一次调用输入约" in output
