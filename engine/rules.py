@@ -62,6 +62,8 @@ class FanSpec:
     at_cap: bool
     #: the file's own definition (an expression of :mod:`engine.lang`); "" names a library fan.
     when: str = ""
+    #: the fan's value when the hand has open melds (食い下がり); None: ``base_fan`` either way.
+    open_fan: int | None = None
 
 
 @dataclass(frozen=True)
@@ -269,6 +271,24 @@ class WinCondition:
 
 
 @dataclass(frozen=True)
+class HandValueSpec:
+    """``hand_value``: numbers computed on each scored reading (符, 基本点 …), how readings are ranked by
+    them, and what each payer pays — all expressions of :mod:`engine.lang` (see :mod:`engine.fans.hand_value`)."""
+
+    #: the placement of the winning tile (which group it completes) is part of a reading.
+    placements: bool
+    #: ``(name, expression)`` in file order; a quantity may read the ones declared before it.
+    quantities: tuple[tuple[str, str], ...]
+    #: expressions compared (largest first) to choose the reading, before the fan total.
+    rank: tuple[str, ...]
+    #: what the discarder pays on a discard win, and what each other player pays on a self-drawn win.
+    discarder: str
+    self_draw: str
+    #: quantities ``dslgen hand`` shows beside the fans.
+    show: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class TileRestriction:
     """One ``tile_restrictions`` entry: the tiles (an expression of type 牌集) the listed actions may not use."""
 
@@ -315,6 +335,8 @@ class Rules:
     liang_dao: LiangDao = LiangDao("wait_tiles", "keep_wait")
     #: ``tile_restrictions``: tiles that may not be discarded, claimed, ponged, konged or won on.
     tile_restrictions: tuple[TileRestriction, ...] = ()
+    #: ``hand_value``: declared quantities, reading order and payments; None when the file has none.
+    hand_value: HandValueSpec | None = None
     #: The normalised mapping (defaults filled, frozen) every field above was read from.
     raw: Mapping[str, Any] = field(default_factory=FrozenMap, compare=False, repr=False)
 
@@ -448,6 +470,7 @@ class Rules:
             liang_dao=_liang_dao(data.get("liang_dao")),
             tile_restrictions=tuple(TileRestriction(str(r.get("tiles") or ""), _names(r.get("actions")))
                                     for r in data.get("tile_restrictions") or () if isinstance(r, Mapping)),
+            hand_value=_hand_value(data.get("hand_value")),
             raw=freeze(data),
         )
 
@@ -496,6 +519,26 @@ def _fan(item: Mapping[str, Any], i: int) -> FanSpec:
         composite_of=_names(item["composite_of"]),
         at_cap=bool(item["at_cap"]),
         when=str(item.get("when") or ""),
+        open_fan=_opt_int(item.get("open_fan")),
+    )
+
+
+def _hand_value(item: Any) -> HandValueSpec | None:
+    if not item:
+        return None
+    if not isinstance(item, Mapping):
+        raise RulesError(("hand_value",), "应当是映射")
+    quantities = item.get("quantities") or {}
+    if not isinstance(quantities, Mapping):
+        raise RulesError(("hand_value", "quantities"), "应当是 名字: 表达式 的映射")
+    pay = item.get("payments") or {}
+    return HandValueSpec(
+        placements=bool(item.get("placements")),
+        quantities=tuple((str(k), str(v)) for k, v in quantities.items()),
+        rank=_names(item.get("rank")),
+        discarder=str(pay.get("discarder") or ""),
+        self_draw=str(pay.get("self_draw") or ""),
+        show=_names(item.get("show")),
     )
 
 

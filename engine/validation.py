@@ -36,6 +36,9 @@ def problems(rules: Rules) -> list[Problem]:
     out += _phases(rules)
     out += _play(rules)
     out += _scoring(rules)
+    from engine.fans import hand_value
+
+    out += hand_value.problems(rules)
     return out
 
 

@@ -52,6 +52,18 @@ class WinContext:
     indicator: int | None = None
     #: the winner's own discards still in its discard pile (claimed ones are gone).
     discards: tuple[int, ...] = ()
+    #: every dora indicator flipped so far, and the hidden (ura) indicators under them, for ``indicators`` /
+    #: ``hidden_indicators``.
+    indicators: tuple[int, ...] = ()
+    hidden_indicators: tuple[int, ...] = ()
+    #: the marked copies among the winner's tiles (red fives), by tile code (``marked``).
+    marked: tuple[int, ...] = ()
+    #: names of the declarations the winner made before winning (``declared(立直)``).
+    declarations: tuple[str, ...] = ()
+    #: the win comes within one go-around of the winner's last declaration, no call in between (一发).
+    declaration_turn: bool = False
+    #: the table's repeat counters (本场) for this hand.
+    honba: int = 0
 
     @property
     def own_wind(self) -> int:
@@ -111,7 +123,7 @@ class HandFacts:
 
     __slots__ = ("ctx", "decomposition", "shape", "standard", "tiles", "_counts", "suits", "honors",
                  "winds", "dragons", "sets", "pair", "pungs", "chows", "wild_count", "open_melds", "recognized",
-                 "ranks", "_sets")
+                 "ranks", "_sets", "placement", "quantity_cache", "fan_total", "fan_level", "payer_dealer")
 
     def __init__(self, ctx: WinContext, decomposition, wild_count: int | None = None):
         self.ctx = ctx
@@ -168,6 +180,15 @@ class HandFacts:
         #: names of the declared fans recognised (read by fallback fans).
         self.recognized: frozenset[str] = frozenset()
         self._sets = None
+        #: index in ``decomposition.groups`` of the group the winning tile completes, when the rules make the
+        #: placement part of the reading (``hand_value.placements``); None otherwise.
+        self.placement: int | None = None
+        #: values of the file's declared quantities (``hand_value.quantities``) for this reading.
+        self.quantity_cache: dict | None = None
+        #: set once the fans are counted, for ``fan_total`` / ``fan_level`` / ``payer_dealer``.
+        self.fan_total = 0
+        self.fan_level = 0
+        self.payer_dealer = False
 
     @property
     def combinations(self):

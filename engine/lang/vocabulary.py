@@ -24,6 +24,8 @@ BOOL, INT, TILES, ZONE, WORD = "bool", "int", "tiles", "zone", "word"
 TYPE_LABELS = {BOOL: "真假值", INT: "整数", TILES: "牌集", ZONE: "牌区", WORD: "词"}
 #: scopes, from the least to the most context needed
 PATTERN, READING, STATE, EVENT = "pattern", "reading", "state", "event"
+#: names only a hand value (``hand_value.quantities`` / ``payments``) may read: known once the fans are counted
+RESULT = "result"
 
 
 @dataclass(frozen=True)
@@ -68,7 +70,7 @@ def _show(v: object) -> str:
 VOCABULARY: dict[str, Entry] = {}
 #: Chinese headings of the documentation groups, in order.
 GROUPS = {"tiles": "牌集", "zones": "牌区", "counts": "计数与判断", "sets": "面子（一种读法）",
-          "state": "和牌状态", "events": "和牌事件", "fans": "引用番型"}
+          "state": "和牌状态", "events": "和牌事件", "fans": "引用番型", "value": "手牌价值（hand_value）"}
 
 
 def _register(entry: Entry) -> Entry:
@@ -601,9 +603,11 @@ def _hidden_pungs(h):
     return n
 
 
-@function("wait_at", BOOL, READING, "sets", (Param("position", WORD, None, ("edge", "closed", "pair")),),
+@function("wait_at", BOOL, READING, "sets",
+          (Param("position", WORD, None, ("edge", "closed", "pair", "sides", "pung")),),
           "这种读法中和牌张所在的位置：edge 边张（12 听 3、89 听 7）、closed 坎张（中间那张）、pair 单钓将；"
-          "几种都可以时依次取 边张、坎张、单钓")
+          "几种都可以时依次取 边张、坎张、单钓。声明了 hand_value.placements 时和牌张放进哪一组也是读法的一部分，"
+          "按那一组判断，另有 sides 两面（23 听 1、4）与 pung 双碰（和牌张补成刻子）")
 def _wait_at(position):
     from engine.fans.waits import wait_position
 
@@ -632,3 +636,96 @@ def _suit_of(zone):
 
 
 _SUIT_MASKS = tuple(_mask(range(s * 10 + 1, s * 10 + 10)) for s in T.SUITS)
+
+
+# -- hand value: arithmetic, indicators, marked copies, declarations (hand_value, 立直类计分) ---------------
+def _int_arg(arg):
+    """A compiled ``int`` argument ``(const,)`` or ``(None, f)`` as a closure."""
+    if len(arg) == 1:
+        c = arg[0]
+        return lambda h: c
+    return arg[1]
+
+
+def _binary(name: str, doc: str, op) -> None:
+    @function(name, INT, PATTERN, "counts", (Param("a", INT), Param("b", INT)), doc)
+    def build(a, b):
+        fa, fb = _int_arg(a), _int_arg(b)
+        return lambda h: op(fa(h), fb(h))
+
+
+#: the largest exponent ``pow`` computes (bounds the work of one evaluation)
+MAX_EXPONENT = 64
+
+_binary("min", "两个整数中较小的一个：min(2000, 符 * pow(2, fan_total + 2))", min)
+_binary("max", "两个整数中较大的一个", max)
+_binary("div", "a 除以 b 向下取整（b 不是正数时为 0）：累计役满数 div(fan_total, 13)",
+        lambda a, b: a // b if b > 0 else 0)
+_binary("round_up", "a 向上取到 b 的整数倍（b 不是正数时为 a）：符 round_up(32, 10) 是 40，点数 round_up(n, 100)",
+        lambda a, b: -(-a // b) * b if b > 0 else a)
+_binary("pow", f"a 的 b 次方（b 小于 0 时为 1，大于 {MAX_EXPONENT} 时按 {MAX_EXPONENT}）：基本点 符 * pow(2, 2 + 番)",
+        lambda a, b: a ** min(max(b, 0), MAX_EXPONENT))
+
+_context("indicators", ZONE, "zones", "本局翻开的全部宝牌指示牌（开局翻的和开杠后加翻的），没有时为空")
+_context("hidden_indicators", ZONE, "zones", "和牌后翻开的里指示牌（宝牌指示牌下面的那几张），没有时为空")
+_context("marked", ZONE, "zones", "和牌者的牌中带标记的那几张（按牌本身，如赤五：红色的 5m 5p 5s，写作 0m 0p 0s）")
+_context("honba", INT, "state", "本场数（场上的积棒：连庄与流局各加一）")
+
+
+@function("next_tiles", ZONE, PATTERN, "zones", (_ZONE,),
+          "牌区每一张牌的下一张（同 after_indicator：数牌 9 之后是 1，字牌按 东南西北、中发白 循环），张数不变："
+          "宝牌 next_tiles(indicators)")
+def _next_tiles(zone):
+    def f(h):
+        return tuple(T.next_in_cycle(t) for t in zone(h) if T.is_suited(t) or T.is_honor(t))
+
+    return f
+
+
+@function("matches", INT, PATTERN, "counts", (_ZONE, Param("of", ZONE)),
+          "对 of 的每一张，数 zone 中与它相同的张数，再相加（of 里同一张出现两次就数两次）："
+          "宝牌张数 matches(hand, next_tiles(indicators))")
+def _matches(zone, of):
+    def f(h):
+        c = _kind_counts(zone(h))
+        return sum(c.get(t, 0) for t in of(h))
+
+    return f
+
+
+@function("declared", BOOL, STATE, "state", (Param("name", WORD, None, ANY_WORD),),
+          "和牌者和牌前作了名为 name 的声明（如 立直、两立直；dslgen hand 用 --riichi 等给出）")
+def _declared(name):
+    want = name[0]
+    return lambda h: want in h.ctx.declarations
+
+
+_flag("declaration_turn", EVENT, "和牌在和牌者最近一次声明之后的一巡之内，其间无人吃、碰、杠（立直的一发）",
+      lambda h: h.ctx.declaration_turn)
+
+
+@function("repeats", INT, READING, "sets", (Param("kind", WORD, None, ("chow", "pung")),),
+          "这种读法中完全相同的 kind（chow 顺子 / pung 刻子）两两配对的对数：同一副有 n 个算 n // 2 对"
+          "（一杯口 repeats(chow) >= 1，二杯口 repeats(chow) >= 2）")
+def _repeats(kind):
+    want = _SET_KINDS[kind[0]]
+
+    def f(h):
+        c: dict[tuple, int] = {}
+        for g in h.decomposition.groups:
+            if g.kind in want:
+                key = (g.tiles[0], g.tiles[1])
+                c[key] = c.get(key, 0) + 1
+        return sum(n // 2 for n in c.values())
+
+    return f
+
+
+def _result(name: str, type_: str, doc: str, attr: str) -> None:
+    """Register a name a hand value reads from the scored reading (set once its fans are counted)."""
+    _register(Entry(name, type_, RESULT, doc, lambda: (lambda h: getattr(h, attr)), None, None, "value"))
+
+
+_result("fan_total", INT, "这种读法计入的番数合计（叠加之后，含不计入起和番的番，如宝牌）；只能用在 hand_value", "fan_total")
+_result("fan_level", INT, "这种读法计入的番中最高的 level（如役满 1、普通役 0）；只能用在 hand_value", "fan_level")
+_result("payer_dealer", BOOL, "付这一笔的是庄家；只能用在 hand_value.payments", "payer_dealer")
