@@ -672,12 +672,19 @@ _context("marked", ZONE, "zones", "和牌者的牌中带标记的那几张（按
 _context("honba", INT, "state", "本场数（场上的积棒：连庄与流局各加一）")
 
 
-@function("next_tiles", ZONE, PATTERN, "zones", (_ZONE,),
-          "牌区每一张牌的下一张（同 after_indicator：数牌 9 之后是 1，字牌按 东南西北、中发白 循环），张数不变："
-          "宝牌 next_tiles(indicators)")
-def _next_tiles(zone):
+@function("next_tiles", ZONE, PATTERN, "zones", (_ZONE, Param("dragons", WORD, "中发白", ("中发白", "白发中"))),
+          "牌区每一张牌的下一张，张数不变：数牌 9 之后是 1，风牌按 东南西北 循环，箭牌按 dragons 的顺序循环"
+          "（中发白 同 after_indicator；立直麻将的宝牌是 白→发→中→白：next_tiles(indicators, dragons=白发中)）")
+def _next_tiles(zone, dragons):
+    order = (T.DRAGONS if dragons[0] == "中发白" else tuple(reversed(T.DRAGONS)))
+
+    def step(t: int) -> int:
+        if t in order:
+            return order[(order.index(t) + 1) % 3]
+        return T.next_in_cycle(t)
+
     def f(h):
-        return tuple(T.next_in_cycle(t) for t in zone(h) if T.is_suited(t) or T.is_honor(t))
+        return tuple(step(t) for t in zone(h) if T.is_suited(t) or T.is_honor(t))
 
     return f
 
