@@ -62,7 +62,7 @@ class FanSpec:
     at_cap: bool
     #: the file's own definition (an expression of :mod:`engine.lang`); "" names a library fan.
     when: str = ""
-    #: the fan's value when the hand has open melds (食い下がり); None: ``base_fan`` either way.
+    #: the fan's value when the hand has open melds ; None: ``base_fan`` either way.
     open_fan: int | None = None
 
 
@@ -272,7 +272,7 @@ class WinCondition:
 
 @dataclass(frozen=True)
 class HandValueSpec:
-    """``hand_value``: numbers computed on each scored reading (符, 基本点 …), how readings are ranked by
+    """``hand_value``: numbers computed on each scored reading, how readings are ranked by
     them, and what each payer pays — all expressions of :mod:`engine.lang` (see :mod:`engine.fans.hand_value`)."""
 
     #: the placement of the winning tile (which group it completes) is part of a reading.

@@ -219,9 +219,16 @@ def hand_report(rule_file, tiles: str, win: str | None = None, melds: str | None
     """
     from dslgen.handreport.score import jing_codes
 
+    from dslgen.handreport.notation import split_marked
+
     rules = rule_file.rules
     primary, secondary = jing_codes(rules, (scoring or {}).get("jing", ""))
-    hand = parse_hand(rules, tiles, win, melds, frozenset(primary + secondary))
+    tiles, red = split_marked(tiles)
+    melds, red_melds = split_marked(melds or "")
+    win = split_marked(win)[0] if win else win
+    if red or red_melds:
+        scoring = {**(scoring or {}), "marked": red + red_melds}
+    hand = parse_hand(rules, tiles, win, melds or None, frozenset(primary + secondary))
     shapes = solver.shapes_for(rules)
     counts, w, ms = hand.counts, hand.wilds, hand.melds
     complete = (sum(counts) + w) % 3 == 2

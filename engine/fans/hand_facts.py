@@ -52,17 +52,17 @@ class WinContext:
     indicator: int | None = None
     #: the winner's own discards still in its discard pile (claimed ones are gone).
     discards: tuple[int, ...] = ()
-    #: every dora indicator flipped so far, and the hidden (ura) indicators under them, for ``indicators`` /
+    #: every indicator flipped so far, and the hidden indicators under them, for ``indicators`` /
     #: ``hidden_indicators``.
     indicators: tuple[int, ...] = ()
     hidden_indicators: tuple[int, ...] = ()
-    #: the marked copies among the winner's tiles (red fives), by tile code (``marked``).
+    #: the marked copies among the winner's tiles , by tile code (``marked``).
     marked: tuple[int, ...] = ()
-    #: names of the declarations the winner made before winning (``declared(立直)``).
+    #: names of the declarations the winner made before winning (``declared(名)``).
     declarations: tuple[str, ...] = ()
-    #: the win comes within one go-around of the winner's last declaration, no call in between (一发).
+    #: the win comes within one go-around of the winner's last declaration, no call in between .
     declaration_turn: bool = False
-    #: the table's repeat counters (本场) for this hand.
+    #: the table's repeat counters for this hand.
     honba: int = 0
 
     @property

@@ -3,8 +3,8 @@ in which readings are preferred, and what each payer pays.
 
 Everything is an integer expression of :mod:`engine.lang`, compiled once per rule set:
 
-* ``quantities`` — named numbers of a reading (符 as a sum over its groups, wait and pair, rounded;
-  基本点 from 番 and 符 with its limits). A quantity reads the names of the language, the quantities
+* ``quantities`` — named numbers of a reading (a sum over its groups, wait and pair, rounded; a base
+  figure from the fan total with its limits). A quantity reads the names of the language, the quantities
   declared before it, and the reading's counted result (``fan_total``, ``fan_level``).
 * ``rank`` — expressions compared, largest first, before the fan total when choosing among the readings
   of a win (the dearest reading is the one scored).

@@ -638,7 +638,7 @@ def _suit_of(zone):
 _SUIT_MASKS = tuple(_mask(range(s * 10 + 1, s * 10 + 10)) for s in T.SUITS)
 
 
-# -- hand value: arithmetic, indicators, marked copies, declarations (hand_value, 立直类计分) ---------------
+# -- hand value: arithmetic, indicators, marked copies, declarations (hand_value) --------------------------
 def _int_arg(arg):
     """A compiled ``int`` argument ``(const,)`` or ``(None, f)`` as a closure."""
     if len(arg) == 1:
@@ -657,24 +657,24 @@ def _binary(name: str, doc: str, op) -> None:
 #: the largest exponent ``pow`` computes (bounds the work of one evaluation)
 MAX_EXPONENT = 64
 
-_binary("min", "两个整数中较小的一个：min(2000, 符 * pow(2, fan_total + 2))", min)
+_binary("min", "两个整数中较小的一个：min(fan_total, 13)", min)
 _binary("max", "两个整数中较大的一个", max)
-_binary("div", "a 除以 b 向下取整（b 不是正数时为 0）：累计役满数 div(fan_total, 13)",
+_binary("div", "a 除以 b 向下取整（b 不是正数时为 0）：每 13 番一倍 div(fan_total, 13)",
         lambda a, b: a // b if b > 0 else 0)
-_binary("round_up", "a 向上取到 b 的整数倍（b 不是正数时为 a）：符 round_up(32, 10) 是 40，点数 round_up(n, 100)",
+_binary("round_up", "a 向上取到 b 的整数倍（b 不是正数时为 a）：round_up(32, 10) 是 40",
         lambda a, b: -(-a // b) * b if b > 0 else a)
-_binary("pow", f"a 的 b 次方（b 小于 0 时为 1，大于 {MAX_EXPONENT} 时按 {MAX_EXPONENT}）：基本点 符 * pow(2, 2 + 番)",
+_binary("pow", f"a 的 b 次方（b 小于 0 时为 1，大于 {MAX_EXPONENT} 时按 {MAX_EXPONENT}）：pow(2, fan_total)",
         lambda a, b: a ** min(max(b, 0), MAX_EXPONENT))
 
-_context("indicators", ZONE, "zones", "本局翻开的全部宝牌指示牌（开局翻的和开杠后加翻的），没有时为空")
-_context("hidden_indicators", ZONE, "zones", "和牌后翻开的里指示牌（宝牌指示牌下面的那几张），没有时为空")
-_context("marked", ZONE, "zones", "和牌者的牌中带标记的那几张（按牌本身，如赤五：红色的 5m 5p 5s，写作 0m 0p 0s）")
-_context("honba", INT, "state", "本场数（场上的积棒：连庄与流局各加一）")
+_context("indicators", ZONE, "zones", "本局翻开的全部指示牌（开局翻的和开杠后加翻的），没有时为空")
+_context("hidden_indicators", ZONE, "zones", "和牌后翻开的、压在指示牌下面的那几张，没有时为空")
+_context("marked", ZONE, "zones", "和牌者的牌中带标记的那几张（按牌本身；dslgen hand 里带标记的 5 写作 0m 0p 0s）")
+_context("honba", INT, "state", "本场数（场上的积棒数）")
 
 
 @function("next_tiles", ZONE, PATTERN, "zones", (_ZONE, Param("dragons", WORD, "中发白", ("中发白", "白发中"))),
           "牌区每一张牌的下一张，张数不变：数牌 9 之后是 1，风牌按 东南西北 循环，箭牌按 dragons 的顺序循环"
-          "（中发白 同 after_indicator；立直麻将的宝牌是 白→发→中→白：next_tiles(indicators, dragons=白发中)）")
+          "（中发白 同 after_indicator；白发中 是 白→发→中→白：next_tiles(indicators, dragons=白发中)）")
 def _next_tiles(zone, dragons):
     order = (T.DRAGONS if dragons[0] == "中发白" else tuple(reversed(T.DRAGONS)))
 
@@ -691,7 +691,7 @@ def _next_tiles(zone, dragons):
 
 @function("matches", INT, PATTERN, "counts", (_ZONE, Param("of", ZONE)),
           "对 of 的每一张，数 zone 中与它相同的张数，再相加（of 里同一张出现两次就数两次）："
-          "宝牌张数 matches(hand, next_tiles(indicators))")
+          "指示牌的下一张在手里有几张 matches(hand, next_tiles(indicators))")
 def _matches(zone, of):
     def f(h):
         c = _kind_counts(zone(h))
@@ -701,19 +701,19 @@ def _matches(zone, of):
 
 
 @function("declared", BOOL, STATE, "state", (Param("name", WORD, None, ANY_WORD),),
-          "和牌者和牌前作了名为 name 的声明（如 立直、两立直；dslgen hand 用 --riichi 等给出）")
+          "和牌者和牌前作了名为 name 的声明（名字由规则文件与对局给出，如 declared(报听)）")
 def _declared(name):
     want = name[0]
     return lambda h: want in h.ctx.declarations
 
 
-_flag("declaration_turn", EVENT, "和牌在和牌者最近一次声明之后的一巡之内，其间无人吃、碰、杠（立直的一发）",
+_flag("declaration_turn", EVENT, "和牌在和牌者最近一次声明之后的一巡之内，其间无人吃、碰、杠",
       lambda h: h.ctx.declaration_turn)
 
 
 @function("repeats", INT, READING, "sets", (Param("kind", WORD, None, ("chow", "pung")),),
           "这种读法中完全相同的 kind（chow 顺子 / pung 刻子）两两配对的对数：同一副有 n 个算 n // 2 对"
-          "（一杯口 repeats(chow) >= 1，二杯口 repeats(chow) >= 2）")
+          "（两对相同的顺子 repeats(chow) >= 2）")
 def _repeats(kind):
     want = _SET_KINDS[kind[0]]
 
@@ -733,6 +733,6 @@ def _result(name: str, type_: str, doc: str, attr: str) -> None:
     _register(Entry(name, type_, RESULT, doc, lambda: (lambda h: getattr(h, attr)), None, None, "value"))
 
 
-_result("fan_total", INT, "这种读法计入的番数合计（叠加之后，含不计入起和番的番，如宝牌）；只能用在 hand_value", "fan_total")
-_result("fan_level", INT, "这种读法计入的番中最高的 level（如役满 1、普通役 0）；只能用在 hand_value", "fan_level")
+_result("fan_total", INT, "这种读法计入的番数合计（叠加之后，含不计入起和番的番）；只能用在 hand_value", "fan_total")
+_result("fan_level", INT, "这种读法计入的番中最高的 level；只能用在 hand_value", "fan_level")
 _result("payer_dealer", BOOL, "付这一笔的是庄家；只能用在 hand_value.payments", "payer_dealer")

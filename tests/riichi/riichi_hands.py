@@ -120,6 +120,10 @@ def _pool(rng: random.Random) -> list[int]:
         return list(_TERMINAL_HONOR) + ([1, 2, 6, 7, 10, 11, 15, 16, 19, 20, 24, 25] if rng.random() < 0.5 else [])
     if r < 0.53:  # green (绿一色)
         return [19, 20, 21, 23, 25, 32]
+    if r < 0.57:  # honors (字一色, 小四喜, 大四喜, 大三元)
+        return list(range(27, 34)) if rng.random() < 0.5 else [27, 28, 29, 30, rng.randrange(31, 34)]
+    if r < 0.59:  # terminals (清老头)
+        return [0, 8, 9, 17, 18, 26]
     return list(range(34))
 
 
@@ -141,6 +145,12 @@ def _try_case(rng: random.Random) -> Case | None:
         for t in concealed:
             counts[t] += 1
         meld_groups: list[tuple[str, list[int], bool]] = []
+    elif r < 0.03:  # 九莲宝灯: 1112345678999 and one more of the suit
+        s = 9 * rng.randrange(3)
+        concealed = [s, s, s] + [s + k for k in range(1, 8)] + [s + 8] * 3 + [s + rng.randrange(9)]
+        for t in concealed:
+            counts[t] += 1
+        meld_groups = []
     elif r < 0.10:  # 七对子
         pool = _pool(rng)
         if len(pool) < 7:
@@ -152,8 +162,9 @@ def _try_case(rng: random.Random) -> Case | None:
         meld_groups = []
     else:
         pool = _pool(rng)
+        weights = (0.5, 0.38, 0.12) if rng.random() < 0.95 else (0.05, 0.15, 0.8)
         for _ in range(4):
-            kind = rng.choices(("chi", "pon", "kan"), (0.5, 0.38, 0.12))[0]
+            kind = rng.choices(("chi", "pon", "kan"), weights)[0]
             got = _pick_set(rng, counts, pool, kind) or _pick_set(rng, counts, pool, "pon")
             if got is None:
                 return None
