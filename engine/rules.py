@@ -337,6 +337,8 @@ class Rules:
     tile_restrictions: tuple[TileRestriction, ...] = ()
     #: ``hand_value``: declared quantities, reading order and payments; None when the file has none.
     hand_value: HandValueSpec | None = None
+    #: ``deck.marked``: the marked copies of the deck (red fives), one code per copy.
+    marked: tuple[int, ...] = ()
     #: The normalised mapping (defaults filled, frozen) every field above was read from.
     raw: Mapping[str, Any] = field(default_factory=FrozenMap, compare=False, repr=False)
 
@@ -471,6 +473,7 @@ class Rules:
             tile_restrictions=tuple(TileRestriction(str(r.get("tiles") or ""), _names(r.get("actions")))
                                     for r in data.get("tile_restrictions") or () if isinstance(r, Mapping)),
             hand_value=_hand_value(data.get("hand_value")),
+            marked=_marked(deck.get("marked")),
             raw=freeze(data),
         )
 
@@ -632,6 +635,23 @@ def _scoring(item: Mapping[str, Any]) -> Scoring:
         doubling=_doubling(item.get("doubling")),
         kong_payments=_kong_payments(item.get("kong_payments")),
     )
+
+
+def _marked(value: Any) -> tuple[int, ...]:
+    """``deck.marked``: the marked copies, one tile per entry (repeated tiles are more copies)."""
+    out: list[int] = []
+    for i, text in enumerate(value or ()):
+        try:
+            tiles = T.parse_tiles(str(text))
+        except T.TileParseError as exc:
+            raise RulesError(("deck", "marked", i), str(exc)) from None
+        if len(tiles) != 1 or not (T.is_suited(tiles[0]) or T.is_honor(tiles[0])):
+            raise RulesError(("deck", "marked", i), "每项写一张数牌或字牌，如 5m")
+        out.append(tiles[0])
+    for t in set(out):
+        if out.count(t) > 4:
+            raise RulesError(("deck", "marked"), f"{T.tile_name(t)} 带标记的超过 4 张")
+    return tuple(sorted(out))
 
 
 def _tile_list(value: Any) -> tuple[int, ...] | None:

@@ -203,6 +203,16 @@ def decomposition_dict(d: solver.Decomposition) -> dict:
     }
 
 
+def _check_marked(rules: Rules, marked: tuple[int, ...]) -> None:
+    """Marked copies written ``0m`` must be copies the deck declares (``deck.marked``)."""
+    for t in set(marked):
+        have = rules.marked.count(t)
+        if marked.count(t) > have:
+            where = f"这副牌只有 {have} 张带标记的 {T.tile_name(t)}" if have else f"这副牌没有带标记的 {T.tile_name(t)}"
+            raise InputError(f"写了 {marked.count(t)} 张带标记的 {T.tile_name(t)}（0 写法），{where}（deck.marked）",
+                             where="TILES", hint="普通的 5 写作 5m / 5p / 5s；带标记的牌由规则文件的 deck.marked 声明")
+
+
 def hand_report(rule_file, tiles: str, win: str | None = None, melds: str | None = None,
                 scoring: dict | None = None) -> dict:
     """The solver's view of one hand under ``rule_file`` (a loaded :class:`dslgen.rulefile.RuleFile`).
@@ -227,6 +237,7 @@ def hand_report(rule_file, tiles: str, win: str | None = None, melds: str | None
     melds, red_melds = split_marked(melds or "")
     win = split_marked(win)[0] if win else win
     if red or red_melds:
+        _check_marked(rules, red + red_melds)
         scoring = {**(scoring or {}), "marked": red + red_melds}
     hand = parse_hand(rules, tiles, win, melds or None, frozenset(primary + secondary))
     shapes = solver.shapes_for(rules)
