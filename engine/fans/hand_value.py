@@ -72,7 +72,10 @@ def _compile(rules: Rules) -> tuple[HandValue | None, list[Problem]]:
                                     "给这个量换一个名字"))
             continue
         c = one(text, ("hand_value", "quantities", name))
-        if c is not None:
+        if c is not None and "payer_dealer" in c.names:
+            problems.append(Problem(("hand_value", "quantities", name), "payer_dealer 只能用在 hand_value.payments",
+                                    "量对每一家都一样；按付款的是不是庄家区分写在 payments 里"))
+        elif c is not None:
             found[name] = c
     rank = tuple(c for i, text in enumerate(spec.rank) if (c := one(text, ("hand_value", "rank", i))) is not None)
     discarder = one(spec.discarder, ("hand_value", "payments", "discarder")) if spec.discarder else None
@@ -105,7 +108,13 @@ def rank_of(hv: HandValue, facts, fan_total: int, fan_level: int) -> tuple[int, 
 
 def values_of(hv: HandValue, facts) -> dict[str, int]:
     """Every declared quantity of the reading (after :func:`rank_of` set its counted result)."""
-    return {name: c.fn(facts) for name, c in hv.quantities}
+    cache = facts.quantity_cache
+    if cache is None:
+        cache = facts.quantity_cache = {}
+    for name, c in hv.quantities:
+        if name not in cache:
+            cache[name] = c.fn(facts)
+    return {name: cache[name] for name, _ in hv.quantities}
 
 
 def payments_of(hv: HandValue, facts) -> dict[str, int]:
@@ -116,9 +125,7 @@ def payments_of(hv: HandValue, facts) -> dict[str, int]:
         if compiled is None:
             continue
         for who, flag in (("dealer", True), ("other", False)):
-            facts.payer_dealer = flag
-            facts.quantity_cache = None
+            facts.payer_dealer = flag  # quantities never read it, so their cached values stay valid
             out[f"{key}_{who}"] = compiled.fn(facts)
     facts.payer_dealer = False
-    facts.quantity_cache = None
     return out

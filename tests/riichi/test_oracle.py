@@ -79,3 +79,15 @@ def test_a_disagreement_is_reported(rules):
                                 pays={k: v + 100 for k, v in mine.pays.items()})
     diff = " ".join(H.compare(case, wrong, pkg))
     assert "han" in diff and "payment" in diff
+
+
+def test_four_of_a_kind_is_not_two_pairs(rules):
+    """七对子 needs seven different pairs: 1111m as two pairs is no win for either scorer."""
+    from mahjong.tile import TilesConverter
+
+    tiles = TilesConverter.string_to_136_array(man="1111", pin="2255", sou="336688")
+    case = H.Case(tiles=tiles, win=tiles[-1], melds=[], riichi=True)
+    mine, pkg = H.ours(rules, case), H.theirs(case)
+    assert pkg.error is not None
+    assert mine is None or not mine.legal
+    assert H.compare(case, mine, pkg) == []
