@@ -132,3 +132,15 @@ def test_hand_command_refuses_bad_riichi_options(args):
     tiles = "234m456p678s22m" if "--melds" in args else "234m456p678s22m345s"
     r = _hand(tiles, *args)
     assert r.exit_code == 2, r.output
+
+
+def test_red_fives_must_be_declared_by_the_deck():
+    from dslgen.cli import cli
+
+    guobiao = RIICHI.parent / "guobiao.yaml"
+    r = CliRunner().invoke(cli, ["hand", str(guobiao), "234m406p678s22m345s", "--from", "1"])
+    assert r.exit_code == 1 and "deck.marked" in r.output
+    r = _hand("234m406p678s22m345s", "--from", "1", "--json")
+    assert {f["name"]: f["fan"] for f in json.loads(r.output)["fans"]}["赤宝牌"] == 1
+    r = _hand("234m400p678s22m345s", "--from", "1")  # a second red 5p: the deck has one
+    assert r.exit_code == 1 and "只有 1 张" in r.output
