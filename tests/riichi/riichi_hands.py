@@ -38,7 +38,7 @@ OPTIONS = dict(has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=True,
 
 #: the package's yaku names -> riichi.yaml's fan names
 NAMES = {
-    "Menzen Tsumo": "门前清自摸和", "Riichi": "立直", "Ippatsu": "一发", "Chankan": "抢杠", "Rinshan Kaihou": "岭上开花",
+    "Menzen Tsumo": "门前清自摸和", "Riichi": "立直", "Ippatsu": "一发", "Chankan": "抢杠胡", "Rinshan Kaihou": "岭上开花",
     "Haitei Raoyue": "海底摸月", "Houtei Raoyui": "河底捞鱼", "Double Riichi": "两立直", "Pinfu": "平和",
     "Tanyao": "断幺九", "Iipeiko": "一杯口", "Yakuhai (haku)": "役牌白", "Yakuhai (hatsu)": "役牌发",
     "Yakuhai (chun)": "役牌中", "Sanshoku Doujun": "三色同顺", "Ittsu": "一气通贯", "Chantai": "混全带幺九",
