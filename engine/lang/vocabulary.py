@@ -589,6 +589,31 @@ def _if(cond, then, otherwise):
     return lambda h: fa(h) if cond(h) else fb(h)
 
 
+def _int_fn(arg):
+    """A compiled integer argument as a closure (a constant one too)."""
+    if len(arg) == 1:
+        c = arg[0]
+        return lambda h: c
+    return arg[1]
+
+
+def _arith(name: str, doc: str, op, params=(Param("a", INT), Param("b", INT))):
+    @function(name, INT, PATTERN, "counts", params, doc)
+    def build(a, b):
+        fa, fb = _int_fn(a), _int_fn(b)
+        return lambda h: op(fa(h), fb(h))
+
+    return build
+
+
+_arith("min", "两个整数中较小的一个：封顶 min(fan, 8)", min)
+_arith("max", "两个整数中较大的一个", max)
+_arith("pow", "a 的 b 次方（b 为负时按 0 算）：加倍计分 2 的番数次方 pow(2, fan)", lambda a, b: a ** max(b, 0))
+_arith("div", "a 除以 b 向下取整（b 为 0 时得 0）：平分 div(income, winners)", lambda a, b: a // b if b else 0)
+_arith("roundup", "把 a 向上取到 b 的倍数（b 不大于 0 时不变）：符数进位 roundup(fu, 10)",
+       lambda a, b: -(-a // b) * b if b > 0 else a)
+
+
 @dynamic("hidden_pungs", INT, READING, "sets",
          "这种读法中的暗刻个数：暗手里的刻子加暗杠；点和时和牌张补成的刻子算明刻（和牌张也能归入暗手的顺子时仍算暗刻）")
 def _hidden_pungs(h):
@@ -639,33 +664,6 @@ _SUIT_MASKS = tuple(_mask(range(s * 10 + 1, s * 10 + 10)) for s in T.SUITS)
 
 
 # -- hand value: arithmetic, indicators, marked copies, declarations (hand_value) --------------------------
-def _int_arg(arg):
-    """A compiled ``int`` argument ``(const,)`` or ``(None, f)`` as a closure."""
-    if len(arg) == 1:
-        c = arg[0]
-        return lambda h: c
-    return arg[1]
-
-
-def _binary(name: str, doc: str, op) -> None:
-    @function(name, INT, PATTERN, "counts", (Param("a", INT), Param("b", INT)), doc)
-    def build(a, b):
-        fa, fb = _int_arg(a), _int_arg(b)
-        return lambda h: op(fa(h), fb(h))
-
-
-#: the largest exponent ``pow`` computes (bounds the work of one evaluation)
-MAX_EXPONENT = 64
-
-_binary("min", "两个整数中较小的一个：min(fan_total, 13)", min)
-_binary("max", "两个整数中较大的一个", max)
-_binary("div", "a 除以 b 向下取整（b 不是正数时为 0）：每 13 番一倍 div(fan_total, 13)",
-        lambda a, b: a // b if b > 0 else 0)
-_binary("round_up", "a 向上取到 b 的整数倍（b 不是正数时为 a）：round_up(32, 10) 是 40",
-        lambda a, b: -(-a // b) * b if b > 0 else a)
-_binary("pow", f"a 的 b 次方（b 小于 0 时为 1，大于 {MAX_EXPONENT} 时按 {MAX_EXPONENT}）：pow(2, fan_total)",
-        lambda a, b: a ** min(max(b, 0), MAX_EXPONENT))
-
 _context("indicators", ZONE, "zones", "本局翻开的全部指示牌（开局翻的和开杠后加翻的），没有时为空")
 _context("hidden_indicators", ZONE, "zones", "和牌后翻开的、压在指示牌下面的那几张，没有时为空")
 _context("marked", ZONE, "zones", "和牌者的牌中带标记的那几张（按牌本身；dslgen hand 里带标记的 5 写作 0m 0p 0s）")
