@@ -63,6 +63,8 @@ class FanSpec:
     at_cap: bool
     #: the file's own definition (an expression of :mod:`engine.lang`); "" names a library fan.
     when: str = ""
+    #: the fan's value when the hand has open melds ; None: ``base_fan`` either way.
+    open_fan: int | None = None
 
 
 @dataclass(frozen=True)
@@ -295,6 +297,24 @@ class WinCondition:
 
 
 @dataclass(frozen=True)
+class HandValueSpec:
+    """``hand_value``: numbers computed on each scored reading, how readings are ranked by
+    them, and what each payer pays — all expressions of :mod:`engine.lang` (see :mod:`engine.fans.hand_value`)."""
+
+    #: the placement of the winning tile (which group it completes) is part of a reading.
+    placements: bool
+    #: ``(name, expression)`` in file order; a quantity may read the ones declared before it.
+    quantities: tuple[tuple[str, str], ...]
+    #: expressions compared (largest first) to choose the reading, before the fan total.
+    rank: tuple[str, ...]
+    #: what the discarder pays on a discard win, and what each other player pays on a self-drawn win.
+    discarder: str
+    self_draw: str
+    #: quantities ``dslgen hand`` shows beside the fans.
+    show: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class TileRestriction:
     """One ``tile_restrictions`` entry: the tiles (an expression of type 牌集) the listed actions may not use."""
 
@@ -349,6 +369,10 @@ class Rules:
     #: the reserved tail, the last-tiles phase and immediate wins.
     reveals: tuple[table_rules.Reveal, ...] = ()
     table_events: table_rules.TableEvents = table_rules.TableEvents()
+    #: ``hand_value``: declared quantities, reading order and payments; None when the file has none.
+    hand_value: HandValueSpec | None = None
+    #: ``deck.marked``: the marked copies of the deck (red fives), one code per copy.
+    marked: tuple[int, ...] = ()
     #: The normalised mapping (defaults filled, frozen) every field above was read from.
     raw: Mapping[str, Any] = field(default_factory=FrozenMap, compare=False, repr=False)
 
@@ -486,6 +510,8 @@ class Rules:
             declarations=_declarations(data.get("declarations")),
             reveals=table_rules.reveals(data.get("reveal")),
             table_events=table_rules.table_events(data.get("table_events")),
+            hand_value=_hand_value(data.get("hand_value")),
+            marked=_marked(deck.get("marked")),
             raw=freeze(data),
         )
 
@@ -534,6 +560,26 @@ def _fan(item: Mapping[str, Any], i: int) -> FanSpec:
         composite_of=_names(item["composite_of"]),
         at_cap=bool(item["at_cap"]),
         when=str(item.get("when") or ""),
+        open_fan=_opt_int(item.get("open_fan")),
+    )
+
+
+def _hand_value(item: Any) -> HandValueSpec | None:
+    if not item:
+        return None
+    if not isinstance(item, Mapping):
+        raise RulesError(("hand_value",), "应当是映射")
+    quantities = item.get("quantities") or {}
+    if not isinstance(quantities, Mapping):
+        raise RulesError(("hand_value", "quantities"), "应当是 名字: 表达式 的映射")
+    pay = item.get("payments") or {}
+    return HandValueSpec(
+        placements=bool(item.get("placements")),
+        quantities=tuple((str(k), str(v)) for k, v in quantities.items()),
+        rank=_names(item.get("rank")),
+        discarder=str(pay.get("discarder") or ""),
+        self_draw=str(pay.get("self_draw") or ""),
+        show=_names(item.get("show")),
     )
 
 
@@ -627,6 +673,23 @@ def _scoring(item: Mapping[str, Any]) -> Scoring:
         doubling=_doubling(item.get("doubling")),
         kong_payments=_kong_payments(item.get("kong_payments")),
     )
+
+
+def _marked(value: Any) -> tuple[int, ...]:
+    """``deck.marked``: the marked copies, one tile per entry (repeated tiles are more copies)."""
+    out: list[int] = []
+    for i, text in enumerate(value or ()):
+        try:
+            tiles = T.parse_tiles(str(text))
+        except T.TileParseError as exc:
+            raise RulesError(("deck", "marked", i), str(exc)) from None
+        if len(tiles) != 1 or not (T.is_suited(tiles[0]) or T.is_honor(tiles[0])):
+            raise RulesError(("deck", "marked", i), "每项写一张数牌或字牌，如 5m")
+        out.append(tiles[0])
+    for t in set(out):
+        if out.count(t) > 4:
+            raise RulesError(("deck", "marked"), f"{T.tile_name(t)} 带标记的超过 4 张")
+    return tuple(sorted(out))
 
 
 def _tile_list(value: Any) -> tuple[int, ...] | None:

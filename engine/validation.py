@@ -38,6 +38,9 @@ def problems(rules: Rules) -> list[Problem]:
     out += _scoring(rules)
     out += _declarations(rules)
     out += table_problems(rules)
+    from engine.fans import hand_value
+
+    out += hand_value.problems(rules)
     return out
 
 

@@ -203,6 +203,58 @@ def fan_never_or_always(ctx: RuleContext) -> Iterator[Problem]:
         if n == len(samples):
             yield Problem(("fan_types", i, "when"), f"番型 {spec.name} 在抽样的 {n} 手和牌中每一手都成立（例如 {example[i]}）",
                           "这等于给每次和牌加番：核对 when 的条件", {"samples": n})
-        elif n == 0 and not any(name in spec.when for name in declared_shapes):
+        elif n == 0 and not any(name in spec.when for name in declared_shapes) and not _example(ctx, i):
             yield Problem(("fan_types", i, "when"), f"番型 {spec.name} 在抽样的 {len(samples)} 手和牌中一次都不成立",
                           "核对 when 的条件（极少见的番可以忽略此提示），用 dslgen hand 试一手", {"samples": len(samples)})
+
+
+def _example(ctx: RuleContext, i: int) -> str:
+    """``fan_types[i].example`` ("" when absent)."""
+    return _text_at(ctx, ("fan_types", i, "example"))
+
+
+@check("C207", "fan-example-fails", "error")
+def fan_example_fails(ctx: RuleContext) -> Iterator[Problem]:
+    """番型的例子（``example``）不成立
+
+    ``fan_types[].example`` 写一手成立本番的和牌（``dslgen hand`` 的参数写法）。按本文件计分，这手牌必须是合法
+    和牌且计入本番；写错的牌、不是和牌、或本番没有计入（没成立、被排除）都报告。
+
+    修复：改正例子或番型的定义，用 ``dslgen hand 文件 例子`` 查看这手牌的计分。
+    """
+    rules = _rules(ctx)
+    if rules is None:
+        return
+    for i, fan in enumerate(ctx.data.get("fan_types") or []):
+        text = _example(ctx, i)
+        if not text:
+            continue
+        why = _example_failure(rules, fan.get("name"), text)
+        if why:
+            yield Problem(("fan_types", i, "example"), f"番型 {fan.get('name')} 的例子 {text!r} {why}",
+                          "改正例子或 when，用 dslgen hand 试这手牌")
+
+
+def _example_failure(rules, name, text: str) -> str:
+    """Why the example does not show the fan ("" when it does)."""
+    from dslgen.commands.hand import _batch_args
+    from dslgen.errors import DslgenError
+    from dslgen.handreport.shape import hand_report
+
+    class _File:  # the loaded rule file hand_report reads
+        def __init__(self, rules):
+            self.rules = rules
+
+    try:
+        _, tiles, win, melds, scoring = _batch_args(f"RULES {text}", 1, "example")
+        report = hand_report(_File(rules), tiles, win, melds, scoring)
+    except (DslgenError, ValueError) as exc:
+        return f"无法计分：{getattr(exc, 'message', str(exc))}"
+    if not report.get("win"):
+        return "不是和牌"
+    if not report.get("legal"):
+        return f"不是合法和牌（{report.get('reason')}）"
+    if name not in {f["name"] for f in report.get("fans") or []}:
+        dropped = {d["name"]: d["reason"] for d in report.get("dropped") or []}
+        return f"没有计入本番（{dropped[name]}）" if name in dropped else "没有计入本番"
+    return ""

@@ -30,3 +30,21 @@ def honors_from_z(text: str) -> str:
 def parse_tiles(text: str) -> list[int]:
     """:func:`engine.tiles.parse_tiles` after :func:`honors_from_z`."""
     return T.parse_tiles(honors_from_z(text))
+
+
+#: suit letter -> the engine code of its five (``0m`` / ``0p`` / ``0s`` write the red five of the suit)
+_FIVE = {"m": 5, "s": 15, "p": 25}
+_SUITED_GROUP = re.compile(r"(\d+)([mpsMPS])")
+
+
+def split_marked(text: str) -> tuple[str, tuple[int, ...]]:
+    """Red fives written ``0m`` / ``0p`` / ``0s`` (as tenhou and the ``mahjong`` package write them): the text
+    with each 0 read as a 5, and the code of each such five (the marked copies, ``marked`` in expressions)."""
+    marked: list[int] = []
+
+    def five(match: re.Match[str]) -> str:
+        digits, suit = match.group(1), match.group(2)
+        marked.extend([_FIVE[suit.lower()]] * digits.count("0"))
+        return digits.replace("0", "5") + suit
+
+    return _SUITED_GROUP.sub(five, text or ""), tuple(marked)

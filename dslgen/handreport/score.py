@@ -44,6 +44,12 @@ SCORING_OPTIONS = (
     click.option("--declared", "declared", multiple=True,
                  help="已做的声明（规则 declarations 中的名字，可重复或用逗号分开）：报听（和牌者的）、飘=2（所选的值）、"
                       "报听@2（座位 2 的，如放炮者报听时的杀报）。"),
+    click.option("--riichi", is_flag=True, help="和牌者已立直（声明 立直，表达式 declared(立直)）；只能门清。"),
+    click.option("--double-riichi", "double_riichi", is_flag=True, help="两立直：第一巡立直（声明 立直 与 两立直）。"),
+    click.option("--ippatsu", is_flag=True, help="一发：立直后一巡之内、无人鸣牌时和牌（表达式 declaration_turn）。"),
+    click.option("--dora-indicators", "dora_indicators", default="", help="宝牌指示牌，如 3m东（表达式 indicators）。"),
+    click.option("--ura", default="", help="里宝牌指示牌，如 9p（表达式 hidden_indicators；立直和牌时才计）。"),
+    click.option("--honba", type=int, default=0, help="本场数（表达式 honba）。"),
 )
 
 
@@ -99,7 +105,9 @@ def score_hand(rules, tiles: Sequence[int], melds: Sequence, win_tile: int, *, s
                seat: int = 0, wild_codes: frozenset[int] | None = None, seat_wind: str | None = None,
                round_wind: str = "东", fourth_tile: bool = False, jing: str = "", birds: str = "",
                streak: int = 0, liang_dao: str = "", declared: str | Sequence[str] = "", revealed: str = "",
-               discards: str = "") -> dict[str, Any]:
+               discards: str = "", riichi: bool = False, double_riichi: bool = False,
+               ippatsu: bool = False, dora_indicators: str = "", ura: str = "", honba: int = 0,
+               marked: tuple[int, ...] = ()) -> dict[str, Any]:
     """Score the win as the JSON-ready mapping ``dslgen hand`` prints.
 
     Keys: ``fans`` [{name, fan}], ``dropped`` [{name, reason}], ``bonuses`` [{name, points}],
@@ -137,15 +145,23 @@ def score_hand(rules, tiles: Sequence[int], melds: Sequence, win_tile: int, *, s
     concealed = tuple(t for t in tiles if not T.is_flower(t))
     flower_tiles = in_hand_flowers + _flowers(flowers, rules, seat, dealer, in_hand_flowers)
     check_in_deck(rules, flower_tiles, "--flowers" if flowers else "TILES")
+    declarations = _declarations(riichi, double_riichi, ippatsu, melds)
+    for name in declarations:  # --riichi / --double-riichi: the winner's own declarations
+        made[seat][name] = 1
+    if honba < 0:
+        raise UsageError(f"--honba 不能是负数：{honba}", where="--honba", hint="本场数 0、1、2……")
     ctx = WinContext(concealed, tuple(melds), win_tile, wild_codes, self_drawn,
                      kong_replacement=kong_replacement, last_tile=last_tile, robbing_kong=robbing_kong,
                      first_turn=first_turn, seat=seat, dealer=dealer, flowers=flower_tiles,
                      seat_wind=None if seat_wind is None else _SEATS.index(seat_wind),
                      round_wind=_SEATS.index(round_wind or "东"), fourth_tile=fourth_tile,
-                     streak=streak, ready_declared=seat in (declared or ()) or ready_made(rules, made[seat]),
-                     players_in=n, declarations=tuple(tuple(m.items()) for m in made),
+                     streak=streak, ready_declared=seat in (declared or ()) or ready_made(rules, made[seat])
+                     or bool(declarations), players_in=n, declarations=tuple(tuple(m.items()) for m in made),
                      discarder=from_seat, indicator=flipped[0][1][0] if flipped else None, discards=discarded,
-                     tags=tags, revealed=flipped)
+                     tags=tags, revealed=flipped,
+                     indicators=_indicators(dora_indicators, "--dora-indicators"),
+                     hidden_indicators=_indicators(ura, "--ura"), marked=tuple(marked),
+                     declaration_turn=ippatsu, honba=honba)
     res = score_win(rules, ctx)
     if res is None:
         return {"fans": [], "dropped": [], "bonuses": [], "total": 0, "fan_total": 0, "total_unit": _unit(rules),
@@ -158,7 +174,10 @@ def score_hand(rules, tiles: Sequence[int], melds: Sequence, win_tile: int, *, s
                               seat_wind=ctx.seat_wind, round_wind=ctx.round_wind, tags=tags, revealed=flipped)
         if refusal:
             res = dataclasses.replace(res, legal=False, reason=refusal)
-    pay = (win_payments(rules, seat, res.total, self_drawn, from_seat, dealer, ctx=ctx) if res.legal else [0] * n)
+    if res.legal and rules.hand_value is not None and res.pays:
+        pay = declared_payments(res.pays, n, seat, self_drawn, from_seat, dealer)
+    else:
+        pay = (win_payments(rules, seat, res.total, self_drawn, from_seat, dealer, ctx=ctx) if res.legal else [0] * n)
     items = []
     if res.legal and (rules.settlement_items or any(p.when != "kong" for p in rules.payments)):
         items = settle_hand_items(rules, seat, dealer, res, pay, concealed, tuple(melds), self_drawn, from_seat,
@@ -180,7 +199,51 @@ def score_hand(rules, tiles: Sequence[int], melds: Sequence, win_tile: int, *, s
         "flowers": T.format_tiles(flower_tiles),
         "items": items,
         "net": [p + sum(it["payments"][s] for it in items) for s, p in enumerate(pay)],
+        **({"values": [{"name": k, "value": res.values[k]} for k in rules.hand_value.show if k in res.values]}
+           if rules.hand_value is not None else {}),
     }
+
+
+def _declarations(riichi: bool, double_riichi: bool, ippatsu: bool, melds) -> tuple[str, ...]:
+    """``--riichi`` / ``--double-riichi`` as declaration names (``declared(立直)``); ``--ippatsu`` needs one."""
+    if ippatsu and not (riichi or double_riichi):
+        raise UsageError("--ippatsu 要和 --riichi（或 --double-riichi）一起用", where="--ippatsu",
+                         hint="一发是立直之后一巡之内和牌")
+    if (riichi or double_riichi) and any(not m.is_concealed for m in melds):
+        raise UsageError("有副露（吃、碰、明杠）时不能立直", where="--riichi", hint="去掉 --riichi，或去掉副露")
+    if double_riichi:
+        return ("立直", "两立直")
+    return ("立直",) if riichi else ()
+
+
+def _indicators(text: str, where: str) -> tuple[int, ...]:
+    """``--dora-indicators`` / ``--ura``: indicator tiles (a red five counts as a five)."""
+    from engine import tiles as T
+
+    from dslgen.handreport.notation import split_marked
+
+    if not text:
+        return ()
+    try:
+        codes = parse_tiles(split_marked(text)[0])
+    except T.TileParseError as exc:
+        raise UsageError(str(exc), where=where, hint="写指示牌，如 3m东 或 9p") from None
+    if not all(T.is_suited(t) or T.is_honor(t) for t in codes):
+        raise UsageError(f"{where} 只能写数牌和字牌", where=where, hint="写指示牌，如 3m东")
+    return tuple(codes)
+
+
+def declared_payments(pays: dict[str, int], n: int, seat: int, self_drawn: bool, from_seat: int | None,
+                      dealer: int) -> list[int]:
+    """Per-seat payments (zero-sum) from the rule file's ``hand_value.payments``: on a discard win the
+    discarder pays ``discarder``, on a self-drawn win every other seat pays ``self_draw``."""
+    out = [0] * n
+    payers = [s for s in range(n) if s != seat] if self_drawn else [from_seat]
+    for s in payers:
+        key = ("draw_" if self_drawn else "discarder_") + ("dealer" if s == dealer else "other")
+        out[s] -= pays.get(key, 0)
+        out[seat] += pays.get(key, 0)
+    return out
 
 
 def opening_report(rules, concealed: Sequence[int], melds: Sequence, seat: int = 0, dealer: int = 0) -> list[dict[str, Any]]:
@@ -434,8 +497,10 @@ BATCH_OPTIONS = {
     "--round-wind": ("round_wind", True), "--fourth-tile": ("fourth_tile", False), "--jing": ("jing", True),
     "--birds": ("birds", True), "--streak": ("streak", True), "--liang-dao": ("liang_dao", True),
     "--declared": ("declared", True),
+    "--riichi": ("riichi", False), "--double-riichi": ("double_riichi", False), "--ippatsu": ("ippatsu", False),
+    "--dora-indicators": ("dora_indicators", True), "--ura": ("ura", True), "--honba": ("honba", True),
 }
-_INT_OPTIONS = {"from_seat", "dealer", "seat", "streak"}
+_INT_OPTIONS = {"from_seat", "dealer", "seat", "streak", "honba"}
 
 
 def batch_value(keyword: str, value: str, where: str):
@@ -484,6 +549,8 @@ def render_lines(score: dict[str, Any], seat: int = 0) -> list[str]:
         lines.append(f"合计：{fan_total} 番{capped}；得分 {score['total']} 分（{how}）")
     else:
         lines.append(f"合计：{score['total']} 番（{how}）")
+    if score.get("values"):
+        lines.append("计算：" + "，".join(f"{v['name']} {v['value']}" for v in score["values"]))
     lines.append("合法和牌：是" if score["legal"] else f"合法和牌：否 — {score['reason']}")
     pays = "  ".join(f"座位{i}{'(' + _SEATS[i] + ')' if i < 4 else ''} {p:+d}" for i, p in enumerate(score["payments"]))
     lines.append(f"支付：{pays}")

@@ -203,6 +203,16 @@ def decomposition_dict(d: solver.Decomposition) -> dict:
     }
 
 
+def _check_marked(rules: Rules, marked: tuple[int, ...]) -> None:
+    """Marked copies written ``0m`` must be copies the deck declares (``deck.marked``)."""
+    for t in set(marked):
+        have = rules.marked.count(t)
+        if marked.count(t) > have:
+            where = f"这副牌只有 {have} 张带标记的 {T.tile_name(t)}" if have else f"这副牌没有带标记的 {T.tile_name(t)}"
+            raise InputError(f"写了 {marked.count(t)} 张带标记的 {T.tile_name(t)}（0 写法），{where}（deck.marked）",
+                             where="TILES", hint="普通的 5 写作 5m / 5p / 5s；带标记的牌由规则文件的 deck.marked 声明")
+
+
 def hand_report(rule_file, tiles: str, win: str | None = None, melds: str | None = None,
                 scoring: dict | None = None) -> dict:
     """The solver's view of one hand under ``rule_file`` (a loaded :class:`dslgen.rulefile.RuleFile`).
@@ -219,10 +229,18 @@ def hand_report(rule_file, tiles: str, win: str | None = None, melds: str | None
     """
     from dslgen.handreport.score import jing_codes, revealed_tags
 
+    from dslgen.handreport.notation import split_marked
+
     rules = rule_file.rules
     primary, secondary = jing_codes(rules, (scoring or {}).get("jing", ""))
+    tiles, red = split_marked(tiles)
+    melds, red_melds = split_marked(melds or "")
+    win = split_marked(win)[0] if win else win
+    if red or red_melds:
+        _check_marked(rules, red + red_melds)
+        scoring = {**(scoring or {}), "marked": red + red_melds}
     revealed_wild = revealed_tags(rules, (scoring or {}).get("revealed", ""))[2]
-    hand = parse_hand(rules, tiles, win, melds, frozenset(primary + secondary) | revealed_wild)
+    hand = parse_hand(rules, tiles, win, melds or None, frozenset(primary + secondary) | revealed_wild)
     shapes = solver.shapes_for(rules)
     counts, w, ms = hand.counts, hand.wilds, hand.melds
     complete = (sum(counts) + w) % 3 == 2

@@ -225,7 +225,10 @@ def _fans(rules: Any) -> Section:
         conflicts = "、".join(str(x) for x in raw.get("conflicts") or [])
         if conflicts:
             excludes = f"{excludes}；与 {conflicts} 冲突" if excludes != "—" else f"与 {conflicts} 冲突"
-        meaning = _fan_meaning(fan.name)
+        # the file's own definition (``when``) is the fan, not the library's fan of the same name
+        meaning = f"本文件定义：{fan.when}" if fan.when else _fan_meaning(fan.name)
+        if raw.get("open_fan") is not None:
+            notes.insert(0, f"副露时 {_n(raw['open_fan'])} 番")
         rows.append((fan.name, f"{_n(raw.get('base_fan', 0))} 番", meaning + ("（" + "，".join(notes) + "）" if notes else ""),
                      excludes))
     lines = [f"番数叠加：{_enum('fan_stacking', rules.fan_stacking)}。",
@@ -237,12 +240,28 @@ def _fans(rules: Any) -> Section:
     return Section("番型", tuple(lines), ("番型", "番数", "说明", "不再另计（excludes）"), tuple(rows))
 
 
+def _hand_value(rules: Any) -> list[str]:
+    """``hand_value``: the declared quantities, how readings are ranked, and the payment formulas."""
+    hv = rules.hand_value
+    lines = []
+    if hv.placements:
+        lines.append("和牌张补成哪一组也算读法的一部分（听牌形按那一组判断）。")
+    lines += [f"{name} = {text}" for name, text in hv.quantities]
+    if hv.rank:
+        lines.append("几种读法取：" + " → ".join(hv.rank) + " 依次最大的一种。")
+    if hv.discarder:
+        lines.append(f"点和：放铳者付 {hv.discarder}。")
+    if hv.self_draw:
+        lines.append(f"自摸：其他每家付 {hv.self_draw}（payer_dealer：付款的是庄家）。")
+    return ["计分公式（hand_value，dslgen hand 按它计点数）："] + lines + ["对局结算（scoring）："]
+
+
 def _settlement(rules: Any) -> Section:
     from engine.settlement import HOOKS
     from engine.settlement_items import ITEMS
 
     s = rules.scoring
-    lines = []
+    lines = _hand_value(rules) if rules.hand_value is not None else []
     if rules.fan_stacking == "double":
         d = s.doubling
         cap = f"，最多 {d.max_points} 分" if d.max_points else ""

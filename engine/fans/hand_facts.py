@@ -60,6 +60,16 @@ class WinContext:
     tags: tuple[tuple[str, tuple[int, ...]], ...] = ()
     #: the tiles flipped so far, ``(moment, codes)`` (``reveal[].at``).
     revealed: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    #: every indicator flipped so far, and the hidden indicators under them, for ``indicators`` /
+    #: ``hidden_indicators``.
+    indicators: tuple[int, ...] = ()
+    hidden_indicators: tuple[int, ...] = ()
+    #: the marked copies among the winner's tiles , by tile code (``marked``).
+    marked: tuple[int, ...] = ()
+    #: the win comes within one go-around of the winner's last declaration, no call in between .
+    declaration_turn: bool = False
+    #: the table's repeat counters for this hand.
+    honba: int = 0
 
     @property
     def own_wind(self) -> int:
@@ -119,7 +129,7 @@ class HandFacts:
 
     __slots__ = ("ctx", "decomposition", "shape", "standard", "tiles", "_counts", "suits", "honors",
                  "winds", "dragons", "sets", "pair", "pungs", "chows", "wild_count", "open_melds", "recognized",
-                 "ranks", "_sets")
+                 "ranks", "_sets", "placement", "quantity_cache", "fan_total", "fan_level", "payer_dealer")
 
     def __init__(self, ctx: WinContext, decomposition, wild_count: int | None = None):
         self.ctx = ctx
@@ -176,6 +186,15 @@ class HandFacts:
         #: names of the declared fans recognised (read by fallback fans).
         self.recognized: frozenset[str] = frozenset()
         self._sets = None
+        #: index in ``decomposition.groups`` of the group the winning tile completes, when the rules make the
+        #: placement part of the reading (``hand_value.placements``); None otherwise.
+        self.placement: int | None = None
+        #: values of the file's declared quantities (``hand_value.quantities``) for this reading.
+        self.quantity_cache: dict | None = None
+        #: set once the fans are counted, for ``fan_total`` / ``fan_level`` / ``payer_dealer``.
+        self.fan_total = 0
+        self.fan_level = 0
+        self.payer_dealer = False
 
     @property
     def combinations(self):

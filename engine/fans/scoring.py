@@ -44,7 +44,8 @@ from engine import memo, solver
 from engine.capabilities import register
 from engine import tiles as T
 from engine.declared import shape_names, unmet_requirement
-from engine.fans import composite, library
+from engine.fans import composite, hand_value, library
+from engine.fans.waits import placements as _placements
 from engine.fans.hand_facts import HandFacts, WinContext
 from engine.fans.registry import FAN_CONDITIONS, FALLBACK, SPECIAL, STRUCTURAL, FanUnit, lookup
 from engine.lang import ExprError
@@ -71,6 +72,10 @@ class ScoreResult:
     bonuses: list[tuple[str, int]] = field(default_factory=list)
     fan_total: int = 0
     counts: dict[str, int] = field(default_factory=dict)
+    #: the file's declared quantities of the scored reading (``hand_value.quantities``), by name.
+    values: dict[str, int] = field(default_factory=dict)
+    #: what one payer pays under ``hand_value.payments`` (see :func:`engine.fans.hand_value.payments_of`).
+    pays: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -166,6 +171,12 @@ class _Table:
         self.decompositions = solver.decompositions
         #: fans that win a tie between readings (``prefer_on_tie``); with any, ties are broken canonically.
         self.tie_prefer = frozenset(s.name for s in rules.fans if s.prefer_on_tie)
+        #: the declared hand value (``hand_value``): quantities, reading order, payments; None without one.
+        try:
+            self.hand_value = hand_value.compile_hand_value(rules)
+        except ExprError:  # loading with validation reports it
+            self.hand_value = None
+        self.open_values = any(r.spec.open_fan is not None for r in rows + composites + fallbacks)
 
 
 _TABLES: dict[Rules, _Table] = memo.table("fans.compiled_tables")
@@ -324,6 +335,12 @@ def apply_table(table: _Table, found: list[_Row]) -> tuple[list[_Row], list[tupl
             if row is not best:
                 dropped.append((row.spec.name, f"max_level：只计最高等级的 {best.spec.name}"))
         survivors = [best]
+    elif table.stacking == "add_top_level" and len(survivors) > 1:
+        top = max(r.spec.level for r in survivors)
+        for row in survivors:
+            if row.spec.level < top:
+                dropped.append((row.spec.name, f"add_top_level：只计等级 {top} 的番"))
+        survivors = [r for r in survivors if r.spec.level == top]
     elif table.stacking == "add_max" and len(survivors) > 1:
         top: dict[int, _Row] = {}
         for row in survivors:
@@ -401,12 +418,24 @@ def score_decomposition(rules: Rules, ctx: WinContext, decomposition) -> ScoreRe
     return _result(table, ctx, _evaluate(table, ctx, decomposition, wild_count, bonuses), bonuses)
 
 
+def _fan_value(spec: FanSpec, open_hand: bool) -> int:
+    """A counted fan's value: ``open_fan`` when the hand has open melds and the row declares one."""
+    return spec.open_fan if open_hand and spec.open_fan is not None else spec.base_fan
+
+
+def _order(ev: tuple) -> tuple:
+    """How readings compare: legal first, then the declared ``hand_value.rank``, the total, the fan total."""
+    return (ev[0], ev[8], ev[1], ev[2])
+
+
 def _evaluate(table: _Table, ctx: WinContext, decomposition, wild_count: int, bonuses,
-              hand_counts: list[int] | None = None) -> tuple:
-    """(legal, total, fan_total, counted rows, dropped, reason, decomposition) of one reading.
-    ``hand_counts``: the counting array of every tile of the hand when no tile is wild (the same for
-    every reading, so :attr:`HandFacts.counts` need not be rebuilt per reading)."""
+              hand_counts: list[int] | None = None, placement: int | None = None) -> tuple:
+    """(legal, total, fan_total, counted rows, dropped, reason, decomposition, times, rank, facts) of one
+    reading. ``hand_counts``: the counting array of every tile of the hand when no tile is wild (the same
+    for every reading, so :attr:`HandFacts.counts` need not be rebuilt per reading); ``placement``: the
+    group the winning tile completes (``hand_value.placements``)."""
     facts = HandFacts(ctx, decomposition, wild_count)
+    facts.placement = placement
     if hand_counts is not None:
         facts._counts = hand_counts
     times: dict[str, int] = {}
@@ -418,9 +447,11 @@ def _evaluate(table: _Table, ctx: WinContext, decomposition, wild_count: int, bo
         fan_total, min_total = _product(counted, times)
     else:
         fan_total = min_total = 0
+        open_hand = table.open_values and facts.open_melds > 0
         for r in counted:
             spec = r.spec
-            v = spec.base_fan * times[spec.name] if times and spec.name in times else spec.base_fan
+            base = _fan_value(spec, open_hand) if open_hand else spec.base_fan
+            v = base * times[spec.name] if times and spec.name in times else base
             fan_total += v
             if spec.toward_min_fan:
                 min_total += v
@@ -438,7 +469,11 @@ def _evaluate(table: _Table, ctx: WinContext, decomposition, wild_count: int, bo
         if table.cap is not None and total > table.cap:
             total = table.cap
     reason = _illegal_reason(table, ctx, facts, counted, min_total)
-    return (not reason, total, fan_total, counted, dropped, reason, decomposition, times)
+    rank = ()
+    if table.hand_value is not None:
+        level = max((r.spec.level for r in counted), default=0)
+        rank = hand_value.rank_of(table.hand_value, facts, fan_total, level)
+    return (not reason, total, fan_total, counted, dropped, reason, decomposition, times, rank, facts)
 
 
 register("scoring.doubling", "加倍计分",
@@ -485,13 +520,19 @@ def _product(counted: list, times: dict[str, int]) -> tuple[int, int]:
 
 
 def _result(table: _Table, ctx: WinContext, ev: tuple, bonuses) -> ScoreResult:
-    legal, total, fan_total, counted, dropped, reason, decomposition, times = ev
+    legal, total, fan_total, counted, dropped, reason, decomposition, times, _, facts = ev
+    open_hand = table.open_values and ctx.open_melds > 0
     if times:
         kept = {r.spec.name for r in counted}
-        fans = [(r.spec.name, r.spec.base_fan * times.get(r.spec.name, 1)) for r in counted]
+        fans = [(r.spec.name, _fan_value(r.spec, open_hand) * times.get(r.spec.name, 1)) for r in counted]
     else:
         kept = ()
-        fans = [(r.spec.name, r.spec.base_fan) for r in counted]
+        fans = [(r.spec.name, _fan_value(r.spec, open_hand)) for r in counted]
+    values: dict[str, int] = {}
+    pays: dict[str, int] = {}
+    if table.hand_value is not None:
+        values = hand_value.values_of(table.hand_value, facts)
+        pays = hand_value.payments_of(table.hand_value, facts)
     return ScoreResult(
         fans=fans,
         dropped=dropped,
@@ -502,6 +543,8 @@ def _result(table: _Table, ctx: WinContext, ev: tuple, bonuses) -> ScoreResult:
         bonuses=list(bonuses),
         fan_total=fan_total,
         counts={n: k for n, k in times.items() if n in kept},
+        values=values,
+        pays=pays,
     )
 
 
@@ -527,19 +570,21 @@ def score_win(rules: Rules, ctx: WinContext) -> ScoreResult | None:
     free = []
     prefer = table.tie_prefer
     evs = [] if prefer and len(decomps) > 1 else None
+    placed = table.hand_value is not None and table.hand_value.placements
     for d in decomps:
-        ev = _evaluate(table, ctx, d, wild_count, bonuses, hand_counts)
-        if evs is not None:
-            evs.append(ev)
-        elif best is None or ev[:3] > best[:3]:
-            best = ev
+        for p in (_placements(d, ctx.win_tile, len(ctx.melds)) if placed else (None,)):
+            ev = _evaluate(table, ctx, d, wild_count, bonuses, hand_counts, p)
+            if evs is not None:
+                evs.append(ev)
+            elif best is None or _order(ev) > _order(best):
+                best = ev
         if wilds and d.shape in _REFINABLE and any(_wild_only(g) for g in d.groups):
             free.append((ev, d))
     if evs is not None:
         best = _canonical_best(prefer, evs)
     for ev, d in free:
         ev = _refine(table, ctx, d, ev, wild_count, bonuses)
-        if ev[:3] > best[:3]:
+        if _order(ev) > _order(best):
             best = ev
     return _result(table, ctx, best, bonuses)
 
@@ -555,9 +600,9 @@ def _canonical_best(prefer: frozenset[str], evs: list[tuple]) -> tuple:
     seven = any(ev[6].shape == "seven_pairs" for ev in evs)
     best = evs[0]
     for ev in evs[1:]:
-        if ev[:3] > best[:3]:
+        if _order(ev) > _order(best):
             best = ev
-        elif ev[:3] == best[:3] and (any(r.spec.name in prefer for r in ev[3])
+        elif _order(ev) == _order(best) and (any(r.spec.name in prefer for r in ev[3])
                                      or (seven and ev[6].shape == "standard")):
             best = ev
     return best
@@ -606,6 +651,6 @@ def _refine(table: _Table, ctx: WinContext, d, ev: tuple, wild_count: int, bonus
                 subs = tuple(sorted(w for x in trial for w in x.wilds))
                 cand = dataclasses.replace(d, groups=tuple(trial), substitutions=subs)
                 cev = _evaluate(table, ctx, cand, wild_count, bonuses)
-                if cev[:3] > best_ev[:3]:
+                if _order(cev) > _order(best_ev):
                     best_ev, best_groups = cev, tuple(trial)
     return best_ev

@@ -215,13 +215,48 @@ def _single_standard(counts: list[int], n: int, win_tile: int) -> bool:
 
 
 def wait_position(h) -> str:
-    """``edge``, ``closed``, ``pair`` or "" for the reading ``h`` (a :class:`~engine.fans.hand_facts.HandFacts`)."""
+    """``edge``, ``closed``, ``pair`` or "" for the reading ``h`` (a :class:`~engine.fans.hand_facts.HandFacts`);
+    with a placement of the winning tile (``h.placement``) the group it completes decides, and may also be
+    ``sides`` (a two-sided chow wait) or ``pung`` (the tile completes a pung)."""
     groups = h.decomposition.groups
+    if h.placement is not None:
+        return placed_position(groups[h.placement], h.ctx.win_tile)
     concealed = groups[:len(groups) - len(h.ctx.melds)]
     return _POSITIONS.get(wait_fan(concealed, h.ctx.win_tile), "")
 
 
 _POSITIONS = {"边张": "edge", "坎张": "closed", "单钓将": "pair"}
+
+
+def placed_position(group, win_tile: int) -> str:
+    """Where ``win_tile`` sits in the group it completes: ``closed`` (the middle of a chow), ``edge`` (the 3
+    of 123 or the 7 of 789), ``sides`` (another end of a chow), ``pair``, or ``pung`` (a pung or kong)."""
+    kind = group.kind
+    if kind == "chow":
+        low = min(group.tiles)
+        if win_tile == low + 1:
+            return "closed"
+        if (low % 10 == 1 and win_tile == low + 2) or (low % 10 == 7 and win_tile == low):
+            return "edge"
+        return "sides"
+    if kind == "pair":
+        return "pair"
+    if kind in ("pung", "kong"):
+        return "pung"
+    return ""
+
+
+def placements(decomposition, win_tile: int, melds: int) -> list[int | None]:
+    """The indices of the concealed groups of a reading that may hold the winning tile, one per distinct
+    group (``[None]`` when none can, as in a shape of single tiles)."""
+    groups = decomposition.groups
+    seen = set()
+    out: list[int | None] = []
+    for i, g in enumerate(groups[:len(groups) - melds]):
+        if win_tile in g.tiles and (g.kind, g.tiles) not in seen:
+            seen.add((g.kind, g.tiles))
+            out.append(i)
+    return out or [None]
 
 
 def waited_on_one_tile(h) -> bool:

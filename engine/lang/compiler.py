@@ -18,7 +18,7 @@ from engine import tiles as T
 from engine.lang import vocabulary as V
 from engine.lang.syntax import ExprError, Node, parse
 
-_SCOPE_ORDER = {V.PATTERN: 0, V.READING: 1, V.STATE: 2, V.EVENT: 2, V.SETTLE: 3}
+_SCOPE_ORDER = {V.PATTERN: 0, V.READING: 1, V.STATE: 2, V.EVENT: 2, V.RESULT: 3, V.SETTLE: 4}
 _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
             ">=": operator.ge}
 
@@ -52,8 +52,9 @@ class _Value:
 
 
 class _Compiler:
-    def __init__(self, text: str, allowed: str, words: tuple[str, ...], env=None):
+    def __init__(self, text: str, allowed: str, words: tuple[str, ...], env=None, quantities=None):
         self.text = text
+        self.quantities = quantities or {}
         self.allowed = allowed
         self.extra_words = words
         self.env = env or {}
@@ -67,6 +68,7 @@ class _Compiler:
         if _SCOPE_ORDER[entry.scope] > _SCOPE_ORDER[self.allowed]:
             where = {V.PATTERN: "和牌牌型（只看牌）", V.READING: "这里"}.get(self.allowed, "这里")
             hint = ("只有支付公式（payments）能用结算的名字" if entry.scope == V.SETTLE
+                    else "只能用在 hand_value（番数算出之后）" if entry.scope == V.RESULT
                     else "牌型只能用牌集、牌区 hand 与计数")
             raise self.fail(node, f"{entry.name} 不能用在{where}", hint)
         self.scopes.add(entry.scope)
@@ -110,6 +112,8 @@ class _Compiler:
             self.names.add(str(node.value))
             return _Value(V.BOOL if isinstance(c, bool) else V.INT, const=c)
         entry = V.VOCABULARY.get(node.value)
+        if entry is None and node.value in self.quantities:
+            return self.quantity(node, str(node.value))
         if entry is None:
             try:
                 return _Value(V.TILES, const=1 << T.tile_from_name(str(node.value)))
@@ -123,9 +127,30 @@ class _Compiler:
             return _Value(entry.type, const=entry.const)
         return _Value(entry.type, entry.build())
 
+    def quantity(self, node: Node, name: str) -> _Value:
+        """A named quantity the file declared earlier (``hand_value.quantities``), evaluated once per reading."""
+        q = self.quantities[name]
+        for scope in q.scopes:
+            if _SCOPE_ORDER[scope] > _SCOPE_ORDER[self.allowed]:
+                raise self.fail(node, f"{name} 读了这里不能用的名字", "hand_value 的量只能用在 hand_value 里")
+        self.scopes |= q.scopes
+        self.names |= q.names
+        fn = q.fn
+
+        def get(h, _name=name, _fn=fn):
+            cache = h.quantity_cache
+            if cache is None:
+                cache = h.quantity_cache = {}
+            v = cache.get(_name)
+            if v is None:
+                v = cache[_name] = _fn(h)
+            return v
+
+        return _Value(V.INT, get)
+
     def unknown(self, node: Node, name: str) -> ExprError:
-        close = difflib.get_close_matches(name, list(V.VOCABULARY) + list(self.extra_words) + list(self.env),
-                                          n=1, cutoff=0.6)
+        close = difflib.get_close_matches(name, list(V.VOCABULARY) + list(self.extra_words) + list(self.env)
+                                          + list(self.quantities), n=1, cutoff=0.6)
         hint = f"是否想写 {close[0]}？" if close else "可用的名字见规范第 22 节"
         return self.fail(node, f"未知的名字 {name!r}", hint)
 
@@ -256,16 +281,18 @@ _CONST_INT_FUNCS = frozenset({"series", "kinds", "ranks"})
 
 
 def compile_expression(text: str, want: str = V.BOOL, *, scope: str = V.EVENT,
-                       words: tuple[str, ...] = (), env=None) -> Compiled:
+                       words: tuple[str, ...] = (), env=None, quantities=None) -> Compiled:
     """Compile ``text`` to a :class:`Compiled` of type ``want`` (``bool`` or ``int``).
 
     ``scope`` is the most context the expression may read (``pattern`` for a declared win shape,
-    ``event`` for a fan, ``settle`` for a payment formula); ``words`` are extra words the file defines (its
-    declared shape names); ``env`` maps parameter names to constants (a payment definition's parameters).
+    ``event`` for a fan, ``result`` for a hand value, ``settle`` for a payment formula); ``words`` are extra
+    words the file defines (its declared shape names); ``env`` maps parameter names to constants (a payment
+    definition's parameters); ``quantities`` maps the names of integer quantities declared before this one
+    (``hand_value.quantities``) to their :class:`Compiled`, read by name and cached per reading.
     Raises :class:`ExprError` naming the column, with a hint.
     """
     tree = parse(text)
-    comp = _Compiler(text, scope, words, env)
+    comp = _Compiler(text, scope, words, env, quantities)
     try:
         v = comp.value(tree)
     except RecursionError:  # pragma: no cover - the parser bounds depth first

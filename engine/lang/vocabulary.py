@@ -25,6 +25,8 @@ BOOL, INT, TILES, ZONE, WORD = "bool", "int", "tiles", "zone", "word"
 TYPE_LABELS = {BOOL: "真假值", INT: "整数", TILES: "牌集", ZONE: "牌区", WORD: "词"}
 #: scopes, from the least to the most context needed
 PATTERN, READING, STATE, EVENT, SETTLE = "pattern", "reading", "state", "event", "settle"
+#: names only a hand value (``hand_value.quantities`` / ``payments``) may read: known once the fans are counted
+RESULT = "result"
 
 
 @dataclass(frozen=True)
@@ -69,7 +71,8 @@ def _show(v: object) -> str:
 VOCABULARY: dict[str, Entry] = {}
 #: Chinese headings of the documentation groups, in order.
 GROUPS = {"tiles": "牌集", "zones": "牌区", "counts": "计数与判断", "sets": "面子（一种读法）",
-          "state": "和牌状态", "events": "和牌事件", "fans": "引用番型", "settle": "结算（只用于支付公式）"}
+          "state": "和牌状态", "events": "和牌事件", "fans": "引用番型", "value": "手牌价值（hand_value）",
+          "settle": "结算（只用于支付公式）"}
 
 
 def _register(entry: Entry) -> Entry:
@@ -660,9 +663,11 @@ def _hidden_pungs(h):
     return n
 
 
-@function("wait_at", BOOL, READING, "sets", (Param("position", WORD, None, ("edge", "closed", "pair")),),
+@function("wait_at", BOOL, READING, "sets",
+          (Param("position", WORD, None, ("edge", "closed", "pair", "sides", "pung")),),
           "这种读法中和牌张所在的位置：edge 边张（12 听 3、89 听 7）、closed 坎张（中间那张）、pair 单钓将；"
-          "几种都可以时依次取 边张、坎张、单钓")
+          "几种都可以时依次取 边张、坎张、单钓。声明了 hand_value.placements 时和牌张放进哪一组也是读法的一部分，"
+          "按那一组判断，另有 sides 两面（23 听 1、4）与 pung 双碰（和牌张补成刻子）")
 def _wait_at(position):
     from engine.fans.waits import wait_position
 
@@ -728,6 +733,30 @@ def _declared_values(name: str, who: str):
     return f
 
 
+# -- hand value: arithmetic, indicators, marked copies, declarations (hand_value) --------------------------
+_context("indicators", ZONE, "zones", "本局翻开的全部指示牌（开局翻的和开杠后加翻的），没有时为空")
+_context("hidden_indicators", ZONE, "zones", "和牌后翻开的、压在指示牌下面的那几张，没有时为空")
+_context("marked", ZONE, "zones", "和牌者的牌中带标记的那几张（按牌本身；dslgen hand 里带标记的 5 写作 0m 0p 0s）")
+_context("honba", INT, "state", "本场数（场上的积棒数）")
+
+
+@function("next_tiles", ZONE, PATTERN, "zones", (_ZONE, Param("dragons", WORD, "中发白", ("中发白", "白发中"))),
+          "牌区每一张牌的下一张，张数不变：数牌 9 之后是 1，风牌按 东南西北 循环，箭牌按 dragons 的顺序循环"
+          "（中发白 同 after_indicator；白发中 是 白→发→中→白：next_tiles(indicators, dragons=白发中)）")
+def _next_tiles(zone, dragons):
+    order = (T.DRAGONS if dragons[0] == "中发白" else tuple(reversed(T.DRAGONS)))
+
+    def step(t: int) -> int:
+        if t in order:
+            return order[(order.index(t) + 1) % 3]
+        return T.next_in_cycle(t)
+
+    def f(h):
+        return tuple(step(t) for t in zone(h) if T.is_suited(t) or T.is_honor(t))
+
+    return f
+
+
 @function("declared", BOOL, STATE, "state", (Param("name", WORD, None, ANY_WORD), _WHO),
           "声明（本文件 declarations 中的名字，如 报听、天听、亮倒）已做出且所选的值不为 0：who=self 和牌者（默认），"
           "who=discarder 放炮者（杀报 discard_win and declared(报听, discarder)），who=others 其他任一家")
@@ -741,3 +770,45 @@ def _declared(name, who):
 def _declared_value(name, who):
     values = _declared_values(name[0], who[0])
     return lambda h: sum(values(h))
+
+
+@function("matches", INT, PATTERN, "counts", (_ZONE, Param("of", ZONE)),
+          "对 of 的每一张，数 zone 中与它相同的张数，再相加（of 里同一张出现两次就数两次）："
+          "指示牌的下一张在手里有几张 matches(hand, next_tiles(indicators))")
+def _matches(zone, of):
+    def f(h):
+        c = _kind_counts(zone(h))
+        return sum(c.get(t, 0) for t in of(h))
+
+    return f
+
+
+_flag("declaration_turn", EVENT, "和牌在和牌者最近一次声明之后的一巡之内，其间无人吃、碰、杠",
+      lambda h: h.ctx.declaration_turn)
+
+
+@function("repeats", INT, READING, "sets", (Param("kind", WORD, None, ("chow", "pung")),),
+          "这种读法中完全相同的 kind（chow 顺子 / pung 刻子）两两配对的对数：同一副有 n 个算 n // 2 对"
+          "（两对相同的顺子 repeats(chow) >= 2）")
+def _repeats(kind):
+    want = _SET_KINDS[kind[0]]
+
+    def f(h):
+        c: dict[tuple, int] = {}
+        for g in h.decomposition.groups:
+            if g.kind in want:
+                key = (g.tiles[0], g.tiles[1])
+                c[key] = c.get(key, 0) + 1
+        return sum(n // 2 for n in c.values())
+
+    return f
+
+
+def _result(name: str, type_: str, doc: str, attr: str) -> None:
+    """Register a name a hand value reads from the scored reading (set once its fans are counted)."""
+    _register(Entry(name, type_, RESULT, doc, lambda: (lambda h: getattr(h, attr)), None, None, "value"))
+
+
+_result("fan_total", INT, "这种读法计入的番数合计（叠加之后，含不计入起和番的番）；只能用在 hand_value", "fan_total")
+_result("fan_level", INT, "这种读法计入的番中最高的 level；只能用在 hand_value", "fan_level")
+_result("payer_dealer", BOOL, "付这一笔的是庄家；只能用在 hand_value.payments", "payer_dealer")

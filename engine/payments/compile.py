@@ -62,7 +62,7 @@ def _check_moment(payment: M.Payment, field: str, compiled: lang.Compiled) -> No
         entry = V.VOCABULARY.get(name)
         if entry is None:
             continue
-        if entry.scope == V.READING or name in _READING_ONLY:
+        if entry.scope in (V.READING, V.RESULT) or name in _READING_ONLY:
             raise PaymentError(payment, field, f"支付公式不能用 {name}：它要看和牌的一种读法",
                                ExprError(f"{name} 不能用在支付公式里", compiled.text.find(name), "用 held、count(held, …) 或 counted(番名)", compiled.text))
         if payment.when != M.WIN and entry.scope in (V.STATE, V.EVENT):
