@@ -227,26 +227,9 @@ def _core_left(plan: Plan, melds) -> Plan | None:
     return left
 
 
-#: (plan, counts bytes, wilds, pair_258) -> distance: one entry per plan and hand state, so the subsets of
-#: plans the bots ask about (the nearest ones, those within a step) reuse what the full set computed
-_DISTANCE: dict = memo.table("game.plans.distance")
-#: (masked counts, groups, pair_258, limited) -> kept tiles of a STANDARD plan: hands differing only in
-#: tiles outside a plan's tile set share one entry
-_KEPT: dict = memo.table("game.plans.kept")
-
-
 def distances(plans: tuple[Plan, ...], counts: list[int], wilds: int, pair_258: bool) -> tuple[int, ...]:
-    """:func:`distance` to each of ``plans`` (memoised per plan and hand state)."""
-    state = bytes(counts)
-    out = []
-    get = _DISTANCE.get
-    for plan in plans:
-        key = (plan, state, wilds, pair_258)
-        d = get(key)
-        if d is None:
-            d = memo.store(_DISTANCE, key, distance(plan, counts, wilds, pair_258), 400_000)
-        out.append(d)
-    return tuple(out)
+    """:func:`distance` to each of ``plans``."""
+    return tuple(distance(plan, counts, wilds, pair_258) for plan in plans)
 
 
 def distance(plan: Plan, counts: list[int], wilds: int, pair_258: bool) -> int:
@@ -259,11 +242,8 @@ def distance(plan: Plan, counts: list[int], wilds: int, pair_258: bool) -> int:
     full = 1 if total % 3 == 2 else 0
     if plan.shape == STANDARD:
         groups = (total + 1 - full - 2) // 3
-        key = (bytes(map(mul, counts, plan.mask)), groups, pair_258, wilds == 0)
-        kept = _KEPT.get(key)
-        if kept is None:
-            kept = memo.store(_KEPT, key, kept_tiles(*key), 400_000)
-        return n - kept - full
+        b = bytes(map(mul, counts, plan.mask))
+        return n - kept_tiles(b, groups, pair_258, wilds == 0) - full
     if plan.shape == CORE:
         groups = (total + 1 - full - 2) // 3
         if groups < len(plan.core):
