@@ -37,6 +37,11 @@ def is_win(counts: list[int], wilds: int = 0, melds: tuple[Meld, ...] = (), shap
     form a shape ``shapes`` enables. The concealed part must hold 3k+2 tiles (wilds included)."""
     if shapes.patterns and pattern_shapes(shapes.patterns, counts, wilds, melds):
         return True
+    if not wilds:
+        honors = counts[31:38]
+        # fast rejection: a lone honor tile fits no set, pair or 2/5/8 hand, and 十三幺 needs every honor
+        if 1 in honors and (0 in honors or not shapes.thirteen_orphans) and shapes.table_only:
+            return False
     b = bytes(bytearray(counts))  # faster than bytes(list)
     if wilds:
         try:
