@@ -695,19 +695,6 @@ def _suit_of(zone):
     return f
 
 
-@function("next_of", TILES, PATTERN, "tiles", (_ZONE,),
-          "牌区中每张牌的下一张（同花色 9 之后是 1，字牌按 东南西北、中发白 循环）：翻鸡 next_of(wall_tiles(1))")
-def _next_of(zone):
-    def f(h):
-        m = 0
-        for t in zone(h):
-            if T.is_suited(t) or t in T.HONORS:
-                m |= 1 << T.next_in_cycle(t)
-        return m
-
-    return f
-
-
 _SUIT_MASKS = tuple(_mask(range(s * 10 + 1, s * 10 + 10)) for s in T.SUITS)
 
 

@@ -270,7 +270,9 @@ def context(case: Case) -> WinContext:
                       indicators=tuple(CODE[i // 4] for i in case.dora),
                       hidden_indicators=tuple(CODE[i // 4] for i in case.ura),
                       marked=tuple(CODE[i // 4] for i in case.tiles if i in RED_IDS),
-                      declarations=declared, declaration_turn=case.ippatsu, honba=case.honba)
+                      declarations=tuple(tuple((n, 1) for n in declared) if s == case.seat_wind else ()
+                                         for s in range(4)),
+                      declaration_turn=case.ippatsu, honba=case.honba)
 
 
 def ours(rules, case: Case):

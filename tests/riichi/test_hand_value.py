@@ -55,6 +55,9 @@ def riichi() -> Rules:
 def _win(rules, concealed, win, melds=(), **kw):
     from engine import tiles as T
 
+    if "declarations" in kw:  # the winner's own declarations, by seat as the game records them
+        seat = kw.get("seat", 0)
+        kw["declarations"] = tuple(tuple((n, 1) for n in kw["declarations"]) if s == seat else () for s in range(4))
     ctx = WinContext(tuple(T.parse_tiles(concealed)), tuple(melds), T.parse_tiles(win)[0], **kw)
     return score_win(rules, ctx)
 
