@@ -47,7 +47,8 @@ def test_not_a_win_and_not_legal():
     out = _score("sichuan_xuezhan.yaml", "123m456m789m234s56s")
     assert out["reason"] == "不是和牌型" and out["payments"] == [0, 0, 0, 0]
     out = _score("guangdong_jipinghu.yaml", "456s777p234m55s", "chi:123m", from_seat=1)
-    assert not out["legal"] and out["reason"] == "鸡胡只能自摸" and out["payments"] == [0, 0, 0, 0]
+    # a 鸡胡 with no other fan must self-draw: the file's declared win condition (win_condition.require)
+    assert not out["legal"] and "win_condition.require" in out["reason"] and out["payments"] == [0, 0, 0, 0]
 
 
 @pytest.mark.parametrize("kw", [{"seat": 4}, {"from_seat": 0}, {"self_drawn": True, "from_seat": 1},

