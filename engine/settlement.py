@@ -42,9 +42,12 @@ def _base() -> tuple:
 
 
 def win_payments(rules: Rules, winner: int, total: int, self_drawn: bool, discarder: int | None,
-                 dealer: int, active_seats: Sequence[int] | None = None, ctx=None) -> list[int]:
+                 dealer: int, active_seats: Sequence[int] | None = None, ctx=None, pays=None) -> list[int]:
     """Per-seat payments for one win: the library's 和牌 and 底分 formulas (see the module docstring);
-    sums to zero. ``ctx`` is the win's context (the formulas read ``self_drawn`` and ``dealer`` from it)."""
+    sums to zero. ``ctx`` is the win's context (the formulas read ``self_drawn`` and ``dealer`` from it).
+    ``pays``: the scored reading's ``hand_value.payments`` amounts (``ScoreResult.pays``), which replace the
+    formulas when the file declares a hand value: on a discard the discarder pays ``discarder_*``, on a
+    self-drawn win every other seat still playing pays ``draw_*`` (``*`` = ``dealer`` / ``other``)."""
     from engine.fans import WinContext
     from engine.settlement_items import WinFacts
 
@@ -52,6 +55,8 @@ def win_payments(rules: Rules, winner: int, total: int, self_drawn: bool, discar
     if not self_drawn and (discarder is None or discarder == winner):
         raise ValueError("a discard win needs a discarder other than the winner")
     seats = tuple(range(n)) if active_seats is None else tuple(active_seats)
+    if pays:
+        return hand_value_payments(pays, n, winner, self_drawn, discarder, dealer, seats)
     if ctx is None:
         ctx = WinContext((), (), 0, self_drawn=self_drawn, seat=winner, dealer=dealer)
     win = WinFacts(winner, self_drawn, discarder, total, ())
@@ -62,6 +67,18 @@ def win_payments(rules: Rules, winner: int, total: int, self_drawn: bool, discar
         for s in range(n):
             pay[s] += part[s]
     return pay
+
+
+def hand_value_payments(pays, n: int, winner: int, self_drawn: bool, discarder: int | None, dealer: int,
+                        seats: Sequence[int]) -> list[int]:
+    """Per-seat payments (zero-sum) from a reading's ``hand_value.payments`` amounts (see :func:`win_payments`)."""
+    out = [0] * n
+    payers = [s for s in seats if s != winner] if self_drawn else [discarder]
+    for s in payers:
+        amount = pays.get(("draw_" if self_drawn else "discarder_") + ("dealer" if s == dealer else "other"), 0)
+        out[s] -= amount
+        out[winner] += amount
+    return out
 
 
 @dataclass(frozen=True)

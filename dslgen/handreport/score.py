@@ -174,10 +174,8 @@ def score_hand(rules, tiles: Sequence[int], melds: Sequence, win_tile: int, *, s
                               seat_wind=ctx.seat_wind, round_wind=ctx.round_wind, tags=tags, revealed=flipped)
         if refusal:
             res = dataclasses.replace(res, legal=False, reason=refusal)
-    if res.legal and rules.hand_value is not None and res.pays:
-        pay = declared_payments(res.pays, n, seat, self_drawn, from_seat, dealer)
-    else:
-        pay = (win_payments(rules, seat, res.total, self_drawn, from_seat, dealer, ctx=ctx) if res.legal else [0] * n)
+    pay = (win_payments(rules, seat, res.total, self_drawn, from_seat, dealer, ctx=ctx,
+                        pays=res.pays if rules.hand_value is not None else None) if res.legal else [0] * n)
     items = []
     if res.legal and (rules.settlement_items or any(p.when != "kong" for p in rules.payments)):
         items = settle_hand_items(rules, seat, dealer, res, pay, concealed, tuple(melds), self_drawn, from_seat,
@@ -231,19 +229,6 @@ def _indicators(text: str, where: str) -> tuple[int, ...]:
     if not all(T.is_suited(t) or T.is_honor(t) for t in codes):
         raise UsageError(f"{where} 只能写数牌和字牌", where=where, hint="写指示牌，如 3m东")
     return tuple(codes)
-
-
-def declared_payments(pays: dict[str, int], n: int, seat: int, self_drawn: bool, from_seat: int | None,
-                      dealer: int) -> list[int]:
-    """Per-seat payments (zero-sum) from the rule file's ``hand_value.payments``: on a discard win the
-    discarder pays ``discarder``, on a self-drawn win every other seat pays ``self_draw``."""
-    out = [0] * n
-    payers = [s for s in range(n) if s != seat] if self_drawn else [from_seat]
-    for s in payers:
-        key = ("draw_" if self_drawn else "discarder_") + ("dealer" if s == dealer else "other")
-        out[s] -= pays.get(key, 0)
-        out[seat] += pays.get(key, 0)
-    return out
 
 
 def opening_report(rules, concealed: Sequence[int], melds: Sequence, seat: int = 0, dealer: int = 0) -> list[dict[str, Any]]:

@@ -710,7 +710,8 @@ class Game:
             raise IllegalAction(f"座位 {seat} 胡 {T.tile_name(tile)} 不合法")
         ctx = self._ctx_memo.get((seat, tile, self_drawn, robbing))
         pay = list(settlement.win_payments(self.rules, seat, result.total, self_drawn, discarder,
-                                           self.dealer, list(active), ctx))
+                                           self.dealer, list(active), ctx,
+                                           result.pays if self.rules.hand_value is not None else None))
         for s in range(self.n):
             self.payments[s] += pay[s]
         p = self.players[seat]

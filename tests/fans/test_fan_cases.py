@@ -81,7 +81,8 @@ def test_worked_hand(rules_name, case):
         assert expect["reason"] in res.reason
     if "payments" in expect:
         if res.legal:
-            pay = win_payments(rules, seat, res.total, self_drawn, case.get("from"), dealer, case.get("active"))
+            pay = win_payments(rules, seat, res.total, self_drawn, case.get("from"), dealer, case.get("active"),
+                               pays=res.pays if rules.hand_value is not None else None)
         else:
             pay = [0] * rules.players
         assert pay == expect["payments"]
