@@ -52,8 +52,8 @@ FANS_DOC = REPO / "docs" / "fans.md"
 
 # Traditional → simplified for characters that occur in fan names on the pages (name matching only).
 _T2S = str.maketrans(
-    "門風撈魚獨聽無單莊槓連對雙龍發東們圓補剛過還關開錢後從個數實碼歸與爲為覽廣劃嶺間處號場盤將莊聯絡牌胡",
-    "门风捞鱼独听无单庄杠连对双龙发东们圆补刚过还关开钱后从个数实码归与为为览广划岭间处号场盘将庄联络牌胡",
+    "門風撈魚獨聽無單莊槓連對雙龍發東補開後數碼歸莊號場盤將",
+    "门风捞鱼独听无单庄杠连对双龙发东补开后数码归庄号场盘将",
 )
 
 ROW_KEYS: list[tuple[str, str]] = [
@@ -477,7 +477,7 @@ def run_case(case_dir: Path, runs: Path, games: int, rescore: bool) -> tuple[dic
     out_json = runs / f"{case_dir.name}.json"
     if not rescore:
         draft_dir = runs / "drafts" / case_dir.name
-        cmd = [sys.executable, "-m", "dslgen", "new", "--file", str(case_dir / "page.md"), "--games", str(games),
+        cmd = [sys.executable, "-m", "dslgen", "new", "--file", str((case_dir / "page.md").resolve()), "--games", str(games),
                "--json", "--jobs", "1", "--out", str(draft_dir)]
         done = subprocess.run(cmd, capture_output=True, text=True, cwd=tempfile.gettempdir())
         out_json.write_text(done.stdout, encoding="utf-8")
