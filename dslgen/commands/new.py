@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import contextlib
 import signal
 import threading
@@ -71,9 +73,17 @@ def _jobs(value: str) -> int | str:
 def _read_description(text: str | None, file: str | None) -> str:
     if text and file:
         raise UsageError("描述只能给一种：直接写在命令里，或用 --file", where="DESCRIPTION")
+    if text and re.fullmatch(r"--?[A-Za-z][\w-]*(?:=\S*)?", text):
+        raise UsageError(f"没有选项：{text}", where=text, hint="dslgen new --help 列出所有选项")
+    if text == "-" or file == "-":
+        data = click.get_binary_stream("stdin").read()
+        try:
+            return data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise UsageError("标准输入不是 UTF-8 编码", where="-", hint="请用 UTF-8 输入描述") from None
     if file:
         try:
-            return Path(file).read_text(encoding="utf-8")
+            return Path(file).read_text(encoding="utf-8-sig")
         except FileNotFoundError:
             raise UsageError("描述文件不存在", where=file, hint="检查 --file 的路径") from None
         except UnicodeDecodeError:
@@ -217,9 +227,9 @@ def _print_summary(result: dict) -> None:
     out.print(f"下一步：{result['next']}")
 
 
-@click.command("new")
+@click.command("new", context_settings={"ignore_unknown_options": True})
 @click.argument("description", required=False)
-@click.option("--file", "file", metavar="DESC.md", help="从文件读取玩法描述（UTF-8）")
+@click.option("--file", "file", metavar="DESC.md", help="从文件读取玩法描述（UTF-8；- 表示标准输入）")
 @click.option("--name", default="", metavar="ID", help="玩法 id（小写字母、数字、下划线），默认按描述中的地名生成")
 @click.option("--provider", default=None, metavar="NAME", help="模型提供方：openai / offline / replay；默认有 OPENAI_API_KEY 用 openai，否则 offline（replay 回放 DSLGEN_REPLAY 指定的草稿目录）")
 @click.option("--model", default=None, metavar="M", help="模型名称（也可用环境变量 DSLGEN_MODEL 或配置文件）")

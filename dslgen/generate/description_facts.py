@@ -27,6 +27,8 @@ from typing import Any
 # 川麻 readers (换三张 direction, 刮风下雨, 退税, 呼叫转移, 根, 加倍计分, 封顶番) and 武汉 readers (必须开口, 口口翻)
 # live in their own modules; importing them registers their readers.
 from dslgen.generate import wuhan_reader  # noqa: F401
+from dslgen.generate.clause_kinds import KINDS, line_kind, sentence_kind, starts_example
+from dslgen.generate.writing import aligned, plain, without_bom
 from dslgen.generate.sentence_rules import (NUM, NUMBER, Clause, cn_number, maps, passes, read_each, read_first, reader,
                                             readers_in, says, yes_no)
 from dslgen.generate.sichuan_facts import DOUBLING, exchange_direction, is_kong_money
@@ -160,12 +162,17 @@ class Facts:
     #: against the catalog) ``"variant"``, ``"title"`` and ``"fans"`` (the referenced table, canonical name →
     #: value). See :mod:`dslgen.generate.reference_reader`.
     fan_reference: dict[str, Any] = field(default_factory=dict)
+    #: Clauses that state no rule (``{"text", "kind", "reason"}``: headings, advertising, background, lobby,
+    #: examples; :mod:`dslgen.generate.clause_kinds`). Listed for the reviewer, never read as rules.
+    not_rules: list[dict[str, str]] = field(default_factory=list)
+    #: Fan rows whose value is written as a multiple (``自摸 ×2``, ``杠上开花 4倍``): see :func:`times_table`.
+    times_rows: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-friendly form (for tests and debugging)."""
         return {"values": self.values, "fans": self.fans, "removed_fans": sorted(self.removed_fans), "excludes": self.excludes,
                 "gaps": self.gaps, "mapping": self.mapping, "unmapped": self.unmapped, "name": self.name,
-                "questions": self.questions, "conflicts": self.conflicts}
+                "questions": self.questions, "conflicts": self.conflicts, "not_rules": self.not_rules}
 
 
 # --- readers ---------------------------------------------------------------------
@@ -742,7 +749,7 @@ def _ji_hu_mode(c: Clause) -> None:
 
 _DISCARD_WIN = yes_no(
     "discard_win", "phases.play.sub_phases.others_reaction",
-    no=_NEG + r"(?:点炮|放炮|接炮|吃胡|吃和|食胡|捉炮|点胡|胡别人|胡他人|胡别人打的)|只(?:能|许|准|可以)?(?:自摸|自己摸)(?:胡|和)?|必须自摸|自摸才(?:能|可以|算|能算)?(?:胡|和)|(?:点炮|放炮)(?:胡)?不算|只有自摸(?:才)?(?:能|可以)?(?:胡|和)|别人(?:打|放|点)[^，。]{0,6}(?:不能|不可以|不可|一律不能)(?:胡|和)",
+    no=_NEG + r"(?:点炮|放炮|放冲|放铳|出铳|放枪|点冲|接炮|吃胡|吃和|食胡|捉炮|点胡|胡别人|胡他人|胡别人打的)|只(?:能|许|准|可以)?(?:自摸|自己摸)(?:胡|和)?|必须自摸|自摸才(?:能|可以|算|能算)?(?:胡|和)|(?:点炮|放炮)(?:胡)?不算|只有自摸(?:才)?(?:能|可以)?(?:胡|和)|别人(?:打|放|点)[^，。]{0,6}(?:不能|不可以|不可|一律不能)(?:胡|和)",
     yes=r"(?:可以|能|允许|可|也可以|也能)(?:点炮|放炮|接炮|吃胡|捉炮|食胡|食糊|放冲|出铳|放枪)|点炮、?自摸都(?:能|可以|算)|"
         r"(?:点炮|放炮|点和|点胡|接炮|吃胡)[、和与及/]?自摸(?:胡|和)?(?:都|均|皆)(?:能|可以|可|算|行)"
         r"|自摸[、和与及/]?(?:点炮|放炮|点和|点胡|接炮|吃胡)(?:胡|和)?(?:都|均|皆)(?:能|可以|可|算|行)|(?:点炮|放炮)(?:也)?胡得|点炮[^，。]{0,2}(?:均|都)(?:可|能|可以)(?:胡|和)?|(?:点炮|放炮)(?:和|、)自摸都|点炮也算|(?:可以|能)吃[^，。吃]{0,8}?(?:胡|和)|(?:点炮|放炮)(?:也)?(?:可以|可|能)(?:胡|和)|点炮(?:胡|和|也?(?:可以|能)胡)|接炮|放炮(?:胡|和)|(?:点炮|点和)(?:者|的人|方)?[^，。]*?(?:付|出|赔|包)")
@@ -840,7 +847,7 @@ def _flow(c: Clause) -> None:
     if re.search(r"血流成河|血流|胡了(?:以后)?(?:可以|还能|还可以|能)(?:继续|接着|再)胡", t):
         c.set("blood", True, "phases.play.sub_phases.others_reaction.on_win")
         c.facts.values["xuezhan"] = False  # 血流 is not 血战: this clause is the evidence
-        c.facts.sources["xuezhan"] = c.text
+        c.facts.sources["xuezhan"] = c.cite
         return
     xz = re.search(r"血战", t)
     if xz and negated_at(t, xz.start()):
@@ -1136,6 +1143,10 @@ def _fans(c: Clause) -> None:
         before = t[pos:m.start()]
         after = t[named_as.get(m.start(), m.end()):]
         value_m = _FAN_VALUE.match(after) or per_flower
+        if value_m and re.match(r"\s*[、,，]\s*\d", after[value_m.end():]):
+            value_m = None  # "小七对：11、11、11……": the pattern written out in tiles, not a value
+        if value_m and re.search(r"[xX×*]|倍", value_m.group(0)):
+            c.facts.times_rows.append(c.cite)  # "自摸 ×2": a value written as a multiple
         payer = None if value_m or word in VALUE_ONLY_WORDS else _PER_PAYER.match(after)
         points = re.match(r"\s*" + NUM + r"\s*分", after[payer.end():]) if payer else None
         zero = None if value_m else _NO_FAN.match(after)  # "素胡（平胡）不算番，只得一个底分": worth 0 番, not ruled out
@@ -1151,7 +1162,7 @@ def _fans(c: Clause) -> None:
         if negated:
             c.facts.removed_fans.add(name)
             c.facts.fans.pop(name, None)
-            c.facts.fan_sources[name] = c.text
+            c.facts.fan_sources[name] = c.cite
             c.removed.append(name)
             c.map(f"fan_types[{name}]")
             continue
@@ -1469,20 +1480,28 @@ def _normalise_line(line: str) -> str:
 
 def sentences(description: str) -> list[list[str]]:
     """The description cut into sentences, each cut into comma clauses (digit lists like 2，5，8 stay whole)."""
-    lines = [_normalise_line(line) for line in description.splitlines()]
-    text = "\n".join(line for line in lines if line)
-    text = re.sub(r"(?<=[\d一二三四五六七八九])\s*[，,]\s*(?=[\d一二三四五六七八九][，,、]?)", "、", text)
-    text = re.sub(r"[（(][^）)]*[）)]", lambda m: m.group(0).replace("，", "、").replace(",", "、"), text)
+    return [parts for _kind, parts in kinded_sentences(description)]
+
+
+def kinded_sentences(description: str) -> list[tuple[str, list[str]]]:
+    """:func:`sentences` with each sentence's non-rule kind (:mod:`dslgen.generate.clause_kinds`; ``""``: may hold rules)."""
     out = []
-    for sentence in re.split(r"[。；;！!？?\n]+", text):
-        parts = []
-        for clause in re.split(r"[，,]|(?<=[^\d])\s{2,}", sentence):
-            clause = clause.strip(" \t-•*·、：:")
-            clause = re.sub(r"^\d+[.、)）]\s*", "", clause).strip()
-            if clause and not _HEADING.match(clause):
-                parts.append(clause)
-        if parts:
-            out.append(parts)
+    for raw in description.splitlines():
+        line = _normalise_line(raw)
+        if not line:
+            continue
+        kind = line_kind(raw)
+        line = re.sub(r"(?<=[\d一二三四五六七八九])\s*[，,]\s*(?=[\d一二三四五六七八九][，,、]?)", "、", line)
+        line = re.sub(r"[（(][^）)]*[）)]", lambda m: m.group(0).replace("，", "、").replace(",", "、"), line)
+        for sentence in re.split(r"[。；;！!？?]+", line):
+            parts = []
+            for clause in re.split(r"[，,]|(?<=[^\d])\s{2,}", sentence):
+                clause = clause.strip(" \t-•*·、：:")
+                clause = re.sub(r"^\d+[.、)）]\s*", "", clause).strip()
+                if clause and not _HEADING.match(clause):
+                    parts.append(clause)
+            if parts:
+                out.append((kind or sentence_kind(sentence), parts))
     return out
 
 
@@ -1526,22 +1545,40 @@ def read_facts(description: str, catalog: list[Any] | None = None) -> Facts:
     ``catalog`` (the catalog variants, :func:`dslgen.generate.examples.load_examples`; the default catalog when
     ``None``) is where a fan table the text states by reference is looked up (:mod:`dslgen.generate.reference_reader`)."""
     facts = Facts()
+    author = without_bom(description)
+    description = plain(author)
     facts.pinghu_means = pinghu_meaning(description)
-    for sentence in sentences(description):
+    for kind, sentence in kinded_sentences(description):
         previous = ""
         facts.pending_fan = ""
+        defined = ""  # the fan whose row opened this sentence: later clauses define it
         for text in sentence:
             facts.clauses.append(text)
-            clause = Clause(text, facts, previous)
+            if not kind and starts_example(_outside_parentheses(text)):
+                kind = "example"  # the example runs to the end of its sentence
+            if kind:
+                facts.not_rules.append({"text": text, "kind": kind, "reason": KINDS[kind]})
+                facts.readings.append(_reading(text, Clause(text, facts), rule=False, kind=kind))
+                continue
+            row = fan_row(text)
+            if defined and not row and not _VALUED.search(text):
+                clause = Clause(text, facts, previous)
+                clause.map(f"fan_types[{defined}]")  # "七对 4番，由七个对子组成": what the fan is, no table rule
+                facts.readings.append(_reading(text, clause, rule=True, kind="fan_definition"))
+                previous = text
+                continue
+            clause = Clause(row[0] if row else text, facts, previous, cite=text)
+            clause.scope_limit = scope_limit(text, previous)
             previous = text
             for fn in readers_in(READER_MODULES):
                 fn(clause)
+            if row and clause.fans:
+                defined = clause.fans[-1]
+                if row[1]:
+                    clause.map(f"fan_types[{defined}]")
             bearing = is_rule_bearing(text)
-            facts.readings.append({"text": text, "keys": clause.keys, "values": clause.values, "fans": clause.fans,
-                                   "fan_values": clause.fan_values, "removed": clause.removed, "gaps": clause.gaps,
-                                   "sections": clause.sections, "questions": clause.questions,
-                                   "rule": bearing or bool(set(clause.sections) - {"game.name"}) or bool(clause.gaps)
-                                   or bool(clause.questions)})
+            facts.readings.append(_reading(text, clause, rule=bearing or bool(set(clause.sections) - {"game.name"})
+                                           or bool(clause.gaps) or bool(clause.questions)))
             if clause.hits or not bearing:
                 continue
             facts.unmapped.append(text)
@@ -1557,6 +1594,118 @@ def read_facts(description: str, catalog: list[Any] | None = None) -> Facts:
     finish(facts)
     fan_values_question(facts)
     wildcard_conflicts(facts)
+    times_table(facts)
+    if author != description:
+        cite_author(facts, description, author)
     return facts
+
+
+#: A fan row: a fan's name, then its value (``門清 1台 不吃、不碰、不槓`` → ``门清 1台``; the rest defines the fan).
+_ROW_VALUE = re.compile(r"\s*[:：=]?\s*(?:[xX×*]\s*)?\d+\s*(?:番|翻|台|分|倍|点)?")
+#: ``将对：玩家手里是带二、五、八的对对胡``: a fan's name, a colon and its definition (no value, no payment).
+_ROW_DEFINITION = re.compile(r"\s*[:：]\s*(?=\S)(?![^，。；]*(?:\d\s*(?:番|翻|台|分|倍)|给|付|赔|出|加|算|计|不计|不算))")
+#: A parenthesis after a fan's name that is not another of its names: its definition (``平胡（无字无花全顺子）2台``).
+_PAREN = re.compile(r"[（(]([^）)]*)[）)]")
+
+
+#: A number with a unit, or a table-wide word: a clause that says more than what one fan is.
+_VALUED = re.compile(r"\d\s*(?:番|翻|台|分|倍|张)|[一二两三四五六七八九十]\s*(?:番|翻|台|分|倍)|封顶|上限|起胡|起和|所有|全部|一律")
+
+
+def fan_row(text: str) -> tuple[str, bool] | None:
+    """``(head, defines)`` when ``text`` opens with a fan's name and its value or definition: ``head`` is the name
+    and value alone (what the clause states of the table), ``defines`` whether more text defines the fan."""
+    m = _FAN_PATTERN.match(text)
+    if not m or FAN_ALIASES.get(m.group(0)) is None:
+        return None
+    rest = text[m.end():]
+    paren = _PAREN.match(rest)
+    if paren and not _FAN_PATTERN.fullmatch(paren.group(1).strip()):
+        rest = rest[paren.end():]
+    value = _ROW_VALUE.match(rest)
+    if value and re.search(r"\d", value.group(0)) and not re.match(r"\s*[、,，]\s*\d", rest[value.end():]):
+        tail = rest[value.end():].strip(" 、,，")
+        if _FAN_PATTERN.match(tail) or _VALUED.search(tail):
+            return None  # "清一色4番杠上开花翻一倍", "屁胡1番、清一色4番": more rows, read as a whole
+        return (text[:m.end()] + value.group(0), bool(tail)) if tail or paren else None
+    if _ROW_DEFINITION.match(rest):
+        return text[:m.end()], True
+    return None
+
+
+#: Words that limit a clause to one tile, moment or condition (see :data:`dslgen.generate.sentence_rules.SCOPED`):
+#: ``红中不能吃碰杠``, ``打出最后一张不可吃碰杠``, ``此时其他玩家只能自摸``, ``有杠的时候可以吃胡``.
+_SCOPE_LIMITS = (
+    (r"红中|发财|白板|这张|该张|此牌|这(?:一)?张牌|(?:东|南|西|北)风", "某一张牌"),
+    (r"最后(?:一|四|几|\d)张|海底|第一张|头一张", "牌局的某个时刻"),
+    (r"此时|这时|那时|(?<=[^，。；\s])后(?=不|可|能|只|就|才|再)|的时候|之后|以后|期间|过程中|如果|假如|若是|倘若|当[^，。；]{1,8}时", "某个条件或时机"),
+    (r"可是|但是|除了|除[^，。；]{1,6}(?:外|以外|之外)", "一个例外"),
+)
+
+
+def scope_limit(text: str, previous: str = "") -> str:
+    """What limits ``text`` (read together with the clause before it in its sentence) to part of the game, or ``""``."""
+    for i, (pattern, what) in enumerate(_SCOPE_LIMITS):
+        # a moment or a condition may open the sentence ("摸到最后一张牌，有杠也不能杠"); a tile limits its own clause
+        if re.search(pattern, text) or 1 <= i <= 2 and re.search(pattern, previous):
+            return what
+    return ""
+
+
+def cite_author(facts: Facts, plain_text: str, author: str) -> None:
+    """Cite every clause in the author's own characters (the reader read :func:`~dslgen.generate.writing.plain`
+    text): each clause found in the plain text is replaced by the same span of the author's text."""
+    if not aligned(author, plain_text):
+        return
+    own: dict[str, str] = {}
+    cursor = 0
+    for text in facts.clauses:
+        at = plain_text.find(text, cursor)
+        if at < 0:
+            at = plain_text.find(text)
+        if at >= 0:
+            own.setdefault(text, author[at:at + len(text)])
+            cursor = at + len(text)
+    if not own:
+        return
+
+    def swap(node: Any) -> Any:
+        if isinstance(node, str):
+            if node in own:
+                return own[node]
+            for text, source in own.items():
+                if len(text) >= 4 and text in node:
+                    node = node.replace(text, source)
+            return node
+        if isinstance(node, list):
+            return [swap(item) for item in node]
+        if isinstance(node, dict):
+            return {key: swap(value) for key, value in node.items()}
+        return node
+
+    for name in ("sources", "fan_sources", "item_sources", "absent_tiles"):
+        setattr(facts, name, {key: swap(value) for key, value in getattr(facts, name).items()})
+    for name in ("gaps", "mapping", "unmapped", "clauses", "readings", "questions", "conflicts", "blocking", "not_rules"):
+        setattr(facts, name, swap(getattr(facts, name)))
+    if facts.fan_reference:
+        facts.fan_reference = swap(facts.fan_reference)
+
+
+def times_table(facts: Facts) -> None:
+    """A fan table written in multiples (``自摸 ×2``, ``杠上开花 ×4``, ``十三幺*13``) multiplies its values: the
+    table's own convention, unless the text says how fans combine. The stated numbers stay as written."""
+    valued = [name for name, value in facts.fans.items() if value is not None]
+    if "fan_stacking" in facts.values or "doubling" in facts.values or len(facts.times_rows) < 2 \
+            or len(set(facts.times_rows)) * 2 < len({facts.fan_sources.get(n) for n in valued}):
+        return
+    facts.values["fan_stacking"] = "multiply"
+    facts.sources["fan_stacking"] = facts.times_rows[0]
+
+
+def _reading(text: str, clause: Clause, rule: bool, kind: str = "") -> dict[str, Any]:
+    """What one clause became (an entry of :attr:`Facts.readings`)."""
+    return {"text": text, "keys": clause.keys, "values": clause.values, "fans": clause.fans,
+            "fan_values": clause.fan_values, "removed": clause.removed, "gaps": clause.gaps,
+            "sections": clause.sections, "questions": clause.questions, "rule": rule, "kind": kind}
 
 

@@ -47,7 +47,7 @@ def _put(c, item: str, source: str = "", implied: dict[str, Any] | None = None, 
     for key, value in (implied or {}).items():
         if key not in entry:
             entry[key] = value
-            sources[f"{item}.{key}"] = c.text
+            sources[f"{item}.{key}"] = c.cite
     c.set("settlement_items", items, "settlement_items", claim={item: dict(params)})
 
 
