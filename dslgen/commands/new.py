@@ -220,6 +220,10 @@ def _print_summary(result: dict) -> None:
     if unhandled and not consistency.get("no_rules"):
         out.print(f"未处理的规则句（{len(unhandled)} 条，既没有落实也没有列为缺口）：")
         _print_limited(out, unhandled)
+    not_rules = (result.get("consistency") or {}).get("not_rules") or []
+    if not_rules:
+        out.print(f"读作不是规则的句子（{len(not_rules)} 条：标题、广告、背景介绍、界面说明、举例，请审核时确认）：")
+        _print_limited(out, [f"{n.get('text')}（{n.get('reason')}）" for n in not_rules])
     usage = result.get("usage") or {}
     if usage.get("prompt_tokens") or usage.get("completion_tokens"):
         out.print(f"用量：输入 {usage['prompt_tokens']} / 输出 {usage['completion_tokens']} tokens，"

@@ -281,7 +281,7 @@ def _players(c: Clause) -> None:
             last["questions"].append(reason)
         c.question("players", "game.players", reason, clauses=[c.previous, c.text])
         return
-    m = c.search(r"(两|二|2|三|3)\s*(?:个)?人(?:麻将|玩法|对局|打|玩|场|局)?|(?:两|二|三)人麻将")
+    m = c.search(r"(?<!其他)(?<!其余)(?<!其它)(?<!另外)(?<!剩下)(?<![另每])(两|二|2|三|3)\s*(?:个)?人(?:麻将|玩法|对局|打|玩|场|局)?|(?:两|二|三)人麻将")
     if m:
         c.set("players", 2 if re.search(r"两|二|2", m.group(0)) else 3, "game.players")
     elif c.search(r"(四|4)\s*(个)?人"):
@@ -335,7 +335,7 @@ def _deck_size(c: Clause) -> None:
                  r"|^(?:牌)?只(?:用|有|要|打|留)(?:条|筒|万|饼|索)(?:子|牌)?$", t) \
             and not re.search(r"(?:万|条|筒)[、和与]?(?:万|条|筒)[、和与]?(?:万|条|筒)", t):
         _suits(c)
-    if re.search(r"(?:每人|每家|各|起手)[^，。]{0,4}(?:16|十六)\s*张|(?<![\d百千零一二三四五六七八九十])十六张", t):
+    if re.search(r"(?:每人|每家|各|起手|闲家)[^，。]{0,4}(?:16|十六)\s*[张只]|(?<![\d百千零一二三四五六七八九十])十六张", t):
         c.set("cards_per_player", 16, "deal.cards_per_player")
 
 
@@ -385,6 +385,7 @@ def _rounds(c: Clause) -> None:
 @reader
 def _deck(c: Clause) -> None:
     t = _ROUNDS.sub("", c.text)  # "分东南西北四圈" names the rounds, not the deck's winds
+    t = re.sub(r"除(?:了)?[^，。；]{1,8}?(?:外|以外|之外)", "", t)  # "替代除花牌外的任何牌": an exception, not the deck
     if re.search(r"108\s*张|一百零八张|只(有|用|留|打)?\s*(万|条|筒|饼|索)[、,/和及与]?(万|条|筒|饼|索)[、,/和及与]?(万|条|筒|饼|索)(三门|三种)?(?!.*[字风])", t) \
             or re.search(r"(只|仅)(有|用|打|留|要)?\s*(万条筒|条筒万|筒条万|万筒条|条万筒|筒万条)", t):
         c.set("honors", False, "deck")
@@ -422,7 +423,11 @@ def _deck(c: Clause) -> None:
 _NEXT_DEALER = (
     says(r"一炮多响[^，。]*放炮(?:的人|者)(?:坐|做|当)庄|谁(?:胡|和|赢)谁(?:坐|做|当)庄|(?:胡|和)(?:牌)?(?:的人|者|的一家|家)(?:坐|做|当|接)庄|赢(?:家|的人)(?:坐|做|当)庄",
          "next_dealer", "winner", "game.seating.next_dealer"),
-    says(r"轮(?:流)?(?:坐|做)?庄|庄家轮(?:流|换)|每(?:局|盘)(?:都)?(?:轮|换)(?:到)?下家(?:坐|做)?庄?",
+    says(r"霸王庄|谁(?:胡|和|赢)(?:牌)?谁(?:坐|做|当)庄|(?:胡|和)牌(?:的)?(?:者|玩家|人|一家)[^，。]{0,4}(?:坐|做|当|接)庄"
+         r"|由[^，。]{0,6}(?:胡|和)牌的(?:玩家|人|一家)[^，。]{0,4}(?:坐|做|当|接)庄",
+         "next_dealer", "winner", "game.seating.next_dealer"),
+    passes(r"^轮庄$"),  # a label; the sentence after it says who deals
+    says(r"(?<![下上本这])轮(?:流)?(?:坐|做)?庄|庄家轮(?:流|换)|每(?:局|盘)(?:都)?(?:轮|换)(?:到)?下家(?:坐|做)?庄?",
          "next_dealer", "rotate", "game.seating.next_dealer"),
     says(r"庄家(?:胡|和|赢)(?:牌)?[^，。]{0,4}连庄|闲家(?:胡|和|赢)(?:牌)?[^，。]{0,4}下家(?:坐|做|接)庄|荒庄[^，。]{0,3}连庄",
          "next_dealer", "stay_on_win", "game.seating.next_dealer"),
@@ -436,7 +441,7 @@ _FIRST_DEALER = (
 
 
 #: "庄家不变" / "不换庄": the dealer keeps dealing (when: after a drawn hand, or always).
-_DEALER_STAYS = re.compile(r"庄家?(?:不变|不换|照旧|不动)|不换庄|(?:还是|仍是|仍然是|一直是|始终是)(?:原来的|同一个)?庄家|庄家(?:继续|一直)(?:坐|做|当)庄")
+_DEALER_STAYS = re.compile(r"(?:继续|仍然|仍)(?:坐|做|当)庄|庄家?(?:不变|不换|照旧|不动)|不换庄|(?:还是|仍是|仍然是|一直是|始终是)(?:原来的|同一个)?庄家|庄家(?:继续|一直)(?:坐|做|当)庄")
 #: A hand after which the dealer stays under the default ``next_dealer`` (and ``winner``): a drawn hand
 #: (nobody wins) or one the dealer wins.
 _DRAWN = re.compile(r"没人(?:胡|和)|没有人(?:胡|和)|无人(?:胡|和)|都没(?:有)?(?:胡|和)|流局|荒庄|黄庄|(?:牌)?摸完"
@@ -467,13 +472,17 @@ def _seating(c: Clause) -> None:
     ``两人坐对家``: ``seat_winds`` 东西. ``没人胡……庄家不变`` / ``庄家胡了庄家不变``: a drawn hand (or the
     dealer's win) keeps the dealer, which every ``next_dealer`` but ``rotate`` does (the default among them):
     mapped, no value of its own; a dealer who never changes is a gap."""
-    t = c.text
-    if not read_first(c, _NEXT_DEALER) and _DEALER_STAYS.search(t):
+    t = _outside_parentheses(c.text)  # "（按东南西北轮流做庄）": an aside, not the rule
+    if re.search(r"闲家(?:胡|和|赢)", c.previous + t) and re.search(r"下(?:一)?家[^，。]{0,2}(?:坐|做|当|接)庄", t):
+        c.set("next_dealer", "stay_on_win", "game.seating.next_dealer")  # "闲家胡牌，则庄家的下一家坐庄"
+    elif not read_first(c, _NEXT_DEALER, t) and _DEALER_STAYS.search(t):
         if _DRAWN.search(c.previous + t):
             c.map("game.seating.next_dealer")
         else:
             c.gap(dealer_always_stays_gap())
-    read_first(c, _FIRST_DEALER)
+    if not read_first(c, _FIRST_DEALER, t) and re.search(r"东(?!南)", t) and re.search(r"先|首|第一|起始|初始", t) \
+            and re.search(r"庄", t) and not re.search(r"骰|随机|轮", t):
+        c.set("first_dealer", "seat_0", "game.seating.first_dealer")  # "东位先做庄", "选定东为首次庄家"
     if re.search(r"(?:两|二)(?:人|个人|家)?[^，。]{0,4}(?:坐|面)对(?:家|面)|^坐对家|对坐|东西(?:对坐|两家)", t) \
             and c.facts.values.get("players", 2) == 2:
         c.set("seat_winds", ["东", "西"], "game.seating.seat_winds")
@@ -600,6 +609,9 @@ def _wildcards(c: Clause) -> None:
     if _QUALIFIER.search(t):
         c.gap("带癞子条件的胡牌限制（有/没有癞子时只能自摸等）无法表达：草稿保留癞子本身，这条限制请人工确认")
         return
+    if re.search(r"(?:和|胡)牌[^，。]{0,3}" + _NEG + WILD, t):
+        c.map("wildcard_rules")  # "和牌没有财神……": a condition on the winning hand, not a deck without wildcards
+        return
     if re.search(_NEG + r"(?:任何)?" + WILD + r"(?!胡|钓|吊)", t) and not re.search(r"代替|当作|当做", t):
         c.set("wildcard", None, "wildcard_rules")
         return
@@ -680,8 +692,9 @@ def wildcard_conflicts(facts: Facts) -> None:
 _CHI = yes_no("chi", "phases.play.sub_phases.others_reaction",
               no=r"(?:不能|不可以|不可|不许|不准|禁止|不让|没有|无|不)吃(?![胡和炮])|只(?:能|可以|许)?碰(?:不|不能|不可)吃|只碰不吃|吃牌不允许|吃(?:是|牌)?(?:不许|不允许|不可以|不能)的?|吃不行|吃不可以|不给吃|不能上牌|不可上牌|只许碰|只能碰(?:杠|和杠|、杠|牌)?(?![^，。]*吃)",
               yes=r"(?:可以|能|允许|可|准|能够|也能|也可以)吃(?![胡和炮])|吃碰杠|吃、碰|吃，碰|[碰杠][、和与及,，/]吃(?![胡和炮])|可以上牌|可以上(?=[（(]|$)|上牌|有吃(?![胡和炮])|能吃能碰")
-_PUNG = maps(r"(?:可以|能|可|只能|只可以)碰|碰牌|碰随便|碰杠|碰(?:也)?可以", "phases.play.sub_phases.others_reaction(pung)",
-             unless=r"不(?:能|可以|可)碰")
+_PUNG = (says(r"(?:不能|不可以|不可|不许|不准|禁止|没有)(?:吃[、，,和]?)?碰", "pung", False, "phases.play.sub_phases.others_reaction(pung)"),
+         says(r"(?:可以|能|可|只能|只可以)(?:吃[、，,和]?)?碰|碰牌|碰随便|碰杠|碰(?:也)?可以", "pung", True,
+              "phases.play.sub_phases.others_reaction(pung)"))
 
 
 @reader
@@ -691,7 +704,7 @@ def _chi(c: Clause) -> None:
         return  # a fan's definition ("没有吃碰明杠的门前清 1 番"), not a rule about chow
     t = re.sub(r"吃[^，。吃]{0,8}?(?:胡|和)", "", t)  # 吃别人打出的牌胡 is winning on a discard
     read_first(c, _CHI, t)
-    read_each(c, (_PUNG,), t)
+    read_first(c, _PUNG, t)
 
 
 _KONG = (
@@ -1140,6 +1153,7 @@ def _fans(c: Clause) -> None:
             elif re.search(r"没有(?:任何)?(?:其他|别的)(?:牌型)?番|普通(?:的)?胡牌|不带任何番|无番", t) \
                     and not re.search(r"顺子|全是顺", t):
                 name = "鸡胡"  # 平胡 defined as "a plain win with no other fan" is the engine's 鸡胡
+        joined = m.start() == pos and pos > 0 and c.fans and c.fan_values.get(c.fans[-1]) is None
         before = t[pos:m.start()]
         after = t[named_as.get(m.start(), m.end()):]
         value_m = _FAN_VALUE.match(after) or per_flower
@@ -1167,6 +1181,14 @@ def _fans(c: Clause) -> None:
             c.map(f"fan_types[{name}]")
             continue
         value = cn_number(value_m.group(1)) if value_m else (0 if zero else None)
+        if joined and value is not None:  # "门清自摸 3台": the value of the combined fan, not of 自摸
+            first = c.fans.pop()
+            c.fan_values.pop(first, None)
+            if c.facts.fans.get(first, 0) is None and c.facts.fan_sources.get(first) == c.cite:
+                c.facts.fans.pop(first)
+            combined = t[t.rfind(c.facts.fan_words.get(first, first), 0, m.start()):m.end()]
+            c.gap(_unknown_fan_reason(combined, value_m.group(0).strip() if value_m else ""), text=f"{combined}（{c.cite}）")
+            continue
         c.fan(name, value, word)
         if name == "抢杠胡":
             c.imply("rob_kong", True)  # a scored 抢杠胡 is a kong that may be robbed (unless a clause says not)
@@ -1432,8 +1454,25 @@ def _unknown_fans(c: Clause) -> None:
         if not m or _FAN_PATTERN.search(item) or _NOT_FAN.search(m.group(1)) or carries(c, m.group(1)) \
                 or (as_item and ITEM_WORDS.search(m.group(1))):
             continue
+        value = m.group(0)[len(m.group(1)):].strip(' :：=')
+        close = close_fan_names(m.group(1))
+        if close:  # "清一涩3番": most likely a slip of the pen; the reviewer says which fan it is
+            c.question(f"fan:{m.group(1)}", f"fan_types[{m.group(1)}]",
+                       f"「{m.group(1)}」不是规范番型表中的名字，是否想写：{'、'.join(close)}？原文番值 {value}；"
+                       "请确认是哪个番型（改正描述里的名字），或用 fan_types[].when 写出它的定义", clauses=[item.strip()])
+            continue
         c.gap("没有识别为规范中的番型，无法计分（番型名须是规范番型表中的名字，或用 fan_types[].when 写出它的定义，"
-              f"原文番值 {m.group(0)[len(m.group(1)):].strip(' :：=')} 记在这里）", text=item.strip())
+              f"原文番值 {value} 记在这里）", text=item.strip())
+
+
+def close_fan_names(word: str) -> list[str]:
+    """Fan names (canonical) that ``word`` is most likely a misspelling of: the same length, one character apart."""
+    import difflib
+
+    names = [n for n in FAN_ALIASES if len(n) == len(word) and len(word) >= 3
+             and sum(a != b for a, b in zip(n, word)) == 1]
+    close = difflib.get_close_matches(word, names, n=3, cutoff=0.6)
+    return list(dict.fromkeys(FAN_ALIASES[n] or n for n in close))
 
 
 #: Wordings that restate what every draft has (the deal, the deck, the end of a hand …): mapped, no fact.
@@ -1446,6 +1485,7 @@ _RESTATED = (
     maps(r"四组面子加一对将|四个面子加一对将|普通牌型|4\s*组面子|四副牌加一对", "requires"),
     maps(r"牌全要|(加入|另加|加上|再加)\s*(4|四)\s*[张个](红中|发财|白板)|牌库共\s*\d+\s*张|共\s*(112|116|120)\s*张", "deck.total"),
     maps(r"最有利|最优|最大化", "wildcard_rules.fan_calculation_policy"),
+    maps(r"(?:两|二|2)\s*(?:个|颗|粒)骰子|掷骰子|打骰子", "deal"),
 )
 
 
@@ -1548,11 +1588,15 @@ def read_facts(description: str, catalog: list[Any] | None = None) -> Facts:
     author = without_bom(description)
     description = plain(author)
     facts.pinghu_means = pinghu_meaning(description)
+    options = option_words(description)
     for kind, sentence in kinded_sentences(description):
         previous = ""
         facts.pending_fan = ""
         defined = ""  # the fan whose row opened this sentence: later clauses define it
+        option = ""  # "4会……；7会不可吃，不可碰": the room option the rest of the sentence is about
         for text in sentence:
+            said = options.search(text) if options else None
+            option = said.group(0) if said else option
             facts.clauses.append(text)
             if not kind and starts_example(_outside_parentheses(text)):
                 kind = "example"  # the example runs to the end of its sentence
@@ -1568,7 +1612,7 @@ def read_facts(description: str, catalog: list[Any] | None = None) -> Facts:
                 previous = text
                 continue
             clause = Clause(row[0] if row else text, facts, previous, cite=text)
-            clause.scope_limit = scope_limit(text, previous)
+            clause.scope_limit = scope_limit(text, previous) or (f"房间选项「{option}」" if option else "")
             previous = text
             for fn in readers_in(READER_MODULES):
                 fn(clause)
@@ -1650,6 +1694,20 @@ def scope_limit(text: str, previous: str = "") -> str:
         if re.search(pattern, text) or 1 <= i <= 2 and re.search(pattern, previous):
             return what
     return ""
+
+
+_UNITS = "张番台分倍人家局圈把次个点只条筒万饼索岁秒"
+
+
+def option_words(description: str) -> re.Pattern | None:
+    """A pattern for the room options the text sets apart by a count (``4会……，7会……``: the same word after two
+    different numbers, each followed by what it allows); ``None`` when the text has none."""
+    seen: dict[str, set[str]] = {}
+    for n, word in re.findall(r"(?<![\d.])(\d+)\s*([\u4e00-\u9fff])(?=只|可|不|能|自)", description):
+        if word not in _UNITS:
+            seen.setdefault(word, set()).add(n)
+    words = [w for w, counts in seen.items() if len(counts) >= 2]
+    return re.compile(r"(?<![\d.])\d+\s*[" + "".join(words) + "]") if words else None
 
 
 def cite_author(facts: Facts, plain_text: str, author: str) -> None:
