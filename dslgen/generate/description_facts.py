@@ -1612,7 +1612,8 @@ def read_facts(description: str, catalog: list[Any] | None = None) -> Facts:
                 previous = text
                 continue
             clause = Clause(row[0] if row else text, facts, previous, cite=text)
-            clause.scope_limit = scope_limit(text, previous) or (f"房间选项「{option}」" if option else "")
+            clause.scope_limit = (f"房间选项「{option}」" if option else "") or scope_limit(text, previous)
+            clause.option = bool(option)
             previous = text
             for fn in readers_in(READER_MODULES):
                 fn(clause)
@@ -1664,12 +1665,14 @@ def fan_row(text: str) -> tuple[str, bool] | None:
         return None
     rest = text[m.end():]
     paren = _PAREN.match(rest)
+    if paren and (_VALUED.search(paren.group(1)) or re.search(r"倍|番|台|分", paren.group(1))):
+        return None  # "平胡1番（自摸翻倍）": the parenthesis states a rule of its own
     if paren and not _FAN_PATTERN.fullmatch(paren.group(1).strip()):
         rest = rest[paren.end():]
     value = _ROW_VALUE.match(rest)
     if value and re.search(r"\d", value.group(0)) and not re.match(r"\s*[、,，]\s*\d", rest[value.end():]):
         tail = rest[value.end():].strip(" 、,，")
-        if _FAN_PATTERN.match(tail) or _VALUED.search(tail):
+        if _FAN_PATTERN.match(tail) or _VALUED.search(tail) or re.search(r"倍|番|台", tail):
             return None  # "清一色4番杠上开花翻一倍", "屁胡1番、清一色4番": more rows, read as a whole
         return (text[:m.end()] + value.group(0), bool(tail)) if tail or paren else None
     if _ROW_DEFINITION.match(rest):

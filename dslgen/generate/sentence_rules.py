@@ -51,6 +51,7 @@ class Clause:
         self.cite = text if cite is None else cite  # the clause as written: the evidence of what it states
         #: Why the clause does not speak for the whole table (a tile, a moment, a condition): see :data:`SCOPED`.
         self.scope_limit = ""
+        self.option = False  # the limit is a room option ("5鬼不可吃"): neither value holds for the table
         self.facts = facts
         self.previous = previous  # the clause before, in the same sentence
         self.hits = 0
@@ -72,7 +73,8 @@ class Clause:
         flipping, with the count said elsewhere)."""
         if self.undecided:  # "可以吃也可以不吃，看大家商量": an open question, not a rule
             return
-        if self.scope_limit and key in SCOPED:  # "红中不能吃碰杠", "此时只能自摸": not the table's rule
+        # a permission under a condition still says the action exists; a ban or an option's rule does not hold table-wide
+        if self.scope_limit and key in SCOPED and (value is False or key == "discard_win" or self.option):  # "红中不能吃碰杠", "此时只能自摸": not the table's rule
             self.gap(f"这句只就{self.scope_limit}而言，不是整桌的{SCOPED[key]}规则：规则文件没有只限某张牌、某个时机或"
                      f"某个条件的{SCOPED[key]}字段，草稿没有落实这一限定（整桌的{SCOPED[key]}规则按其他句子或默认值）")
             return
