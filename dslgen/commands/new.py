@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import contextlib
 import signal
 import threading
@@ -71,9 +73,17 @@ def _jobs(value: str) -> int | str:
 def _read_description(text: str | None, file: str | None) -> str:
     if text and file:
         raise UsageError("描述只能给一种：直接写在命令里，或用 --file", where="DESCRIPTION")
+    if text and re.fullmatch(r"--?[A-Za-z][\w-]*(?:=\S*)?", text):
+        raise UsageError(f"没有选项：{text}", where=text, hint="dslgen new --help 列出所有选项")
+    if text == "-" or file == "-":
+        data = click.get_binary_stream("stdin").read()
+        try:
+            return data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise UsageError("标准输入不是 UTF-8 编码", where="-", hint="请用 UTF-8 输入描述") from None
     if file:
         try:
-            return Path(file).read_text(encoding="utf-8")
+            return Path(file).read_text(encoding="utf-8-sig")
         except FileNotFoundError:
             raise UsageError("描述文件不存在", where=file, hint="检查 --file 的路径") from None
         except UnicodeDecodeError:
@@ -242,6 +252,10 @@ def _print_summary(result: dict) -> None:
     if unhandled and not consistency.get("no_rules"):
         out.print(f"未处理的规则句（{len(unhandled)} 条，既没有落实也没有列为缺口）：")
         _print_limited(out, unhandled)
+    not_rules = (result.get("consistency") or {}).get("not_rules") or []
+    if not_rules:
+        out.print(f"读作不是规则的句子（{len(not_rules)} 条：标题、广告、背景介绍、界面说明、举例，请审核时确认）：")
+        _print_limited(out, [f"{n.get('text')}（{n.get('reason')}）" for n in not_rules])
     usage = result.get("usage") or {}
     if usage.get("prompt_tokens") or usage.get("completion_tokens"):
         out.print(f"用量：输入 {usage['prompt_tokens']} / 输出 {usage['completion_tokens']} tokens，"
@@ -249,9 +263,9 @@ def _print_summary(result: dict) -> None:
     out.print(f"下一步：{result['next']}")
 
 
-@click.command("new")
+@click.command("new", context_settings={"ignore_unknown_options": True})
 @click.argument("description", required=False)
-@click.option("--file", "file", metavar="DESC.md", help="从文件读取玩法描述（UTF-8）")
+@click.option("--file", "file", metavar="DESC.md", help="从文件读取玩法描述（UTF-8；- 表示标准输入）")
 @click.option("--name", default="", metavar="ID", help="玩法 id（小写字母、数字、下划线），默认按描述中的地名生成")
 @click.option("--provider", default=None, metavar="NAME", help="模型提供方：openai / offline / replay；默认有 OPENAI_API_KEY 用 openai，否则 offline（replay 回放 DSLGEN_REPLAY 指定的草稿目录）")
 @click.option("--model", default=None, metavar="M", help="模型名称（也可用环境变量 DSLGEN_MODEL 或配置文件）")

@@ -14,7 +14,7 @@ Findings (stable codes):
 * ``D004`` a rule the DSL cannot express (found by the reader) that the draft does not list as a gap;
 * ``D005`` the DSL cannot express the game's structure (players, deck size or suits, hand size): listed
   as a gap, but a draft without it is another game, so it cannot pass.
-* ``D006`` the description contradicts itself: two sentences that cannot both hold (the wildcard tile is a
+* ``D006`` the reader cannot reconcile sentences of the description: two sentences that cannot both hold (the wildcard tile is a
   tile the text leaves out of the deck). No draft can be faithful to both, so it cannot pass;
 * ``D007`` an open question: the text leaves a rule undecided or vague (three or four players, "一百多张",
   "可以吃也可以不吃，看大家商量", fans named without values "看心情"). The draft's value for it is a guess
@@ -64,6 +64,8 @@ class ConsistencyReport:
     carried: list[str] = field(default_factory=list)
     gapped: list[str] = field(default_factory=list)
     unhandled: list[str] = field(default_factory=list)
+    #: Sentences that state no rule (headings, advertising, background, lobby, examples): ``{"text", "kind", "reason"}``.
+    not_rules: list[dict[str, str]] = field(default_factory=list)
     no_rules: bool = False
 
     @property
@@ -95,7 +97,7 @@ class ConsistencyReport:
         """JSON form stored in ``result.json``."""
         return {"passed": self.passed, "coverage": self.coverage(), "no_rules": self.no_rules,
                 "carried": self.carried, "gapped": self.gapped, "unhandled": self.unhandled,
-                "findings": self.findings}
+                "not_rules": self.not_rules, "findings": self.findings}
 
 
 def _finding(code: str, message: str, *, path: str = "", hint: str = "", **extra: Any) -> dict[str, Any]:
@@ -167,7 +169,7 @@ def judge(description: str, data: dict[str, Any] | None, gaps: list[dict[str, An
     from dslgen.generate.drafter import facts_of
 
     facts = facts or read_facts(description)
-    report = ConsistencyReport()
+    report = ConsistencyReport(not_rules=list(facts.not_rules))
     rules = [r for r in facts.readings if r["rule"]]
     if not rules:
         report.no_rules = True
@@ -195,8 +197,8 @@ def judge(description: str, data: dict[str, Any] | None, gaps: list[dict[str, An
             extra: dict[str, Any] = {}
             other = _saying(rules, key, got.get(key), text)
             if other:  # "只能自摸胡，不过别人点炮也可以胡": the description says both
-                message += f"；而描述的「{other}」说的正是「{show(got.get(key))}」：描述自相矛盾"
-                hint = "请设计者确定哪一句是对的，改好描述后再起草"
+                message += f"；而描述的「{other}」说的正是「{show(got.get(key))}」：读者没能把这两句读成一致的规则"
+                hint = "可能是读者读错了，也可能是描述前后不一：请设计者确认哪一句是对的，需要时改写描述后再起草"
                 extra["sentences"] = [text, other]
             problems.append(_finding("D001", message, path=FIELDS[key], hint=hint, sentence=text, fact=key,
                                      described=show(want), drafted=show(got.get(key)), **extra))
@@ -234,7 +236,7 @@ def judge(description: str, data: dict[str, Any] | None, gaps: list[dict[str, An
                                         sentence=gap["text"],
                                         hint="草稿只能是另一种玩法（4 人、标准牌库），不能判为通过；等 DSL 支持后再起草"))
     for conflict in facts.conflicts:
-        report.findings.append(_finding("D006", f"描述自相矛盾：{conflict['reason']}", path=conflict["path"],
+        report.findings.append(_finding("D006", f"读者没能把这几句读成一致的规则：{conflict['reason']}", path=conflict["path"],
                                         sentence=conflict["text"], sentences=list(conflict["sentences"]),
                                         fact=conflict["fact"], hint="请设计者确定哪一句是对的，改好描述后再起草"))
     for question in facts.questions:

@@ -27,6 +27,8 @@ from typing import Any
 # 川麻 readers (换三张 direction, 刮风下雨, 退税, 呼叫转移, 根, 加倍计分, 封顶番) and 武汉 readers (必须开口, 口口翻)
 # live in their own modules; importing them registers their readers.
 from dslgen.generate import wuhan_reader  # noqa: F401
+from dslgen.generate.clause_kinds import KINDS, line_kind, sentence_kind, starts_example
+from dslgen.generate.writing import aligned, plain, without_bom
 from dslgen.generate.sentence_rules import (NUM, NUMBER, Clause, cn_number, maps, passes, read_each, read_first, reader,
                                             readers_in, says, yes_no)
 from dslgen.generate.sichuan_facts import DOUBLING, exchange_direction, is_kong_money
@@ -160,12 +162,17 @@ class Facts:
     #: against the catalog) ``"variant"``, ``"title"`` and ``"fans"`` (the referenced table, canonical name →
     #: value). See :mod:`dslgen.generate.reference_reader`.
     fan_reference: dict[str, Any] = field(default_factory=dict)
+    #: Clauses that state no rule (``{"text", "kind", "reason"}``: headings, advertising, background, lobby,
+    #: examples; :mod:`dslgen.generate.clause_kinds`). Listed for the reviewer, never read as rules.
+    not_rules: list[dict[str, str]] = field(default_factory=list)
+    #: Fan rows whose value is written as a multiple (``自摸 ×2``, ``杠上开花 4倍``): see :func:`times_table`.
+    times_rows: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-friendly form (for tests and debugging)."""
         return {"values": self.values, "fans": self.fans, "removed_fans": sorted(self.removed_fans), "excludes": self.excludes,
                 "gaps": self.gaps, "mapping": self.mapping, "unmapped": self.unmapped, "name": self.name,
-                "questions": self.questions, "conflicts": self.conflicts}
+                "questions": self.questions, "conflicts": self.conflicts, "not_rules": self.not_rules}
 
 
 # --- readers ---------------------------------------------------------------------
@@ -274,7 +281,7 @@ def _players(c: Clause) -> None:
             last["questions"].append(reason)
         c.question("players", "game.players", reason, clauses=[c.previous, c.text])
         return
-    m = c.search(r"(两|二|2|三|3)\s*(?:个)?人(?:麻将|玩法|对局|打|玩|场|局)?|(?:两|二|三)人麻将")
+    m = c.search(r"(?<!其他)(?<!其余)(?<!其它)(?<!另外)(?<!剩下)(?<![另每])(两|二|2|三|3)\s*(?:个)?人(?:麻将|玩法|对局|打|玩|场|局)?|(?:两|二|三)人麻将")
     if m:
         c.set("players", 2 if re.search(r"两|二|2", m.group(0)) else 3, "game.players")
     elif c.search(r"(四|4)\s*(个)?人"):
@@ -328,7 +335,7 @@ def _deck_size(c: Clause) -> None:
                  r"|^(?:牌)?只(?:用|有|要|打|留)(?:条|筒|万|饼|索)(?:子|牌)?$", t) \
             and not re.search(r"(?:万|条|筒)[、和与]?(?:万|条|筒)[、和与]?(?:万|条|筒)", t):
         _suits(c)
-    if re.search(r"(?:每人|每家|各|起手)[^，。]{0,4}(?:16|十六)\s*张|(?<![\d百千零一二三四五六七八九十])十六张", t):
+    if re.search(r"(?:每人|每家|各|起手|闲家)[^，。]{0,4}(?:16|十六)\s*[张只]|(?<![\d百千零一二三四五六七八九十])十六张", t):
         c.set("cards_per_player", 16, "deal.cards_per_player")
 
 
@@ -378,6 +385,7 @@ def _rounds(c: Clause) -> None:
 @reader
 def _deck(c: Clause) -> None:
     t = _ROUNDS.sub("", c.text)  # "分东南西北四圈" names the rounds, not the deck's winds
+    t = re.sub(r"除(?:了)?[^，。；]{1,8}?(?:外|以外|之外)", "", t)  # "替代除花牌外的任何牌": an exception, not the deck
     if re.search(r"108\s*张|一百零八张|只(有|用|留|打)?\s*(万|条|筒|饼|索)[、,/和及与]?(万|条|筒|饼|索)[、,/和及与]?(万|条|筒|饼|索)(三门|三种)?(?!.*[字风])", t) \
             or re.search(r"(只|仅)(有|用|打|留|要)?\s*(万条筒|条筒万|筒条万|万筒条|条万筒|筒万条)", t):
         c.set("honors", False, "deck")
@@ -415,7 +423,11 @@ def _deck(c: Clause) -> None:
 _NEXT_DEALER = (
     says(r"一炮多响[^，。]*放炮(?:的人|者)(?:坐|做|当)庄|谁(?:胡|和|赢)谁(?:坐|做|当)庄|(?:胡|和)(?:牌)?(?:的人|者|的一家|家)(?:坐|做|当|接)庄|赢(?:家|的人)(?:坐|做|当)庄",
          "next_dealer", "winner", "game.seating.next_dealer"),
-    says(r"轮(?:流)?(?:坐|做)?庄|庄家轮(?:流|换)|每(?:局|盘)(?:都)?(?:轮|换)(?:到)?下家(?:坐|做)?庄?",
+    says(r"霸王庄|谁(?:胡|和|赢)(?:牌)?谁(?:坐|做|当)庄|(?:胡|和)牌(?:的)?(?:者|玩家|人|一家)[^，。]{0,4}(?:坐|做|当|接)庄"
+         r"|由[^，。]{0,6}(?:胡|和)牌的(?:玩家|人|一家)[^，。]{0,4}(?:坐|做|当|接)庄",
+         "next_dealer", "winner", "game.seating.next_dealer"),
+    passes(r"^轮庄$"),  # a label; the sentence after it says who deals
+    says(r"(?<![下上本这])轮(?:流)?(?:坐|做)?庄|庄家轮(?:流|换)|每(?:局|盘)(?:都)?(?:轮|换)(?:到)?下家(?:坐|做)?庄?",
          "next_dealer", "rotate", "game.seating.next_dealer"),
     says(r"庄家(?:胡|和|赢)(?:牌)?[^，。]{0,4}连庄|闲家(?:胡|和|赢)(?:牌)?[^，。]{0,4}下家(?:坐|做|接)庄|荒庄[^，。]{0,3}连庄",
          "next_dealer", "stay_on_win", "game.seating.next_dealer"),
@@ -429,7 +441,7 @@ _FIRST_DEALER = (
 
 
 #: "庄家不变" / "不换庄": the dealer keeps dealing (when: after a drawn hand, or always).
-_DEALER_STAYS = re.compile(r"庄家?(?:不变|不换|照旧|不动)|不换庄|(?:还是|仍是|仍然是|一直是|始终是)(?:原来的|同一个)?庄家|庄家(?:继续|一直)(?:坐|做|当)庄")
+_DEALER_STAYS = re.compile(r"(?:继续|仍然|仍)(?:坐|做|当)庄|庄家?(?:不变|不换|照旧|不动)|不换庄|(?:还是|仍是|仍然是|一直是|始终是)(?:原来的|同一个)?庄家|庄家(?:继续|一直)(?:坐|做|当)庄")
 #: A hand after which the dealer stays under the default ``next_dealer`` (and ``winner``): a drawn hand
 #: (nobody wins) or one the dealer wins.
 _DRAWN = re.compile(r"没人(?:胡|和)|没有人(?:胡|和)|无人(?:胡|和)|都没(?:有)?(?:胡|和)|流局|荒庄|黄庄|(?:牌)?摸完"
@@ -460,13 +472,17 @@ def _seating(c: Clause) -> None:
     ``两人坐对家``: ``seat_winds`` 东西. ``没人胡……庄家不变`` / ``庄家胡了庄家不变``: a drawn hand (or the
     dealer's win) keeps the dealer, which every ``next_dealer`` but ``rotate`` does (the default among them):
     mapped, no value of its own; a dealer who never changes is a gap."""
-    t = c.text
-    if not read_first(c, _NEXT_DEALER) and _DEALER_STAYS.search(t):
+    t = _outside_parentheses(c.text)  # "（按东南西北轮流做庄）": an aside, not the rule
+    if re.search(r"闲家(?:胡|和|赢)", c.previous + t) and re.search(r"下(?:一)?家[^，。]{0,2}(?:坐|做|当|接)庄", t):
+        c.set("next_dealer", "stay_on_win", "game.seating.next_dealer")  # "闲家胡牌，则庄家的下一家坐庄"
+    elif not read_first(c, _NEXT_DEALER, t) and _DEALER_STAYS.search(t):
         if _DRAWN.search(c.previous + t):
             c.map("game.seating.next_dealer")
         else:
             c.gap(dealer_always_stays_gap())
-    read_first(c, _FIRST_DEALER)
+    if not read_first(c, _FIRST_DEALER, t) and re.search(r"东(?!南)", t) and re.search(r"先|首|第一|起始|初始", t) \
+            and re.search(r"庄", t) and not re.search(r"骰|随机|轮", t):
+        c.set("first_dealer", "seat_0", "game.seating.first_dealer")  # "东位先做庄", "选定东为首次庄家"
     if re.search(r"(?:两|二)(?:人|个人|家)?[^，。]{0,4}(?:坐|面)对(?:家|面)|^坐对家|对坐|东西(?:对坐|两家)", t) \
             and c.facts.values.get("players", 2) == 2:
         c.set("seat_winds", ["东", "西"], "game.seating.seat_winds")
@@ -593,6 +609,9 @@ def _wildcards(c: Clause) -> None:
     if _QUALIFIER.search(t):
         c.gap("带癞子条件的胡牌限制（有/没有癞子时只能自摸等）无法表达：草稿保留癞子本身，这条限制请人工确认")
         return
+    if re.search(r"(?:和|胡)牌[^，。]{0,3}" + _NEG + WILD, t):
+        c.map("wildcard_rules")  # "和牌没有财神……": a condition on the winning hand, not a deck without wildcards
+        return
     if re.search(_NEG + r"(?:任何)?" + WILD + r"(?!胡|钓|吊)", t) and not re.search(r"代替|当作|当做", t):
         c.set("wildcard", None, "wildcard_rules")
         return
@@ -673,8 +692,9 @@ def wildcard_conflicts(facts: Facts) -> None:
 _CHI = yes_no("chi", "phases.play.sub_phases.others_reaction",
               no=r"(?:不能|不可以|不可|不许|不准|禁止|不让|没有|无|不)吃(?![胡和炮])|只(?:能|可以|许)?碰(?:不|不能|不可)吃|只碰不吃|吃牌不允许|吃(?:是|牌)?(?:不许|不允许|不可以|不能)的?|吃不行|吃不可以|不给吃|不能上牌|不可上牌|只许碰|只能碰(?:杠|和杠|、杠|牌)?(?![^，。]*吃)",
               yes=r"(?:可以|能|允许|可|准|能够|也能|也可以)吃(?![胡和炮])|吃碰杠|吃、碰|吃，碰|[碰杠][、和与及,，/]吃(?![胡和炮])|可以上牌|可以上(?=[（(]|$)|上牌|有吃(?![胡和炮])|能吃能碰")
-_PUNG = maps(r"(?:可以|能|可|只能|只可以)碰|碰牌|碰随便|碰杠|碰(?:也)?可以", "phases.play.sub_phases.others_reaction(pung)",
-             unless=r"不(?:能|可以|可)碰")
+_PUNG = (says(r"(?:不能|不可以|不可|不许|不准|禁止|没有)(?:吃[、，,和]?)?碰", "pung", False, "phases.play.sub_phases.others_reaction(pung)"),
+         says(r"(?:可以|能|可|只能|只可以)(?:吃[、，,和]?)?碰|碰牌|碰随便|碰杠|碰(?:也)?可以", "pung", True,
+              "phases.play.sub_phases.others_reaction(pung)"))
 
 
 @reader
@@ -684,7 +704,7 @@ def _chi(c: Clause) -> None:
         return  # a fan's definition ("没有吃碰明杠的门前清 1 番"), not a rule about chow
     t = re.sub(r"吃[^，。吃]{0,8}?(?:胡|和)", "", t)  # 吃别人打出的牌胡 is winning on a discard
     read_first(c, _CHI, t)
-    read_each(c, (_PUNG,), t)
+    read_first(c, _PUNG, t)
 
 
 _KONG = (
@@ -742,7 +762,7 @@ def _ji_hu_mode(c: Clause) -> None:
 
 _DISCARD_WIN = yes_no(
     "discard_win", "phases.play.sub_phases.others_reaction",
-    no=_NEG + r"(?:点炮|放炮|接炮|吃胡|吃和|食胡|捉炮|点胡|胡别人|胡他人|胡别人打的)|只(?:能|许|准|可以)?(?:自摸|自己摸)(?:胡|和)?|必须自摸|自摸才(?:能|可以|算|能算)?(?:胡|和)|(?:点炮|放炮)(?:胡)?不算|只有自摸(?:才)?(?:能|可以)?(?:胡|和)|别人(?:打|放|点)[^，。]{0,6}(?:不能|不可以|不可|一律不能)(?:胡|和)",
+    no=_NEG + r"(?:点炮|放炮|放冲|放铳|出铳|放枪|点冲|接炮|吃胡|吃和|食胡|捉炮|点胡|胡别人|胡他人|胡别人打的)|只(?:能|许|准|可以)?(?:自摸|自己摸)(?:胡|和)?|必须自摸|自摸才(?:能|可以|算|能算)?(?:胡|和)|(?:点炮|放炮)(?:胡)?不算|只有自摸(?:才)?(?:能|可以)?(?:胡|和)|别人(?:打|放|点)[^，。]{0,6}(?:不能|不可以|不可|一律不能)(?:胡|和)",
     yes=r"(?:可以|能|允许|可|也可以|也能)(?:点炮|放炮|接炮|吃胡|捉炮|食胡|食糊|放冲|出铳|放枪)|点炮、?自摸都(?:能|可以|算)|"
         r"(?:点炮|放炮|点和|点胡|接炮|吃胡)[、和与及/]?自摸(?:胡|和)?(?:都|均|皆)(?:能|可以|可|算|行)"
         r"|自摸[、和与及/]?(?:点炮|放炮|点和|点胡|接炮|吃胡)(?:胡|和)?(?:都|均|皆)(?:能|可以|可|算|行)|(?:点炮|放炮)(?:也)?胡得|点炮[^，。]{0,2}(?:均|都)(?:可|能|可以)(?:胡|和)?|(?:点炮|放炮)(?:和|、)自摸都|点炮也算|(?:可以|能)吃[^，。吃]{0,8}?(?:胡|和)|(?:点炮|放炮)(?:也)?(?:可以|可|能)(?:胡|和)|点炮(?:胡|和|也?(?:可以|能)胡)|接炮|放炮(?:胡|和)|(?:点炮|点和)(?:者|的人|方)?[^，。]*?(?:付|出|赔|包)")
@@ -840,7 +860,7 @@ def _flow(c: Clause) -> None:
     if re.search(r"血流成河|血流|胡了(?:以后)?(?:可以|还能|还可以|能)(?:继续|接着|再)胡", t):
         c.set("blood", True, "phases.play.sub_phases.others_reaction.on_win")
         c.facts.values["xuezhan"] = False  # 血流 is not 血战: this clause is the evidence
-        c.facts.sources["xuezhan"] = c.text
+        c.facts.sources["xuezhan"] = c.cite
         return
     xz = re.search(r"血战", t)
     if xz and negated_at(t, xz.start()):
@@ -1133,9 +1153,14 @@ def _fans(c: Clause) -> None:
             elif re.search(r"没有(?:任何)?(?:其他|别的)(?:牌型)?番|普通(?:的)?胡牌|不带任何番|无番", t) \
                     and not re.search(r"顺子|全是顺", t):
                 name = "鸡胡"  # 平胡 defined as "a plain win with no other fan" is the engine's 鸡胡
+        joined = m.start() == pos and pos > 0 and c.fans and c.fan_values.get(c.fans[-1]) is None
         before = t[pos:m.start()]
         after = t[named_as.get(m.start(), m.end()):]
         value_m = _FAN_VALUE.match(after) or per_flower
+        if value_m and re.match(r"\s*[、,，]\s*\d", after[value_m.end():]):
+            value_m = None  # "小七对：11、11、11……": the pattern written out in tiles, not a value
+        if value_m and re.search(r"[xX×*]|倍", value_m.group(0)):
+            c.facts.times_rows.append(c.cite)  # "自摸 ×2": a value written as a multiple
         payer = None if value_m or word in VALUE_ONLY_WORDS else _PER_PAYER.match(after)
         points = re.match(r"\s*" + NUM + r"\s*分", after[payer.end():]) if payer else None
         zero = None if value_m else _NO_FAN.match(after)  # "素胡（平胡）不算番，只得一个底分": worth 0 番, not ruled out
@@ -1151,11 +1176,19 @@ def _fans(c: Clause) -> None:
         if negated:
             c.facts.removed_fans.add(name)
             c.facts.fans.pop(name, None)
-            c.facts.fan_sources[name] = c.text
+            c.facts.fan_sources[name] = c.cite
             c.removed.append(name)
             c.map(f"fan_types[{name}]")
             continue
         value = cn_number(value_m.group(1)) if value_m else (0 if zero else None)
+        if joined and value is not None:  # "门清自摸 3台": the value of the combined fan, not of 自摸
+            first = c.fans.pop()
+            c.fan_values.pop(first, None)
+            if c.facts.fans.get(first, 0) is None and c.facts.fan_sources.get(first) == c.cite:
+                c.facts.fans.pop(first)
+            combined = t[t.rfind(c.facts.fan_words.get(first, first), 0, m.start()):m.end()]
+            c.gap(_unknown_fan_reason(combined, value_m.group(0).strip() if value_m else ""), text=f"{combined}（{c.cite}）")
+            continue
         c.fan(name, value, word)
         if name == "抢杠胡":
             c.imply("rob_kong", True)  # a scored 抢杠胡 is a kong that may be robbed (unless a clause says not)
@@ -1421,8 +1454,25 @@ def _unknown_fans(c: Clause) -> None:
         if not m or _FAN_PATTERN.search(item) or _NOT_FAN.search(m.group(1)) or carries(c, m.group(1)) \
                 or (as_item and ITEM_WORDS.search(m.group(1))):
             continue
+        value = m.group(0)[len(m.group(1)):].strip(' :：=')
+        close = close_fan_names(m.group(1))
+        if close:  # "清一涩3番": most likely a slip of the pen; the reviewer says which fan it is
+            c.question(f"fan:{m.group(1)}", f"fan_types[{m.group(1)}]",
+                       f"「{m.group(1)}」不是规范番型表中的名字，是否想写：{'、'.join(close)}？原文番值 {value}；"
+                       "请确认是哪个番型（改正描述里的名字），或用 fan_types[].when 写出它的定义", clauses=[item.strip()])
+            continue
         c.gap("没有识别为规范中的番型，无法计分（番型名须是规范番型表中的名字，或用 fan_types[].when 写出它的定义，"
-              f"原文番值 {m.group(0)[len(m.group(1)):].strip(' :：=')} 记在这里）", text=item.strip())
+              f"原文番值 {value} 记在这里）", text=item.strip())
+
+
+def close_fan_names(word: str) -> list[str]:
+    """Fan names (canonical) that ``word`` is most likely a misspelling of: the same length, one character apart."""
+    import difflib
+
+    names = [n for n in FAN_ALIASES if len(n) == len(word) and len(word) >= 3
+             and sum(a != b for a, b in zip(n, word)) == 1]
+    close = difflib.get_close_matches(word, names, n=3, cutoff=0.6)
+    return list(dict.fromkeys(FAN_ALIASES[n] or n for n in close))
 
 
 #: Wordings that restate what every draft has (the deal, the deck, the end of a hand …): mapped, no fact.
@@ -1435,6 +1485,7 @@ _RESTATED = (
     maps(r"四组面子加一对将|四个面子加一对将|普通牌型|4\s*组面子|四副牌加一对", "requires"),
     maps(r"牌全要|(加入|另加|加上|再加)\s*(4|四)\s*[张个](红中|发财|白板)|牌库共\s*\d+\s*张|共\s*(112|116|120)\s*张", "deck.total"),
     maps(r"最有利|最优|最大化", "wildcard_rules.fan_calculation_policy"),
+    maps(r"(?:两|二|2)\s*(?:个|颗|粒)骰子|掷骰子|打骰子", "deal"),
 )
 
 
@@ -1469,20 +1520,28 @@ def _normalise_line(line: str) -> str:
 
 def sentences(description: str) -> list[list[str]]:
     """The description cut into sentences, each cut into comma clauses (digit lists like 2，5，8 stay whole)."""
-    lines = [_normalise_line(line) for line in description.splitlines()]
-    text = "\n".join(line for line in lines if line)
-    text = re.sub(r"(?<=[\d一二三四五六七八九])\s*[，,]\s*(?=[\d一二三四五六七八九][，,、]?)", "、", text)
-    text = re.sub(r"[（(][^）)]*[）)]", lambda m: m.group(0).replace("，", "、").replace(",", "、"), text)
+    return [parts for _kind, parts in kinded_sentences(description)]
+
+
+def kinded_sentences(description: str) -> list[tuple[str, list[str]]]:
+    """:func:`sentences` with each sentence's non-rule kind (:mod:`dslgen.generate.clause_kinds`; ``""``: may hold rules)."""
     out = []
-    for sentence in re.split(r"[。；;！!？?\n]+", text):
-        parts = []
-        for clause in re.split(r"[，,]|(?<=[^\d])\s{2,}", sentence):
-            clause = clause.strip(" \t-•*·、：:")
-            clause = re.sub(r"^\d+[.、)）]\s*", "", clause).strip()
-            if clause and not _HEADING.match(clause):
-                parts.append(clause)
-        if parts:
-            out.append(parts)
+    for raw in description.splitlines():
+        line = _normalise_line(raw)
+        if not line:
+            continue
+        kind = line_kind(raw)
+        line = re.sub(r"(?<=[\d一二三四五六七八九])\s*[，,]\s*(?=[\d一二三四五六七八九][，,、]?)", "、", line)
+        line = re.sub(r"[（(][^）)]*[）)]", lambda m: m.group(0).replace("，", "、").replace(",", "、"), line)
+        for sentence in re.split(r"[。；;！!？?]+", line):
+            parts = []
+            for clause in re.split(r"[，,]|(?<=[^\d])\s{2,}", sentence):
+                clause = clause.strip(" \t-•*·、：:")
+                clause = re.sub(r"^\d+[.、)）]\s*", "", clause).strip()
+                if clause and not _HEADING.match(clause):
+                    parts.append(clause)
+            if parts:
+                out.append((kind or sentence_kind(sentence), parts))
     return out
 
 
@@ -1526,22 +1585,45 @@ def read_facts(description: str, catalog: list[Any] | None = None) -> Facts:
     ``catalog`` (the catalog variants, :func:`dslgen.generate.examples.load_examples`; the default catalog when
     ``None``) is where a fan table the text states by reference is looked up (:mod:`dslgen.generate.reference_reader`)."""
     facts = Facts()
+    author = without_bom(description)
+    description = plain(author)
     facts.pinghu_means = pinghu_meaning(description)
-    for sentence in sentences(description):
+    options = option_words(description)
+    for kind, sentence in kinded_sentences(description):
         previous = ""
         facts.pending_fan = ""
+        defined = ""  # the fan whose row opened this sentence: later clauses define it
+        option = ""  # "4会……；7会不可吃，不可碰": the room option the rest of the sentence is about
         for text in sentence:
+            said = options.search(text) if options else None
+            option = said.group(0) if said else option
             facts.clauses.append(text)
-            clause = Clause(text, facts, previous)
+            if not kind and starts_example(_outside_parentheses(text)):
+                kind = "example"  # the example runs to the end of its sentence
+            if kind:
+                facts.not_rules.append({"text": text, "kind": kind, "reason": KINDS[kind]})
+                facts.readings.append(_reading(text, Clause(text, facts), rule=False, kind=kind))
+                continue
+            row = fan_row(text)
+            if defined and not row and not _VALUED.search(text):
+                clause = Clause(text, facts, previous)
+                clause.map(f"fan_types[{defined}]")  # "七对 4番，由七个对子组成": what the fan is, no table rule
+                facts.readings.append(_reading(text, clause, rule=True, kind="fan_definition"))
+                previous = text
+                continue
+            clause = Clause(row[0] if row else text, facts, previous, cite=text)
+            clause.scope_limit = (f"房间选项「{option}」" if option else "") or scope_limit(text, previous)
+            clause.option = bool(option)
             previous = text
             for fn in readers_in(READER_MODULES):
                 fn(clause)
+            if row and clause.fans:
+                defined = clause.fans[-1]
+                if row[1]:
+                    clause.map(f"fan_types[{defined}]")
             bearing = is_rule_bearing(text)
-            facts.readings.append({"text": text, "keys": clause.keys, "values": clause.values, "fans": clause.fans,
-                                   "fan_values": clause.fan_values, "removed": clause.removed, "gaps": clause.gaps,
-                                   "sections": clause.sections, "questions": clause.questions,
-                                   "rule": bearing or bool(set(clause.sections) - {"game.name"}) or bool(clause.gaps)
-                                   or bool(clause.questions)})
+            facts.readings.append(_reading(text, clause, rule=bearing or bool(set(clause.sections) - {"game.name"})
+                                           or bool(clause.gaps) or bool(clause.questions)))
             if clause.hits or not bearing:
                 continue
             facts.unmapped.append(text)
@@ -1557,6 +1639,134 @@ def read_facts(description: str, catalog: list[Any] | None = None) -> Facts:
     finish(facts)
     fan_values_question(facts)
     wildcard_conflicts(facts)
+    times_table(facts)
+    if author != description:
+        cite_author(facts, description, author)
     return facts
+
+
+#: A fan row: a fan's name, then its value (``門清 1台 不吃、不碰、不槓`` → ``门清 1台``; the rest defines the fan).
+_ROW_VALUE = re.compile(r"\s*[:：=]?\s*(?:[xX×*]\s*)?\d+\s*(?:番|翻|台|分|倍|点)?")
+#: ``将对：玩家手里是带二、五、八的对对胡``: a fan's name, a colon and its definition (no value, no payment).
+_ROW_DEFINITION = re.compile(r"\s*[:：]\s*(?=\S)(?![^，。；]*(?:\d\s*(?:番|翻|台|分|倍)|给|付|赔|出|加|算|计|不计|不算))")
+#: A parenthesis after a fan's name that is not another of its names: its definition (``平胡（无字无花全顺子）2台``).
+_PAREN = re.compile(r"[（(]([^）)]*)[）)]")
+
+
+#: A number with a unit, or a table-wide word: a clause that says more than what one fan is.
+_VALUED = re.compile(r"\d\s*(?:番|翻|台|分|倍|张)|[一二两三四五六七八九十]\s*(?:番|翻|台|分|倍)|封顶|上限|起胡|起和|所有|全部|一律")
+
+
+def fan_row(text: str) -> tuple[str, bool] | None:
+    """``(head, defines)`` when ``text`` opens with a fan's name and its value or definition: ``head`` is the name
+    and value alone (what the clause states of the table), ``defines`` whether more text defines the fan."""
+    m = _FAN_PATTERN.match(text)
+    if not m or FAN_ALIASES.get(m.group(0)) is None:
+        return None
+    rest = text[m.end():]
+    paren = _PAREN.match(rest)
+    if paren and (_VALUED.search(paren.group(1)) or re.search(r"倍|番|台|分", paren.group(1))):
+        return None  # "平胡1番（自摸翻倍）": the parenthesis states a rule of its own
+    if paren and not _FAN_PATTERN.fullmatch(paren.group(1).strip()):
+        rest = rest[paren.end():]
+    value = _ROW_VALUE.match(rest)
+    if value and re.search(r"\d", value.group(0)) and not re.match(r"\s*[、,，]\s*\d", rest[value.end():]):
+        tail = rest[value.end():].strip(" 、,，")
+        if _FAN_PATTERN.match(tail) or _VALUED.search(tail) or re.search(r"倍|番|台", tail):
+            return None  # "清一色4番杠上开花翻一倍", "屁胡1番、清一色4番": more rows, read as a whole
+        return (text[:m.end()] + value.group(0), bool(tail)) if tail or paren else None
+    if _ROW_DEFINITION.match(rest):
+        return text[:m.end()], True
+    return None
+
+
+#: Words that limit a clause to one tile, moment or condition (see :data:`dslgen.generate.sentence_rules.SCOPED`):
+#: ``红中不能吃碰杠``, ``打出最后一张不可吃碰杠``, ``此时其他玩家只能自摸``, ``有杠的时候可以吃胡``.
+_SCOPE_LIMITS = (
+    (r"红中|发财|白板|这张|该张|此牌|这(?:一)?张牌|(?:东|南|西|北)风|相同的牌|同一张牌|同样的牌", "某一张牌"),
+    (r"最后(?:一|四|几|\d)张|海底|第一张|头一张", "牌局的某个时刻"),
+    (r"此时|这时|那时|(?<=[^，。；\s])后(?=不|可|能|只|就|才|再)|的时候|之后|以后|期间|过程中|如果|假如|若是|倘若|当[^，。；]{1,8}时", "某个条件或时机"),
+    (r"可是|但是|除了|除[^，。；]{1,6}(?:外|以外|之外)", "一个例外"),
+)
+
+
+def scope_limit(text: str, previous: str = "") -> str:
+    """What limits ``text`` (read together with the clause before it in its sentence) to part of the game, or ``""``."""
+    for i, (pattern, what) in enumerate(_SCOPE_LIMITS):
+        # a moment or a condition may open the sentence ("摸到最后一张牌，有杠也不能杠"); a tile limits its own clause
+        if re.search(pattern, text) or 1 <= i <= 2 and re.search(pattern, previous):
+            return what
+    return ""
+
+
+_UNITS = "张番台分倍人家局圈把次个点只条筒万饼索岁秒"
+
+
+def option_words(description: str) -> re.Pattern | None:
+    """A pattern for the room options the text sets apart by a count (``4会……，7会……``: the same word after two
+    different numbers, each followed by what it allows); ``None`` when the text has none."""
+    seen: dict[str, set[str]] = {}
+    for n, word in re.findall(r"(?<![\d.])(\d+)\s*([\u4e00-\u9fff])(?=只|可|不|能|自)", description):
+        if word not in _UNITS:
+            seen.setdefault(word, set()).add(n)
+    words = [w for w, counts in seen.items() if len(counts) >= 2]
+    return re.compile(r"(?<![\d.])\d+\s*[" + "".join(words) + "]") if words else None
+
+
+def cite_author(facts: Facts, plain_text: str, author: str) -> None:
+    """Cite every clause in the author's own characters (the reader read :func:`~dslgen.generate.writing.plain`
+    text): each clause found in the plain text is replaced by the same span of the author's text."""
+    if not aligned(author, plain_text):
+        return
+    own: dict[str, str] = {}
+    cursor = 0
+    for text in facts.clauses:
+        at = plain_text.find(text, cursor)
+        if at < 0:
+            at = plain_text.find(text)
+        if at >= 0:
+            own.setdefault(text, author[at:at + len(text)])
+            cursor = at + len(text)
+    if not own:
+        return
+
+    def swap(node: Any) -> Any:
+        if isinstance(node, str):
+            if node in own:
+                return own[node]
+            for text, source in own.items():
+                if len(text) >= 4 and text in node:
+                    node = node.replace(text, source)
+            return node
+        if isinstance(node, list):
+            return [swap(item) for item in node]
+        if isinstance(node, dict):
+            return {key: swap(value) for key, value in node.items()}
+        return node
+
+    for name in ("sources", "fan_sources", "item_sources", "absent_tiles"):
+        setattr(facts, name, {key: swap(value) for key, value in getattr(facts, name).items()})
+    for name in ("gaps", "mapping", "unmapped", "clauses", "readings", "questions", "conflicts", "blocking", "not_rules"):
+        setattr(facts, name, swap(getattr(facts, name)))
+    if facts.fan_reference:
+        facts.fan_reference = swap(facts.fan_reference)
+
+
+def times_table(facts: Facts) -> None:
+    """A fan table written in multiples (``自摸 ×2``, ``杠上开花 ×4``, ``十三幺*13``) multiplies its values: the
+    table's own convention, unless the text says how fans combine. The stated numbers stay as written."""
+    valued = [name for name, value in facts.fans.items() if value is not None]
+    if "fan_stacking" in facts.values or "doubling" in facts.values or len(facts.times_rows) < 2 \
+            or len(set(facts.times_rows)) * 2 < len({facts.fan_sources.get(n) for n in valued}):
+        return
+    facts.values["fan_stacking"] = "multiply"
+    facts.sources["fan_stacking"] = facts.times_rows[0]
+
+
+def _reading(text: str, clause: Clause, rule: bool, kind: str = "") -> dict[str, Any]:
+    """What one clause became (an entry of :attr:`Facts.readings`)."""
+    return {"text": text, "keys": clause.keys, "values": clause.values, "fans": clause.fans,
+            "fan_values": clause.fan_values, "removed": clause.removed, "gaps": clause.gaps,
+            "sections": clause.sections, "questions": clause.questions, "rule": rule, "kind": kind}
 
 

@@ -241,7 +241,10 @@ def _apply_actions(data: dict[str, Any], v: dict[str, Any], pool: list[Example])
         _ensure(reactions, {"action": "chi", "priority": 1, "condition": "can_chi"})
     elif v.get("chi") is False:
         _drop(reactions, "chi")
-    _ensure(reactions, {"action": "pung", "priority": 2, "condition": "has_two_same"})
+    if v.get("pung") is False:
+        _drop(reactions, "pung")
+    else:
+        _ensure(reactions, {"action": "pung", "priority": 2, "condition": "has_two_same"})
     _ensure(reactions, {"action": "pass", "priority": 0})
     if v.get("kong") is False:
         _drop(reactions, "ming_kong")
@@ -679,6 +682,7 @@ def facts_of(data: dict[str, Any]) -> dict[str, Any]:
         "wildcard": wildcard,
         "per_wildcard_in_win": int(wild["scoring"]["per_wildcard_in_win"] or 0) if wild else 0,
         "chi": "chi" in reactions,
+        "pung": "pung" in reactions,
         "kong": "ming_kong" in reactions or "an_kong" in selfs,
         "discard_win": "win" in reactions,
         "rob_kong": robbing,

@@ -47,7 +47,7 @@ def _put(c, item: str, source: str = "", implied: dict[str, Any] | None = None, 
     for key, value in (implied or {}).items():
         if key not in entry:
             entry[key] = value
-            sources[f"{item}.{key}"] = c.text
+            sources[f"{item}.{key}"] = c.cite
     c.set("settlement_items", items, "settlement_items", claim={item: dict(params)})
 
 
@@ -224,15 +224,25 @@ def _gen_zhuang(c) -> None:
 
 def _lian_zhuang(c) -> None:
     t = c.text
-    if not re.search(r"连庄", t) or re.search(r"不连庄|没有连庄", t):
+    if not re.search(r"连庄", t) or re.search(r"(?:不设置?|没有|不能|不可|不许|无|不)连庄", t):
+        return
+    if re.search(r"(?:称为|叫做|叫|称作|称之为|就是|即为?)连庄", t):
+        c.map("game.seating.next_dealer")  # "……继续坐庄，称为连庄": the word for the dealer staying on, no stake
         return
     if "next_dealer" in c.values and not re.search(r"加|多|翻|倍|分|番|台", t):
         return  # "庄家胡了连庄": who deals next (game.seating), no stake
-    m = re.search(r"(?:每连一庄|连一庄|每连庄一次)[^，。]*?(?:加|多)(?:算|收|赢)?\s*" + NUM + r"\s*[分番台]", t)
+    m = re.search(r"(?:每连一庄|连一庄|每连庄一次|每连(?:庄)?\s*(?:1|一)\s*(?:次|庄|局|把))[^，。]*?(?:加|多)(?:算|收|赢)?\s*"
+                  + NUM + r"\s*[分番台]", t)
     if m:
         _put(c, "lian_zhuang", mode="add", value=cn_number(m.group(1)))
     elif re.search(r"连庄[^，。]*" + _DOUBLE, t):
         _put(c, "lian_zhuang", mode="multiply", value=2)
+    elif re.search(r"\d\s*[分番台倍]|[一二两三四五六七八九十]\s*[分番台倍]", t):
+        c.question("settlement_items", "settlement_items[lian_zhuang]",
+                   "连庄的分值读者没有读懂：这句给了数值，但不是读者认识的“每连一庄加 N”的写法；请确认连庄怎么计分")
+    elif re.search(r"[「“\"]连庄[」”\"]|等规则|等玩法", t):
+        c.question("settlement_items", "settlement_items[lian_zhuang]",
+                   "描述只提到有连庄，没有说连庄怎么计分：请确认连庄的计分（或说明它只是庄家连做）")
     else:
         _put(c, "lian_zhuang")
 

@@ -76,7 +76,7 @@ SPEC_DEFAULTS: dict[str, tuple[Any, str]] = {
 
 #: Chinese labels for the facts (review and CLI).
 LABELS = {
-    "honors": "字牌", "flowers": "花牌", "wildcard": "癞子", "per_wildcard_in_win": "每张癞子加番", "chi": "吃",
+    "honors": "字牌", "flowers": "花牌", "wildcard": "癞子", "per_wildcard_in_win": "每张癞子加番", "chi": "吃", "pung": "碰",
     "kong": "杠", "discard_win": "点炮胡", "rob_kong": "抢杠胡", "multi_win": "一炮多响", "xuezhan": "血战到底", "fu_flag": "过水",
     "miss_suit": "缺一门", "pair_258": "2/5/8 将", "min_fan": "起胡番", "max_fan": "封顶", "fan_stacking": "番数叠加方式",
     "self_draw_multiplier": "自摸倍数", "discard_win_multiplier": "点炮倍数", "dealer_multiplier": "庄家倍数",
@@ -91,7 +91,8 @@ LABELS = {
 FIELDS = {
     "honors": "deck.include_honors", "flowers": "deck.include_flowers", "wildcard": "wildcard_rules",
     "per_wildcard_in_win": "wildcard_rules.scoring.per_wildcard_in_win",
-    "chi": "phases.play.sub_phases.others_reaction(chi)", "kong": "phases.play.sub_phases(kong)",
+    "chi": "phases.play.sub_phases.others_reaction(chi)", "pung": "phases.play.sub_phases.others_reaction(pung)",
+    "kong": "phases.play.sub_phases(kong)",
     "discard_win": "phases.play.sub_phases.others_reaction(win)",
     "rob_kong": "phases.play.sub_phases.others_reaction(win).rob_kong",
     "multi_win": "phases.play.sub_phases.others_reaction.priority_policy",

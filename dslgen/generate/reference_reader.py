@@ -60,7 +60,7 @@ def read_reference(c: Clause) -> None:
         ref = m.group("ref").strip()
         if not _words(ref):
             return
-        c.facts.fan_reference = {"text": c.text, "words": ref}  # mapped once resolved (finish_reference)
+        c.facts.fan_reference = {"text": c.cite, "words": ref}  # mapped once resolved (finish_reference)
         return
 
 

@@ -46,8 +46,12 @@ def cn_number(text: str) -> int:
 class Clause:
     """One clause being read: its text and what the readers recorded for it."""
 
-    def __init__(self, text: str, facts: Facts, previous: str = ""):
+    def __init__(self, text: str, facts: Facts, previous: str = "", cite: str | None = None):
         self.text = text
+        self.cite = text if cite is None else cite  # the clause as written: the evidence of what it states
+        #: Why the clause does not speak for the whole table (a tile, a moment, a condition): see :data:`SCOPED`.
+        self.scope_limit = ""
+        self.option = False  # the limit is a room option ("5鬼不可吃"): neither value holds for the table
         self.facts = facts
         self.previous = previous  # the clause before, in the same sentence
         self.hits = 0
@@ -69,8 +73,13 @@ class Clause:
         flipping, with the count said elsewhere)."""
         if self.undecided:  # "可以吃也可以不吃，看大家商量": an open question, not a rule
             return
+        # a permission under a condition still says the action exists; a ban or an option's rule does not hold table-wide
+        if self.scope_limit and key in SCOPED and (value is False or key == "discard_win" or self.option):  # "红中不能吃碰杠", "此时只能自摸": not the table's rule
+            self.gap(f"这句只就{self.scope_limit}而言，不是整桌的{SCOPED[key]}规则：规则文件没有只限某张牌、某个时机或"
+                     f"某个条件的{SCOPED[key]}字段，草稿没有落实这一限定（整桌的{SCOPED[key]}规则按其他句子或默认值）")
+            return
         self.facts.values[key] = value
-        self.facts.sources[key] = self.text
+        self.facts.sources[key] = self.cite
         self.values[key] = value if claim is None else claim
         if key not in self.keys:
             self.keys.append(key)
@@ -82,14 +91,14 @@ class Clause:
         if self.undecided or key in self.facts.values:
             return
         self.facts.values[key] = value
-        self.facts.sources[key] = self.text
+        self.facts.sources[key] = self.cite
 
     def question(self, fact: str, path: str, reason: str, clauses: Sequence[str] = ()) -> None:
         """Record an open question: the text leaves ``fact`` (rule-file field ``path``) undecided or vague
         ("三个人或者四个人都能打", "一百多张牌", "看大家商量"). The drafter cannot guess it and the draft cannot pass.
         ``clauses``: the clauses that raise it together (this clause alone by default)."""
         self.hits += 1
-        clauses = list(clauses) or [self.text]
+        clauses = list(clauses) or [self.cite]
         entry = {"text": "，".join(clauses), "sentences": clauses, "fact": fact, "path": path, "reason": reason}
         if entry not in self.facts.questions:
             self.facts.questions.append(entry)
@@ -101,7 +110,7 @@ class Clause:
             self.facts.fans[name] = value
             if word:
                 self.facts.fan_words.setdefault(name, word)
-            self.facts.fan_sources[name] = self.text
+            self.facts.fan_sources[name] = self.cite
         self.facts.removed_fans.discard(name)
         self.fan_values[name] = value
         if name not in self.fans:
@@ -113,25 +122,30 @@ class Clause:
         self.hits += 1
         if section not in self.sections:
             self.sections.append(section)
-        entry = {"section": section, "sentence": self.text}
+        entry = {"section": section, "sentence": self.cite}
         if entry not in self.facts.mapping:
             self.facts.mapping.append(entry)
 
     def gap(self, reason: str, text: str | None = None, blocking: bool = False) -> None:
         """Record a rule the DSL cannot express, with the reason (``blocking``: the game's structure)."""
         if blocking:
-            entry = {"text": text or self.text, "reason": reason}
+            entry = {"text": text or self.cite, "reason": reason}
             if entry not in self.facts.blocking:
                 self.facts.blocking.append(entry)
         self.hits += 1
         self.gaps.append(reason)
-        entry = {"text": text or self.text, "reason": reason}
+        entry = {"text": text or self.cite, "reason": reason}
         if entry not in self.facts.gaps:
             self.facts.gaps.append(entry)
 
     def search(self, pattern: str) -> re.Match | None:
         """``re.search`` on the clause text."""
         return re.search(pattern, self.text)
+
+
+#: Facts about the whole table that a clause limited to one tile, moment or condition cannot state
+#: (fact key → what the reviewer is told it is about).
+SCOPED: dict[str, str] = {"chi": "吃牌", "kong": "杠牌", "discard_win": "点炮胡", "pung": "碰牌"}
 
 
 Reader = Callable[[Clause], None]

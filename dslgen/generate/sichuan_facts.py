@@ -214,6 +214,6 @@ def _plain_win_at_zero(c: Clause) -> None:
             c.facts.fan_words.pop(word, None)
             if f"fan_types[{word}]" in c.sections:
                 c.sections.remove(f"fan_types[{word}]")
-            c.facts.mapping = [m for m in c.facts.mapping if m != {"section": f"fan_types[{word}]", "sentence": c.text}]
+            c.facts.mapping = [m for m in c.facts.mapping if m != {"section": f"fan_types[{word}]", "sentence": c.cite}]
     c.facts.fans.pop("平胡", None)
     c.fan("素胡", 0)

@@ -24,11 +24,11 @@ def _finding(data: dict[str, Any]) -> Finding:
 
 
 #: How the gate's detail counts its findings: the description's own problems apart from the draft's.
-_KINDS = (("D006", "处描述自相矛盾"), ("D007", "条没有定下的规则"))
+_KINDS = (("D006", "处读者读不一致的句子"), ("D007", "条没有定下的规则"))
 
 
 def _detail(found: list[dict[str, Any]]) -> str:
-    """``2 处与描述不一致，1 处描述自相矛盾，4 条没有定下的规则`` (empty when nothing was found)."""
+    """``2 处与描述不一致，1 处读者读不一致的句子，4 条没有定下的规则`` (empty when nothing was found)."""
     own = {code for code, _ in _KINDS}
     parts = [f"{n} 处与描述不一致" for n in [sum(1 for f in found if f.get("code") not in own)] if n]
     parts += [f"{n} {word}" for code, word in _KINDS for n in [sum(1 for f in found if f.get("code") == code)] if n]

@@ -170,9 +170,9 @@ def assumption_text(row: Mapping[str, Any]) -> str:
 
 def contradiction_text(f: Mapping[str, Any]) -> str:
     """``「封顶8番」→ max_fan：描述 8，草稿 16``; when another sentence of the description states the
-    draft's value, ``（描述的「…」又说 16：描述自相矛盾）``."""
+    draft's value, ``（描述的「…」读出来是 16：读者没能把这几句读成一致的规则）``."""
     text = f"「{f.get('sentence', '')}」→ {f.get('path', '')}：描述 {f.get('described', '')}，草稿 {f.get('drafted', '')}"
     others = [s for s in f.get("sentences") or [] if s != f.get("sentence")]
     if others:
-        text += f"（描述的「{'」「'.join(others)}」又说 {f.get('drafted', '')}：描述自相矛盾）"
+        text += f"（描述的「{'」「'.join(others)}」读出来是 {f.get('drafted', '')}：读者没能把这几句读成一致的规则）"
     return text

@@ -233,7 +233,7 @@ def test_a_clause_that_states_the_drafted_value_names_the_clash(pool):
     text = "只能自摸胡，不过别人点炮也可以胡。"
     draft = draft_offline(text, pool)
     (found,) = judge(text, draft.data, draft.facts.gaps, draft.facts.mapping).contradictions
-    assert found["sentences"] == ["只能自摸胡", "不过别人点炮也可以胡"] and "自相矛盾" in found["message"]
+    assert found["sentences"] == ["只能自摸胡", "不过别人点炮也可以胡"] and "读成一致" in found["message"]
 
 
 def test_no_suite_description_raises_an_open_question():

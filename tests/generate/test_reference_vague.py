@@ -87,4 +87,4 @@ def test_the_review_shows_each_problem_beside_every_sentence_that_raised_it(resu
     for sentence in ("一百多张牌吧", "可以吃也可以不吃", "看大家商量", "三个人或者四个人都能打", "但是牌里不放红中", "具体多少番看心情"):
         assert rows[sentence]["problems"] and rows[sentence]["status"] == "unhandled", rows[sentence]
     detail = result["judgement"]["gates"]["consistency"]["detail"]
-    assert "1 处描述自相矛盾" in detail and "4 条没有定下的规则" in detail
+    assert "1 处读者读不一致的句子" in detail and "4 条没有定下的规则" in detail
