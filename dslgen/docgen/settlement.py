@@ -8,15 +8,17 @@ from dslgen.docgen import document
 @document("docs/settlement-items.md")
 def render_settlement_items_md() -> str:
     """The Markdown text of ``docs/settlement-items.md``: one section per settlement item."""
-    from engine.settlement_items import ITEMS
+    from engine.payments.library import LIBRARY
+    from engine.settlement_items import BUILT_IN, ITEMS
 
     lines = [
         "# 结算项（settlement_items）",
         "",
-        "<!-- 本文件由 dslgen docs build 根据 engine/settlement_items.py 中各结算项的文档字符串生成，请勿手改。 -->",
+        "<!-- 本文件由 dslgen docs build 根据标准支付库 engine/payments/standard.pays 与 engine/settlement_items.py 生成，请勿手改。 -->",
         "",
         "规则文件的 `settlement_items` 按顺序列出番型以外的结算项（见 [DSL 规范](dsl-specification.md) 第 17 节）。"
-        "每项的支付总和为零；`dslgen hand` 列出每一项谁付谁多少，`dslgen replay` 逐项讲述，`dslgen simulate` 统计每项发生支付的局数。",
+        "每项的支付总和为零；`dslgen hand` 列出每一项谁付谁多少，`dslgen replay` 逐项讲述，`dslgen simulate` 统计每项发生支付的局数。"
+        "大多数结算项是标准支付库中的支付公式（第 17.2 节），下面列出公式本身；文件自己的公式写在 `payments` 中。",
         "",
         "| item | 名称 | 参数 |",
         "|---|---|---|",
@@ -29,4 +31,18 @@ def render_settlement_items_md() -> str:
         for key, p in unit.params.items():
             choices = f"（{' / '.join(f'`{c}`' for c in p.choices)}）" if p.choices else ""
             lines.append(f"| `{key}` | {p.type} | `{p.default}` | {p.zh}{choices} |")
+        if unit.name in LIBRARY:
+            lines += ["", *_formula(LIBRARY[unit.name])]
+    lines += ["", "## 每个文件都有的支付", "",
+              "和牌当时的支付与开杠的杠分也是库里的公式，参数来自规则文件的 `scoring` 块（`scoring.kong_payments`）。"]
+    for name in BUILT_IN:
+        payment = LIBRARY[name]
+        lines += ["", f"### {name}", "", payment.doc, "", *_formula(payment)]
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _formula(payment) -> list[str]:
+    """A library payment's own definition, as a fenced block of its keys."""
+    rows = [("when", payment.when), ("payer", payment.payer_word), ("receiver", payment.receiver_word),
+            ("if", payment.condition), ("amount", payment.amount), ("combine", payment.combine)]
+    return ["```", *(f"{k}: {v}" for k, v in rows if v), "```"]

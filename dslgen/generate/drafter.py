@@ -193,7 +193,7 @@ def _apply_seating(data: dict[str, Any], v: dict[str, Any]) -> None:
 
 def _deck_total(data: dict[str, Any]) -> None:
     deck = data["deck"]
-    if deck.get("suits") or deck.get("honors"):
+    if deck.get("suits") or deck.get("honors") or deck.get("tiles"):  # a partial deck or a listed one (合肥 84)
         from engine.rules import Rules
 
         try:

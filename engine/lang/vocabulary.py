@@ -159,32 +159,28 @@ def _after_indicator(h):
 REVEAL_MOMENTS = ("after_deal", "after_flowers", "after_hand")
 
 
-@function("tagged", TILES, STATE, "tiles", (Param("name", WORD, None, ("*",)),),
-          "本局翻牌标记为 name 的那种牌（reveal[].kinds 声明的名称，如 tagged(金)、tagged(鸡)）；还没翻出时为空牌集")
-def _tagged(name):
-    want = name[0]
+def _keyed_mask(attr: str, want: str):
+    """h -> the tile mask of the ``(key, codes)`` entry ``want`` of the win context's ``attr`` (0 when absent)."""
 
     def f(h):
-        for n, codes in h.ctx.tags:
-            if n == want:
+        for key, codes in getattr(h.ctx, attr):
+            if key == want:
                 return _mask(codes)
         return 0
 
     return f
+
+
+@function("tagged", TILES, STATE, "tiles", (Param("name", WORD, None, ("*",)),),
+          "本局翻牌标记为 name 的那种牌（reveal[].kinds 声明的名称，如 tagged(金)、tagged(鸡)）；还没翻出时为空牌集")
+def _tagged(name):
+    return _keyed_mask("tags", name[0])
 
 
 @function("revealed", TILES, STATE, "tiles", (Param("at", WORD, None, REVEAL_MOMENTS),),
           "本局在 at 时机翻开的牌本身（after_deal 发牌后、after_flowers 补花后、after_hand 牌局结束后）；没有翻牌时为空牌集")
 def _revealed(at):
-    want = at[0]
-
-    def f(h):
-        for moment, codes in h.ctx.revealed:
-            if moment == want:
-                return _mask(codes)
-        return 0
-
-    return f
+    return _keyed_mask("revealed", at[0])
 
 
 @dynamic("seat_wind", TILES, STATE, "tiles", "和牌者的门风牌（东南西北之一）")
