@@ -20,7 +20,6 @@ DEFAULTS = {
     'fan_types[].conflicts': [],
     'fan_types[].excludes': [],
     'fan_types[].level': 0,
-    'fan_types[].open_fan': None,
     'fan_types[].per': None,
     'fan_types[].prefer_on_tie': False,
     'fan_types[].toward_min_fan': True,

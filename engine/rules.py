@@ -456,7 +456,7 @@ class Rules:
             rules = cls._build(filled)
         except RulesError:
             raise
-        except (TypeError, ValueError, KeyError, AttributeError) as exc:
+        except (TypeError, ValueError, KeyError, AttributeError, OverflowError) as exc:
             raise RulesError((), f"规则映射的结构不正确：{exc}") from None
         if not validate:  # for checkers that report each problem themselves (``dslgen check``)
             return rules
@@ -799,8 +799,8 @@ _PAYMENT_KEYS = ("name", "zh", "when", "payer", "receiver", "if", "amount", "com
 
 
 def _payments(value: Any) -> tuple:
-    """``payments``: each entry a formula (:mod:`engine.payments`), checked by compiling it."""
-    from engine.payments.compile import PaymentError, compile_payment
+    """``payments``: each entry a formula (:mod:`engine.payments`); compiling it is validation's business
+    (:func:`engine.validation.payment_problems`)."""
     from engine.payments.model import Payment
 
     if value is None:
@@ -822,10 +822,6 @@ def _payments(value: Any) -> tuple:
                           payer=str(entry.get("payer") or ""), receiver=str(entry.get("receiver") or ""),
                           condition=str(entry.get("if") or ""), combine=str(entry.get("combine") or "add"),
                           zh=str(entry.get("zh") or entry["name"]), where=("payments", i))
-        try:
-            compile_payment(payment)
-        except PaymentError as exc:
-            raise RulesError(("payments", i, exc.field), exc.message) from None
         out.append(payment)
     return tuple(out)
 

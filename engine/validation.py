@@ -37,6 +37,7 @@ def problems(rules: Rules) -> list[Problem]:
     out += _play(rules)
     out += _scoring(rules)
     out += _declarations(rules)
+    out += payment_problems(rules)
     out += table_problems(rules)
     from engine.fans import hand_value
 
@@ -66,6 +67,21 @@ def table_problems(rules: Rules) -> list[Problem]:
                 out.append(Problem(path, f"tagged({m.group(1)})：reveal 中没有声明名为 {m.group(1)} 的牌",
                                    m.start(1), "在 reveal[].kinds 中声明它，或改成已声明的名称："
                                    + ("、".join(sorted(kinds)) or "（无）")))
+    return out
+
+
+def payment_problems(rules: Rules) -> list[Problem]:
+    """Every ``payments`` formula compiled: a bad word, parameter or expression, with its column and a hint."""
+    from engine.payments.compile import PaymentError, compile_payment
+
+    out = []
+    for i, payment in enumerate(rules.payments):
+        try:
+            compile_payment(payment)
+        except PaymentError as exc:
+            err = exc.error
+            out.append(Problem(("payments", i, exc.field), exc.message, err.position if err else -1,
+                               err.hint if err else ""))
     return out
 
 

@@ -145,7 +145,14 @@ class Clause:
 
 #: Facts about the whole table that a clause limited to one tile, moment or condition cannot state
 #: (fact key → what the reviewer is told it is about).
-SCOPED: dict[str, str] = {"chi": "吃牌", "kong": "杠牌", "discard_win": "点炮胡", "pung": "碰牌"}
+def _scoped() -> dict[str, str]:
+    from engine.game.actions import REACTIONS
+
+    return {"chi": REACTIONS["chi"].zh + "牌", "kong": "杠牌", "discard_win": REACTIONS["win"].reaction_zh,
+            "pung": REACTIONS["pung"].zh + "牌"}
+
+
+SCOPED: dict[str, str] = _scoped()
 
 
 Reader = Callable[[Clause], None]

@@ -185,7 +185,13 @@ FIELDS: tuple[Field, ...] = (
 )
 
 #: Subtrees compared by dedicated code below (never by the generic leaf walk).
-_SPECIAL = ("meta", "requires", "deck.suits", "deck.honors", "deck.tiles", "game.seating.seat_winds", "fan_types", "phases", "scoring.pre_hooks", "settlement_items", "declarations", "win_condition.pair_258_exempt_fans",
+#: Subtrees read as one rule each (a formula list or a section): compared whole, named by their label.
+_WHOLE = (("win_condition.require", "和牌条件（表达式）"), ("win_condition.shapes", "自定义和牌牌型"),
+          ("deck.marked", "带标记的牌（赤宝牌）"), ("hand_value", "手牌价值（符、点数与支付公式，hand_value）"),
+          ("payments", "支付公式（payments）"), ("reveal", "翻牌与牌的种类（reveal）"),
+          ("table_events", "牌桌事件（留牌、最后几张、即时和牌）"), ("tile_restrictions", "牌的动作限制"))
+
+_SPECIAL = ("meta", *(path for path, _ in _WHOLE), "requires", "deck.suits", "deck.honors", "deck.tiles", "game.seating.seat_winds", "fan_types", "phases", "scoring.pre_hooks", "settlement_items", "declarations", "win_condition.pair_258_exempt_fans",
             "wildcard_rules.tiles", "flower_rules.scoring.matching.mapping")
 
 #: Play-phase keys the phase comparison handles itself.
@@ -242,6 +248,16 @@ def _names(value: Any) -> list[str]:
     if isinstance(value, str):
         return [value]
     return [str(v) for v in value]
+
+
+def _compact(value: Any) -> str:
+    """A subtree as one short line of text ("无" when absent)."""
+    import json
+
+    if value is None:
+        return "无"
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
+    return text if len(text) <= 160 else text[:157] + "…"
 
 
 def _set_change(path: str, label: str, old: list[str], new: list[str]) -> list[Change]:
@@ -694,6 +710,12 @@ def semantic_diff(old: Mapping[str, Any] | None, new: Mapping[str, Any] | None) 
     out += _diff_hooks(old, new)
     out += _diff_settlement_items(old, new)
     out += _diff_declarations(old, new)
+    for path, label in _WHOLE:
+        a, b = _get(old, path), _get(new, path)
+        a, b = (None if v is _MISSING or v in ([], {}) else v for v in (a, b))
+        if a != b:
+            kind = "added" if a is None else "removed" if b is None else "changed"
+            out.append(Change(path, kind, f"{label}：{_compact(a)} → {_compact(b)}"))
     if old.get("flower_rules") or new.get("flower_rules"):
         out += _diff_flowers(old, new)
     out += _diff_rest(old, new)

@@ -72,7 +72,9 @@ def test_variant_facts(catalog):
     assert sc.play.reaction("chi") is None and sc.play.fu_flag is not None
     assert [h.name for h in sc.scoring.pre_hooks] == ["check_hua_zhu", "check_ting"]
     assert "七对" in sc.fan_names
-    assert len(gd.deck()) == 144 and gd.ji_hu_self_draw_only and gd.play.priority_policy == "all_winners"
+    # 鸡胡 with no other fan only self-drawn: a declared requirement (issue 28), not the ji_hu_self_draw_only flag
+    assert len(gd.deck()) == 144 and not gd.ji_hu_self_draw_only and gd.play.priority_policy == "all_winners"
+    assert any("self_drawn or other_fans() > 0" in r for r in gd.win_condition.require)
     assert gd.play.reaction("chi") and "十三幺" in gd.fan_names and gd.fan_stacking == "add_max"
     assert gd.flowers is not None and gd.flowers.matching[1] == (41, 45)
     assert len(gb.deck()) == 144 and gb.win_min_fan == 8 and gb.play.reaction("chi")

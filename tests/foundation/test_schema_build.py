@@ -53,7 +53,7 @@ def test_every_top_level_field_comes_from_a_spec_block():
     assert {f"properties/{p}" for p in props} <= targets
     expected = {"game", "requires", "deck", "deal", "wildcard_rules", "win_condition", "fan_types", "fan_stacking",
                 "max_fan", "win_min_fan", "win_rule", "phases", "scoring", "flower_rules", "meta", "settlement_items",
-                "liang_dao", "tile_restrictions", "declarations", "payments", "reveal", "table_events"}
+                "liang_dao", "tile_restrictions", "declarations", "payments", "reveal", "table_events", "hand_value"}
     assert set(props) == expected
 
 
