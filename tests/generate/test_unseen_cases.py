@@ -12,22 +12,27 @@ import pytest
 import yaml
 
 ROOT = Path(__file__).parent / "unseen"
-CASES = sorted(p for s in ("set1", "set2") for p in (ROOT / s).glob("*/") if p.is_dir())
+CASES = sorted(p for s in ("set1", "set2", "set3") for p in (ROOT / s).glob("*/") if p.is_dir())
 FIELDS = {"id", "source", "region", "region_in_catalog", "layout", "script", "fan_unit", "facts", "fans",
           "not_stated", "rule_sentences", "non_rule_sentences", "notes"}
 UNITS = {None, "番", "台", "分", "倍"}
 
 
 def test_sets_have_the_promised_size():
-    """Set 1 holds 20 pages, set 2 holds 10, and set 1 has at least 10 regions outside the catalog."""
+    """Set 1 holds 20 pages, set 2 holds 10, set 3 holds 12; each has enough regions outside the catalog."""
     set1 = [p for p in CASES if p.parent.name == "set1"]
     set2 = [p for p in CASES if p.parent.name == "set2"]
-    assert (len(set1), len(set2)) == (20, 10)
-    for cases, least in ((set1, 10), (set2, 5)):
+    set3 = [p for p in CASES if p.parent.name == "set3"]
+    assert (len(set1), len(set2), len(set3)) == (20, 10, 12)
+    for cases, least in ((set1, 10), (set2, 5), (set3, 7)):
         golds = [yaml.safe_load((p / "gold.yaml").read_text(encoding="utf-8")) for p in cases]
         fresh = {g["region"] for g in golds if not g["region_in_catalog"]}
         assert len(fresh) >= least, fresh
         assert any(g["script"] == "traditional" for g in golds)
+    golds3 = [yaml.safe_load((p / "gold.yaml").read_text(encoding="utf-8")) for p in set3]
+    assert sum(g["script"] == "traditional" for g in golds3) >= 2
+    units = {g["fan_unit"] for g in golds3} | {f.get("unit") for g in golds3 for f in g["fans"]}
+    assert {"番", "台", "分", "倍"} <= units, units
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda p: f"{p.parent.name}/{p.name}")
