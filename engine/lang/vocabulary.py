@@ -458,6 +458,12 @@ def _wild_used(h):
     return any(g.wilds for g in h.decomposition.groups)
 
 
+@dynamic("pair_wilds", INT, READING, "sets",
+         "这种读法中将里有几张癞子代替了将牌（0–2；没有将的牌型为 0）：癞子作将、和牌张与一张癞子成将 wait_at(pair) and pair_wilds == 1")
+def _pair_wilds(h):
+    return sum(len(g.wilds) for g in h.decomposition.groups if g.kind == "pair")
+
+
 # -- state and events ----------------------------------------------------------------------------
 def _flag(name: str, scope: str, doc: str, fn) -> None:
     _register(Entry(name, BOOL, scope, doc, lambda: fn, None, None, "events" if scope == EVENT else "state"))

@@ -139,4 +139,7 @@ def test_offline_batch_of_an_unchanged_catalog_reports_almost_nothing(tmp_path):
 #: catalog variants (issue 28) whose descriptions the offline reader cannot read back yet: their own fans
 #: (``when:``), the declared 鸡胡 win condition, 十三烂, the 84-tile deck … are reported as findings (D002, C406)
 #: by the drafted copy, never passed silently. The reader's part of issue 28 item 5.
-READER_PENDING = ("guangdong_jipinghu", "nanchang", "zung_jung", "hongkong", "hefei", "riichi")
+READER_PENDING = ("guangdong_jipinghu", "nanchang", "zung_jung", "hongkong", "hefei", "riichi",
+                  # catB: the reader misses 报听 / 天听 (locks: hand), 留 16 张, 17-tile wins, flower 台, 拉庄, 鸡 and 翻鸡,
+                  # 爆头 / 财飘 / 谁胡谁坐庄 (findings D002, D007 in the drafted copy)
+                  "taiwan", "guiyang", "hangzhou")
