@@ -321,7 +321,9 @@ def build_report(target: str | Path, *, against: str | Path | None = None, catal
         **description_view(subject),
         "gaps": subject.gaps,
         "resolutions": subject.resolutions,
-        "unmapped_sentences": subject.unmapped,
+        # a sentence a reviewer resolved is no longer "unused": the resolutions say what became of it
+        "unmapped_sentences": [s for s in subject.unmapped
+                               if s not in {r.get("sentence") for r in subject.resolutions}],
         "findings": subject.findings,
         "simulation": sim,
         "about_bots": about_bots(sim),

@@ -145,7 +145,8 @@ def shown_entries(entries: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """The entries that hold, each with ``text`` (:func:`describe`) beside who, when and why — what the
     report, the workbench and the approval show."""
     return [{"n": e.get("n"), "kind": e.get("kind"), "text": describe(e), "by": str(e.get("by") or ""),
-             "at": str(e.get("at") or ""), "why": str(e.get("why") or "")} for e in effective(entries)]
+             "at": str(e.get("at") or ""), "why": str(e.get("why") or ""),
+             **({"sentence": str(e["sentence"])} if e.get("sentence") else {})} for e in effective(entries)]
 
 
 # --- what is left --------------------------------------------------------------------------------
