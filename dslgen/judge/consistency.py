@@ -51,8 +51,11 @@ def consistency(evidence: Evidence, own: tuple[Finding, ...]) -> Decision:
     else:
         body = {k: v for k, v in evidence.data.items() if k != "meta"}
         if "gaps" in evidence.extra:  # a draft judged again: its own gaps, mapping and resolutions
-            report = judge(evidence.description, body, list(evidence.extra["gaps"]),
-                           list(evidence.extra.get("mapping") or []))
+            try:
+                report = judge(evidence.description, body, list(evidence.extra["gaps"]),
+                               list(evidence.extra.get("mapping") or []))
+            except (AttributeError, TypeError, ValueError, KeyError):  # a value off the schema (the schema gate says which)
+                return Decision(findings=own, passed=False, detail="规则文件的取值不符合规范，未与描述比较")
             entries = list(evidence.extra.get("resolutions") or [])
             if entries:
                 from dslgen.review.resolve import apply

@@ -155,7 +155,10 @@ def _report(description: str, data: Mapping[str, Any] | None, gaps: list, mappin
     from dslgen.generate.consistency import judge
 
     body = {k: v for k, v in data.items() if k != "meta"} if isinstance(data, Mapping) else None
-    return judge(description, body, list(gaps or []), list(mapping or []))
+    try:
+        return judge(description, body, list(gaps or []), list(mapping or []))
+    except (AttributeError, TypeError, ValueError, KeyError):  # values off the schema: read as no rule file
+        return judge(description, None, list(gaps or []), list(mapping or []))
 
 
 def sentences(description: str, report: Any) -> list[dict[str, Any]]:
@@ -405,12 +408,13 @@ def resolve(folder: str | Path, *, by: str, sentence: str | None = None, as_: st
     added: list[dict[str, Any]] = []
     description = draft.description.strip()
 
+    # numbers name sentences and questions as --list showed them: read on the file before this step's values
+    raw = _report(description, data, draft.gaps, draft.mapping)
     changes: list[dict[str, Any]] = []
     if sets:
         data, changes = apply_overrides(data, [parse_override(text) for text in sets])
         for change in changes:
             added.append({"n": next_n + len(added), "kind": "set", **change, **stamp})
-    raw = _report(description, data, draft.gaps, draft.mapping)
     if sentence is not None:
         kind, value = parse_as(str(as_))
         numbered = sentences(description, raw)
