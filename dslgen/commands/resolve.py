@@ -35,10 +35,11 @@ def command(ctx: click.Context, draft: Path, listing: bool, show_all: bool, sent
     dslgen resolve 草稿目录 --sentence 3 --as not-rule --by 张三 --why "页面广告"
     dslgen resolve 草稿目录 --sentence 5 --as field=game.seating.next_dealer --by 张三
     dslgen resolve 草稿目录 --sentence 7 --as gap="DSL 没有离座重开的规则" --by 张三
-    dslgen resolve 草稿目录 --question 1 --answer "四人" --set game.players=4 --by 张三
+    dslgen resolve 草稿目录 --question 1 --answer "四人" --set game.players.max=4 --by 张三
     dslgen resolve 草稿目录 --set scoring.base_points=1 --by 张三 --why "每局底分 1"
 
     每条处理都记入草稿的 resolutions.json（谁、什么时候、处理了什么、为什么），审核报告与批准记录都会列出。
+
     退出码：0 草稿已通过，1 仍未通过（--list 时 0），2 用法错误（编号不存在、字段路径不对、值不合法），什么也不写。
     """
     from dslgen.errors import EXIT_FINDINGS, EXIT_OK, UsageError

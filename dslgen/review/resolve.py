@@ -33,13 +33,14 @@ resolutions account for; the review report and the approval record list them (wh
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import datetime as _dt
 import hashlib
 import json
 import re
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 from dslgen.errors import UsageError
 
@@ -364,7 +365,39 @@ def status(folder: str | Path) -> dict[str, Any]:
     }
 
 
-def resolve(folder: str | Path, *, by: str, sentence: str | None = None, as_: str | None = None,
+@contextlib.contextmanager
+def _locked(folder: Path) -> Iterator[None]:
+    """Hold the draft's resolution lock (an exclusive ``flock`` on ``.<name>.resolve.lock`` beside the draft), so
+    two people resolving the same draft at once both keep their entries."""
+    try:
+        handle = open(folder.parent / f".{folder.name}.resolve.lock", "a+b")
+    except OSError as exc:
+        raise UsageError(f"无法锁定草稿：{exc.strerror or exc}", where=str(folder), hint="检查草稿所在的文件夹是否可写") from None
+    try:
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - not POSIX: no lock
+            fcntl = None
+        if fcntl is not None:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        yield
+    finally:
+        handle.close()
+
+
+def resolve(folder: str | Path, **options: Any) -> dict[str, Any]:
+    """Record one resolution step under the draft's lock (:func:`_resolve` says what it does)."""
+    from dslgen.generate.draft import RESULT
+
+    path = Path(folder)
+    path = path.parent if path.name == RESULT else path
+    if not (path / RESULT).is_file():
+        return _resolve(path, **options)  # not a draft: the loader's usage error, nothing locked
+    with _locked(path):
+        return _resolve(path, **options)
+
+
+def _resolve(folder: str | Path, *, by: str, sentence: str | None = None, as_: str | None = None,
             question: str | None = None, answer: str | None = None, sets: list[str] | tuple[str, ...] = (),
             withdraw: int | None = None, why: str = "", jobs: int | str = 1,
             now: _dt.datetime | None = None) -> dict[str, Any]:
