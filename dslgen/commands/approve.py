@@ -44,6 +44,10 @@ def command(target: str, reviewer: str, note: str, catalog: str | None, variant:
     out = console()
     out.print(f"已批准 {record['id']}：{record['path']}", markup=False)
     out.print(f"批准记录：{approval_path(folder, record['id'])}（sha256 {record['sha256'][:16]}…）", markup=False)
+    if record.get("resolutions"):
+        out.print(f"判定时计入了 {len(record['resolutions'])} 条审核处理（记录在批准记录的 resolutions 中）：", markup=False)
+        for r in record["resolutions"]:
+            out.print(f"  · {r['text']} — {r['by']}，{r['at']}" + (f"：{r['why']}" if r.get("why") else ""), markup=False)
     if record.get("replaced"):
         out.print("替换了目录中原有的版本，规则变化：", markup=False)
         for change in record["changes"]:

@@ -14,7 +14,7 @@ VERDICT_ZH = {"pass": "通过", "fail": "未通过", "stale": "需重新判定",
 
 def draft_rows(parent: Path) -> list[dict[str, Any]]:
     """One row per draft folder under ``parent`` (newest first): name, id, name of the game, verdict, created,
-    rejected. ``verdict`` is ``stale`` when the rule file changed after it was judged."""
+    rejected. ``verdict`` is ``stale`` when the rule file (or its resolutions) changed after it was judged."""
     from dslgen.errors import DslgenError
     from dslgen.generate.draft import is_reservation, load_draft
     from dslgen.review.approvals import rejection_path
@@ -43,7 +43,9 @@ def draft_rows(parent: Path) -> list[dict[str, Any]]:
         except (DslgenError, AttributeError):
             pass
         if draft.verdict is not None:
-            row["verdict"] = draft.verdict.status if draft.judged_current else "stale"
+            from dslgen.review.resolve import current
+
+            row["verdict"] = draft.verdict.status if draft.judged_current and current(draft) else "stale"
         rows.append(row)
     return sorted(rows, key=lambda r: r["created"], reverse=True)
 

@@ -37,10 +37,11 @@ def _detail(found: list[dict[str, Any]]) -> str:
 
 @register_gate("consistency", "描述一致性", order=40, owns=("D",))
 def consistency(evidence: Evidence, own: tuple[Finding, ...]) -> Decision:
-    """描述一致性：草稿的值不与描述矛盾（D001）；草稿附有缺口清单时，描述中的每条规则句都已落实或列为缺口（D002、D004），且描述中确有规则（D003）；描述本身不自相矛盾（D006），也没有没定下的规则（D007：几种人数都行、"一百多张"、"看大家商量"）。规则文件不附缺口清单时只检查矛盾。"""
+    """描述一致性：草稿的值不与描述矛盾（D001）；草稿附有缺口清单时，描述中的每条规则句都已落实或列为缺口（D002、D004），且描述中确有规则（D003）；描述本身不自相矛盾（D006），也没有没定下的规则（D007：几种人数都行、"一百多张"、"看大家商量"）。审核中的处理（dslgen resolve：不是规则、由字段落实、列为缺口、回答问题）算作已处理（D008：处理记录所说的字段不在文件中）。规则文件不附缺口清单时只检查矛盾。"""
     from dslgen.generate.consistency import judge
 
     report = evidence.extra.get("consistency")
+    resolved = 0
     if report is not None:
         found = list(report.findings)
     elif not evidence.description:
@@ -49,13 +50,23 @@ def consistency(evidence: Evidence, own: tuple[Finding, ...]) -> Decision:
         return Decision(findings=own, passed=False, detail="规则文件无法读取，未比较")
     else:
         body = {k: v for k, v in evidence.data.items() if k != "meta"}
-        if "gaps" in evidence.extra:  # a draft judged again: its own gaps and mapping
-            report = judge(evidence.description, body, list(evidence.extra["gaps"]),
-                           list(evidence.extra.get("mapping") or []))
+        if "gaps" in evidence.extra:  # a draft judged again: its own gaps, mapping and resolutions
+            try:
+                report = judge(evidence.description, body, list(evidence.extra["gaps"]),
+                               list(evidence.extra.get("mapping") or []))
+            except (AttributeError, TypeError, ValueError, KeyError):  # a value off the schema (the schema gate says which)
+                return Decision(findings=own, passed=False, detail="规则文件的取值不符合规范，未与描述比较")
+            entries = list(evidence.extra.get("resolutions") or [])
+            if entries:
+                from dslgen.review.resolve import apply
+
+                resolved = apply(report, entries, body)["resolved"]
             found = list(report.findings)
         else:
             report = judge(evidence.description, body, [], [])
             found = [f for f in report.findings if f.get("code") == "D001"]
     figures = dict(report.coverage())
+    if resolved:
+        figures["resolved"] = resolved
     return Decision(findings=own + tuple(_finding(f) for f in found), figures=figures,
                     detail=_detail(found))

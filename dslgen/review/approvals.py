@@ -103,8 +103,10 @@ def build_approval(variant: str, file_name: str, content: bytes, *, reviewer: st
                    verdict: Mapping[str, Any] | None = None, source: str = "",
                    provenance: Mapping[str, Any] | None = None, simulation: Mapping[str, Any] | None = None,
                    previous: Mapping[str, Any] | None = None, rejections: list[Mapping[str, Any]] = (),
-                   replaced: Mapping[str, Any] | None = None, at: str = "") -> dict[str, Any]:
-    """The approval record for ``content`` as ``<catalog>/<file_name>``; ``previous`` moves into its history."""
+                   replaced: Mapping[str, Any] | None = None, at: str = "",
+                   resolutions: list[Mapping[str, Any]] = ()) -> dict[str, Any]:
+    """The approval record for ``content`` as ``<catalog>/<file_name>``; ``previous`` moves into its history.
+    ``resolutions`` are the reviewers' resolutions the verdict was reached with (who resolved what, when, why)."""
     history: list[dict[str, Any]] = []
     if previous:
         history = [dict(h) for h in previous.get("history") or [] if isinstance(h, Mapping)]
@@ -132,6 +134,8 @@ def build_approval(variant: str, file_name: str, content: bytes, *, reviewer: st
         "provenance": dict(provenance or {}),
         "simulation": simulation_summary(simulation),
         "replaced": dict(replaced) if replaced else None,
+        # what reviewers resolved by hand before the verdict (dslgen resolve / the workbench): who, what, when, why
+        "resolutions": [dict(r) for r in resolutions],
         "history": history,
         # the approved text itself, so an edit can be shown as rule changes and reviewed against it
         "content": content.decode("utf-8", errors="replace"),
@@ -420,7 +424,8 @@ def approve(target: str | Path, *, reviewer: str, note: str = "", catalog: str |
         record = build_approval(variant, dest.name, content, reviewer=reviewer, note=note, forced=bool(failed),
                                 failed_gates=failed, verdict=subject.verdict.to_json(), source=str(target),
                                 provenance=provenance, simulation=subject.simulation.to_json(), previous=previous,
-                                rejections=drafts + later, replaced=replaced, at=at)
+                                rejections=drafts + later, replaced=replaced, at=at,
+                                resolutions=subject.resolutions)
         if text != stamped:  # said, not silent: the copy differs from what was judged by the mask
             record["masked_secret"] = True
         commit(catalog, variant, dest.name, content, record)

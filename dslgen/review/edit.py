@@ -25,6 +25,7 @@ def edit_draft(folder: str | Path, overrides: list[str] | tuple[str, ...], *, jo
     from dslgen.generate.overrides import apply_overrides, parse_override
     from dslgen.judge import judge_bytes
     from dslgen.output import to_json
+    from dslgen.review.resolve import RESOLUTIONS, judge_extra
     from dslgen.rulefile.yamlio import dump_yaml, load_yaml_text
 
     if not overrides:
@@ -45,7 +46,7 @@ def edit_draft(folder: str | Path, overrides: list[str] | tuple[str, ...], *, jo
     judgement = judge_bytes(text.encode("utf-8"), str(draft.yaml_path), games=games, seed=seed, jobs=jobs,
                             bot=draft.simulation.bot if draft.simulation.ran else "greedy",
                             rules_path=str(draft.yaml_path), description=draft.description.strip(),
-                            extra={"gaps": draft.gaps, "mapping": draft.mapping})
+                            extra=judge_extra(draft))
     verdict = judgement.verdict
     result = dict(draft.result)
     sources = result.get("value_sources") or {}
@@ -66,7 +67,7 @@ def edit_draft(folder: str | Path, overrides: list[str] | tuple[str, ...], *, jo
     if consistency is not None and consistency.figures:
         result["coverage"] = dict(consistency.figures)
     files = {draft.yaml_path.name: text, RESULT: to_json(result) + "\n"}
-    for name in (DESCRIPTION, TRANSCRIPT):  # the draft's own files an edit keeps (a rewrite replaces them all)
+    for name in (DESCRIPTION, TRANSCRIPT, RESOLUTIONS):  # the draft's own files an edit keeps (a rewrite replaces them all)
         kept = draft.path / name
         if kept.is_file():
             files[name] = kept.read_text(encoding="utf-8")

@@ -151,6 +151,18 @@ def fan_rows(sim: Mapping[str, Any]) -> list[tuple[str, float, float | None]]:
     return out
 
 
+def resolution_text(entry: Mapping[str, Any]) -> str:
+    """One reviewer's resolution as the reports write it: ``#3 不是规则：「…」 — 张三，2026-…：理由``."""
+    why = str(entry.get("why") or "")
+    return (f"#{entry.get('n')} {entry.get('text')} — {entry.get('by')}，{entry.get('at')}"
+            + (f"：{why}" if why else ""))
+
+
+#: The heading every report and page gives the resolutions.
+RESOLUTIONS_TITLE = "审核中的处理"
+RESOLUTIONS_NOTE = "判定计入了这些人工处理（dslgen resolve 或工作台）：谁、什么时候、处理了什么、为什么。"
+
+
 def gap_text(gap: Any) -> str:
     """One gap as text: the rule and why it could not be expressed."""
     if isinstance(gap, Mapping):

@@ -251,6 +251,11 @@ def render_html(report: Mapping[str, Any]) -> str:
         h.extend(f"<li>{_e(P.gap_text(g))}</li>" for g in report.get("gaps") or [])
         h.extend(f"<li>未使用的句子：{_e(s)}</li>" for s in report.get("unmapped_sentences") or [])
         h.append("</ul>")
+    if report.get("resolutions"):
+        h.append(f'<h2 id="resolutions">{_e(P.RESOLUTIONS_TITLE)}（{len(report["resolutions"])} 条）</h2>'
+                 f'<p class="dim">{_e(P.RESOLUTIONS_NOTE)}</p><ul>')
+        h.extend(f"<li>{_e(P.resolution_text(r))}</li>" for r in report["resolutions"])
+        h.append("</ul>")
     findings = D.other_findings(report)
     if findings:
         h.append("<h2>检查发现</h2><ul>")

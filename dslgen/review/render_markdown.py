@@ -114,6 +114,9 @@ def render_markdown(report: Mapping[str, Any]) -> str:
 
     _section(out, "未能表达的规则", [f"- {_md(P.gap_text(g))}" for g in report.get("gaps") or []]
              + [f"- 未使用的句子：{_md(s)}" for s in report.get("unmapped_sentences") or []])
+    if report.get("resolutions"):
+        _section(out, f"{P.RESOLUTIONS_TITLE}（{len(report['resolutions'])} 条）", [_md(P.RESOLUTIONS_NOTE), ""]
+                 + [f"- {_md(P.resolution_text(r))}" for r in report["resolutions"]])
     _section(out, "检查发现", [f"- {_md(P.finding_text(f))}" for f in D.other_findings(report)])
 
     sim = report.get("simulation") or {}

@@ -125,6 +125,11 @@ def render_text(report: Mapping[str, Any], console: Console) -> None:
             console.print(f"  • {P.gap_text(gap)}", markup=False)
         for sentence in report.get("unmapped_sentences") or []:
             console.print(f"  • 未使用的句子：{sentence}", markup=False)
+    if report.get("resolutions"):
+        console.print(f"{P.RESOLUTIONS_TITLE}（{len(report['resolutions'])} 条）", style="bold")
+        console.print(f"  {P.RESOLUTIONS_NOTE}", markup=False)
+        for entry in report["resolutions"]:
+            console.print(f"  • {P.resolution_text(entry)}", markup=False)
     findings = D.other_findings(report)
     if findings:
         console.print("检查发现", style="bold")

@@ -56,6 +56,8 @@ class Subject:
     provenance: dict[str, Any] = field(default_factory=dict)
     result: dict[str, Any] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    #: The reviewers' resolutions that hold (:func:`dslgen.review.resolve.shown_entries`: n, kind, text, by, at, why).
+    resolutions: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def id(self) -> str:
@@ -143,8 +145,10 @@ def _judge(path: Path, content: bytes, *, games: int, seed: int, jobs: int, bot:
 def _draft_subject(folder: Path, *, games: int | None, seed: int | None, jobs: int, bot: str,
                    progress: Progress | None) -> Subject:
     from dslgen.generate.draft import load_draft
+    from dslgen.review.resolve import current, judge_extra, shown_entries
 
     draft = load_draft(folder)
+    extra = judge_extra(draft)
     content = _read_bytes(draft.yaml_path, missing_ok=True)
     doc = doc_of(draft.yaml_path, content)
     result = dict(draft.result)
@@ -153,10 +157,13 @@ def _draft_subject(folder: Path, *, games: int | None, seed: int | None, jobs: i
     provenance = dict(draft.provenance or meta.get("provenance") or {})
     notes = []
     other_bot = draft.simulation.ran and draft.simulation.bot != bot
-    if draft.verdict is not None and draft.verdict.sha256 == sha256_bytes(content) and not other_bot:
+    same = draft.verdict is not None and draft.verdict.sha256 == sha256_bytes(content)
+    if same and not other_bot and current(draft):
         verdict, simulation = draft.verdict, draft.simulation
     else:
-        if other_bot and draft.verdict is not None and draft.verdict.sha256 == sha256_bytes(content):
+        if same and not other_bot:
+            notes.append("草稿的处理记录（resolutions.json）在判定后被修改过：已按现在的处理记录重新判定")
+        elif other_bot and draft.verdict is not None and draft.verdict.sha256 == sha256_bytes(content):
             notes.append(f"草稿的模拟用的是 {draft.simulation.bot} 机器人：已按 --bot {bot} 重新模拟并判定")
         elif draft.verdict is None:
             notes.append(f"草稿的 result.json 没有可读的判定结论（{draft.verdict_error}）：已按规则文件的当前内容重新判定")
@@ -165,14 +172,13 @@ def _draft_subject(folder: Path, *, games: int | None, seed: int | None, jobs: i
         g = games or _int(provenance.get("games"), DEFAULT_GAMES)
         s = seed if seed is not None else _int(provenance.get("seed"), DEFAULT_SEED)
         verdict, simulation = _judge(draft.yaml_path, content, games=g, seed=s, jobs=jobs, bot=bot,
-                                     progress=progress, description=draft.description.strip(),
-                                     extra={"gaps": draft.gaps, "mapping": draft.mapping})
+                                     progress=progress, description=draft.description.strip(), extra=extra)
     return Subject(
         kind="draft", path=folder, doc=doc, content=content, verdict=verdict, simulation=simulation,
         gaps=[g if isinstance(g, dict) else {"text": str(g), "reason": ""} for g in draft.gaps],
         unmapped=[str(x) for x in draft.unmapped_sentences],
         mapping=[m for m in draft.mapping if isinstance(m, Mapping)],
-        provenance=provenance, result=result, notes=notes,
+        provenance=provenance, result=result, notes=notes, resolutions=shown_entries(extra["resolutions"]),
     )
 
 
@@ -314,7 +320,10 @@ def build_report(target: str | Path, *, against: str | Path | None = None, catal
         "rule_sheet": _rule_sheet(subject),
         **description_view(subject),
         "gaps": subject.gaps,
-        "unmapped_sentences": subject.unmapped,
+        "resolutions": subject.resolutions,
+        # a sentence a reviewer resolved is no longer "unused": the resolutions say what became of it
+        "unmapped_sentences": [s for s in subject.unmapped
+                               if s not in {r.get("sentence") for r in subject.resolutions}],
         "findings": subject.findings,
         "simulation": sim,
         "about_bots": about_bots(sim),

@@ -6,7 +6,8 @@ replace), ``/catalog/<id>``, ``/play/<id>`` (a table against bots). JSON:
 ``/api/tables`` (start a game), ``/api/tables/<table>`` (its view) and
 ``/api/tables/<table>/act``. Approve and reject go through
 :mod:`dslgen.review.approvals`, the same code as the ``approve`` / ``reject``
-commands.
+commands; the 处理 forms (``/drafts/<name>/resolve``) go through
+:func:`dslgen.review.resolve.resolve`, the same code as ``dslgen resolve``.
 
 Safety: a request whose ``Host`` is not an address the workbench is served
 under is refused, and so is a state-changing request from a foreign page's
@@ -47,6 +48,8 @@ MAX_TABLES = 64
 MAX_NOTICES = 64
 #: The decisions a draft page can post.
 ACTIONS = ("approve", "reject")
+#: What a 处理 form may resolve a sentence as (``kind`` field).
+RESOLVE_KINDS = ("not_rule", "field", "gap")
 
 
 @dataclass
@@ -112,7 +115,13 @@ class Workbench:
             return {"name": name, "id": name, "title": "", "verdict": "fail", "error": exc.render(), "gates": [],
                     "assumptions": [], "contradictions": [], "unsettled": [], "coverage": None, "description": "", "yaml": "",
                     "rejection": None}
-        verdict = draft.verdict if draft.judged_current else None
+        from dslgen.review.resolve import current, status
+
+        verdict = draft.verdict if draft.judged_current and current(draft) else None
+        try:
+            left = status(folder)
+        except DslgenError:
+            left = {"pending": [], "pending_questions": [], "questions": [], "resolutions": [], "other_gates": []}
         game = doc.data.get("game") if isinstance(doc.data, Mapping) else None
         economics = verdict.gate("economics") if verdict else None
         sim = draft.simulation.to_json() if verdict else {}
@@ -136,6 +145,9 @@ class Workbench:
                           for f in (economics.findings if economics else ())],
             "points": points_rows(sim) if sim else [],
             "payment_defaults": [payment_default_text(r) for r in payment_defaults(result.get("value_sources"))],
+            "pending": left["pending"], "questions": left["pending_questions"],
+            "answered": [q for q in left["questions"] if q.get("answer")],
+            "resolutions": left["resolutions"], "other_gates": left["other_gates"],
             "description": str(result.get("description") or ""), "yaml": doc.text,
             "rejection": load_record(rejection_path(folder)),
         }
@@ -371,6 +383,44 @@ def create_app(catalog: str | Path, drafts: str | Path, *, token: str | None = N
             msg = "未修改：" + exc.render()
         return RedirectResponse(f"/drafts/{quote(name)}?notice={bench.add_notice(name, msg)}", status_code=303)
 
+    async def resolve_item(request: Request) -> Response:
+        """处理: one sentence, one question's answer or one value from the draft page, recorded with the name of who
+        resolved it, and judged again (:func:`dslgen.review.resolve.resolve`)."""
+        from urllib.parse import quote
+
+        from starlette.concurrency import run_in_threadpool
+
+        from dslgen.review.resolve import describe, resolve
+
+        name = request.path_params["name"]
+        form = await checked_form(request)
+        if form is None:
+            return page("message.html", 403, title="拒绝", message="请求缺少有效的会话令牌：请从工作台页面提交。")
+        try:
+            folder = bench.draft(name)
+        except LookupError:
+            return not_found("草稿")
+        text = {k: str(form.get(k) or "").strip() for k in
+                ("by", "why", "kind", "sentence", "field", "reason", "question", "answer", "path", "value")}
+        args: dict[str, Any] = {"by": text["by"], "why": text["why"]}
+        if text["kind"] in RESOLVE_KINDS:
+            args["sentence"] = text["sentence"]
+            args["as_"] = {"not_rule": "not-rule", "field": f"field={text['field']}",
+                           "gap": f"gap={text['reason']}"}[text["kind"]]
+        elif text["kind"] == "answer":
+            args.update(question=text["question"], answer=text["answer"])
+        elif text["kind"] != "set":
+            return page("message.html", 400, title="无法处理", message="不认识的处理方式。")
+        if text["path"]:
+            args["sets"] = [f"{text['path']}={text['value']}"]
+        try:
+            result = await run_in_threadpool(lambda: resolve(folder, **args))
+            msg = ("已处理：" + "；".join(describe(e) for e in result["added"])
+                   + f"（{text['by']}），重新判定{'通过' if result['verdict'] == 'pass' else '未通过'}")
+        except DslgenError as exc:
+            msg = "未处理：" + exc.render()
+        return RedirectResponse(f"/drafts/{quote(name)}?notice={bench.add_notice(name, msg)}#resolve", status_code=303)
+
     async def catalog_page(request: Request) -> Response:
         from dslgen.review.approvals import load_approval
 
@@ -453,6 +503,7 @@ def create_app(catalog: str | Path, drafts: str | Path, *, token: str | None = N
         Route("/drafts/{name}", draft_page),
         Route("/drafts/{name}/report", draft_report),
         Route("/drafts/{name}/edit", edit_value, methods=["POST"]),
+        Route("/drafts/{name}/resolve", resolve_item, methods=["POST"]),
         Route("/drafts/{name}/{action:str}", decide, methods=["POST"]),
         Route("/catalog/{name}", catalog_page),
         Route("/play/{name}", play_page),

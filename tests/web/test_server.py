@@ -237,3 +237,35 @@ def test_edit_a_value_in_the_workbench_rejudges_in_place(bench):
     bad = HTTP.post(bench.url + "/drafts/editable/edit", follow_redirects=True,
                     data={"token": bench.token, "path": "fan_types[九莲].base_fan", "value": "4"})
     assert "未修改" in bad.text and "九莲" in bad.text
+
+
+def test_resolve_forms_need_the_token_a_name_and_known_numbers(bench):
+    """Issue 29 item 4 over HTTP: 处理 posts go through ``dslgen resolve``'s code; a missing token is refused, a
+    missing name, an unknown sentence number or a field not in the file is a notice and nothing is recorded,
+    and a valid one is recorded with its name and shown on the page."""
+    from dslgen.generate.pipeline import NewOptions, run_new
+
+    page_md = (ROOT / "tests" / "generate" / "unseen" / "set1" / "hebei_qq_help" / "page.md").read_text(encoding="utf-8")
+    run_new(NewOptions(description=page_md, provider="offline", games=12, jobs=1,
+                       out=str(bench.drafts / "resolvable"), catalog=str(bench.catalog)))
+    url = bench.url + "/drafts/resolvable/resolve"
+    page = HTTP.get(bench.url + "/drafts/resolvable").text
+    numbers = re.findall(r'<li class="pending" data-number="(\d+)"', page)
+    assert numbers, "the real page leaves sentences to resolve"
+    assert HTTP.post(url, data={"kind": "not_rule", "sentence": numbers[0], "by": "甲"}).status_code == 403
+    record = bench.drafts / "resolvable" / "resolutions.json"
+    for form, says in (({"kind": "not_rule", "sentence": numbers[0]}, "必须写明是谁处理的"),
+                       ({"kind": "not_rule", "sentence": "999", "by": "甲"}, "没有第 999 句"),
+                       ({"kind": "field", "sentence": numbers[0], "field": "game.nope", "by": "甲"}, "没有字段 game.nope"),
+                       ({"kind": "answer", "question": "3", "answer": "四人", "by": "甲"}, "没有问题 3")):
+        bad = HTTP.post(url, follow_redirects=True, data={"token": bench.token, **form})
+        assert bad.status_code == 200 and "未处理" in bad.text and says in bad.text, says
+        assert not record.exists()
+    assert HTTP.post(url, data={"token": bench.token, "kind": "delete", "by": "甲"}).status_code == 400
+    done = HTTP.post(url, follow_redirects=True, data={"token": bench.token, "kind": "not_rule", "sentence": numbers[0],
+                                                       "by": "甲", "why": "页面宣传语"})
+    assert "已处理：不是规则" in done.text and 'id="resolutions"' in done.text
+    assert "甲" in done.text.split('id="resolutions"', 1)[1] and "页面宣传语" in done.text.split('id="resolutions"', 1)[1]
+    entries = json.loads(record.read_text(encoding="utf-8"))["resolutions"]
+    assert [(e["kind"], e["by"], e["why"]) for e in entries] == [("not_rule", "甲", "页面宣传语")]
+    assert f'data-number="{numbers[0]}"' not in done.text.split('id="pending"', 1)[-1].split("</ul>", 1)[0]

@@ -17,3 +17,24 @@
   const doc = frame.contentDocument;
   if (doc && doc.readyState === "complete" && doc.URL !== "about:blank") done();
 })();
+
+// The 处理 forms: who resolves (and why) is typed once above them and sent with each form; the name is remembered.
+(function () {
+  const by = document.getElementById("resolve-by");
+  const why = document.getElementById("resolve-why");
+  if (!by) return;
+  try { by.value = by.value || localStorage.getItem("dslgen-resolver") || ""; } catch (e) { /* storage off */ }
+  document.querySelectorAll("form.resolve").forEach((form) => {
+    form.addEventListener("submit", (event) => {
+      if (!by.value.trim()) {
+        event.preventDefault();
+        by.focus();
+        by.reportValidity();
+        return;
+      }
+      form.querySelector('input[name="by"]').value = by.value.trim();
+      form.querySelector('input[name="why"]').value = why ? why.value.trim() : "";
+      try { localStorage.setItem("dslgen-resolver", by.value.trim()); } catch (e) { /* storage off */ }
+    });
+  });
+})();
