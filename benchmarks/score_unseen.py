@@ -195,7 +195,8 @@ def draft_view(doc: dict) -> dict[str, Any]:
     view["actions.chi"] = "chi" in names
     view["actions.pung"] = bool(names & {"pung", "peng"})
     view["actions.kong"] = bool((names | own) & {"ming_kong", "an_kong", "bu_kong", "kong"})
-    view["actions.discard_win"] = "win" in names
+    # a win reaction limited to robbing a kong (condition can_rob_kong) is no win on a discard
+    view["actions.discard_win"] = any(o.get("action") == "win" and o.get("condition") != "can_rob_kong" for o in others)
     win = next((o for o in others if o.get("action") == "win"), {})
     view["actions.rob_kong"] = bool(win.get("rob_kong")) or any("rob_kong" in str(o) for o in others)
     view["phases.play.parallel_elimination"] = bool(phase.get("parallel_elimination", False))

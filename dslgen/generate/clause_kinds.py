@@ -3,7 +3,9 @@
 A real page holds more than rules: headings (``【庄家规则】``, ``第三章，游戏规则``, ``一、游戏概述：``),
 navigation and page furniture (``[主页] > …``, images, dates), advertising and download boilerplate
 (``邀请好友，创建房间……``, ``App``), background prose (``……是一种地方特色浓厚的棋牌游戏``), lobby and
-interface behaviour (``三人准备后，第四人开始15秒倒计时``) and worked examples (``比如翻出的是2万……``). The reader
+interface behaviour (``三人准备后，第四人开始15秒倒计时``), worked examples (``比如翻出的是2万……``), lines of bare
+labels (``序数牌 万子 饼子 条子 花牌``), unchecked to-do items (``- [ ] 更多番型``) and the parts of a page about other
+regions or variants (:func:`variant_parts`: ``地区特色变体`` / ``曲靖麻将：幺鸡为万能牌``). The reader
 reads none of them as a rule; it lists them apart (:attr:`dslgen.generate.description_facts.Facts.not_rules`)
 with their kind, so a reviewer sees them and a draft is not failed for them.
 
@@ -23,7 +25,29 @@ KINDS: dict[str, str] = {
     "background": "背景介绍，不是规则",
     "lobby": "游戏大厅或界面的操作说明，不是牌桌规则",
     "example": "举例说明，例子本身不陈述规则",
+    "todo": "待办清单里尚未完成的一项（功能计划），不是规则",
+    "variant": "别的地区或变体的玩法（页面在比较各地差异），不是本玩法的规则",
 }
+
+#: A short title line (no sentence punctuation): where a part of the page begins.
+_TITLE = re.compile(r"^[#【\[\s]*[^，。；;：:,，\d|]{2,14}[】\]]?\s*$")
+#: A title opening a part about other regions or variants (``地区特色变体``, ``其他地区玩法``, ``各地差异``).
+_VARIANTS_TITLE = re.compile(r"变体|变种|其他地区|其它地区|各地区|不同地区|各地(?:的)?(?:玩法|特色|差异|规则)|地区差异|地区特色|"
+                             r"其他玩法|其它玩法|别的玩法|其他变化")
+
+
+def variant_parts(lines: list[str]) -> list[bool]:
+    """For each page line, True when it lies in a part of the page titled as being about other regions or variants
+    (from such a title to the next title): ``地区特色变体`` / ``曲靖麻将：幺鸡为万能牌`` states 曲靖's rule, not this one's."""
+    out, inside = [], False
+    for line in lines:
+        text = line.strip()
+        if text and _TITLE.match(text):
+            inside = bool(_VARIANTS_TITLE.search(text))
+            out.append(False)
+            continue
+        out.append(inside and bool(text))
+    return out
 
 #: A heading line: markdown ``#``, 【…】 alone, a numbered chapter / part title, a short label ending with a colon.
 _HEADING_LINE = (
@@ -52,12 +76,19 @@ _LOBBY = re.compile(r"准备后|倒计时|\d+\s*秒(?!杀)|托管|掉线|断线|
 _EXAMPLE = re.compile(r"^(?:比如|例如|譬如|举例|举个例子|打个比方|例子|例|如|ex|EX|Ex)\s*[:：]|比如|例如|譬如|举例来说|举个例子|打个比方")
 
 
+#: A line of bare labels (``序数牌 万 饼 条 番子牌 风牌 箭牌 花牌``): four or more words apart, no punctuation, digit or verb.
+_LABEL_LIST = re.compile(r"^(?:[^\s，。；;：:、,\d|]{1,10}\s+){3,}[^\s，。；;：:、,\d|]{1,10}$")
+_VERB = re.compile(r"可以|能|不|没|无|有|是|为|算|计|加|付|给|胡|和牌|吃|碰|杠|摸|打")
+
+
 def line_kind(line: str) -> str:
     """The non-rule kind of a whole page line (``""``: it may hold rules)."""
     text = line.strip()
     if not text:
         return ""
-    if _NAVIGATION.search(text):
+    if re.match(r"^[-*+]\s*\[\s\]", text):  # "- [ ] 更多番型": an unchecked to-do item
+        return "todo"
+    if _NAVIGATION.search(text) or _LABEL_LIST.match(text) and not _VERB.search(text):
         return "navigation"
     if _HEADER_ROW.match(text) or _HEADING.match(text) and not re.search(r"\d\s*(?:番|台|分|倍)", text):
         return "heading"

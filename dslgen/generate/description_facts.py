@@ -27,8 +27,8 @@ from typing import Any
 # 川麻 readers (换三张 direction, 刮风下雨, 退税, 呼叫转移, 根, 加倍计分, 封顶番) and 武汉 readers (必须开口, 口口翻)
 # live in their own modules; importing them registers their readers.
 from dslgen.generate import wuhan_reader  # noqa: F401
-from dslgen.generate.clause_kinds import KINDS, line_kind, sentence_kind, starts_example
-from dslgen.generate.writing import aligned, plain, without_bom
+from dslgen.generate.clause_kinds import KINDS, line_kind, sentence_kind, starts_example, variant_parts
+from dslgen.generate.writing import gloss_free, plain, without_bom
 from dslgen.generate.sentence_rules import (NUM, NUMBER, Clause, cn_number, maps, passes, read_each, read_first, reader,
                                             readers_in, says, yes_no)
 from dslgen.generate.sichuan_facts import DOUBLING, exchange_direction, is_kong_money
@@ -60,6 +60,8 @@ def negated_at(text: str, start: int) -> bool:
 DESCRIPTION_WORDS: dict[str, str] = {
     "屁胡": "鸡胡", "小胡": "鸡胡", "全求": "全求人", "杠开": "杠上开花", "海底捞": "海底捞月", "海底": "海底捞月",
     "海捞": "海底捞月", "抢杠": "抢杠胡", "幺九": "混幺九", "带幺": "带幺九", "明四归": "明四归一", "暗四归": "暗四归一",
+    "单吊": "单钓将", "单钓": "单钓将", "圈风牌": "圈风刻", "门风牌": "门风刻", "三元牌": "箭刻",
+    "河底捞鱼": "海底炮", "河底捞月": "海底炮",
 }
 #: Fans designers name that the DSL cannot express (no recogniser, no published composite): a gap.
 UNSUPPORTED_FANS = ("十三烂", "七星十三烂", "精钓", "德中德", "双豪华七对", "十八罗汉", "板板胡", "六六顺", "缺一色", "起手四喜", "中张", "夹心五")
@@ -91,14 +93,16 @@ def _fan_vocabulary() -> dict[str, str | None]:
 #: The fan reader's vocabulary (see :func:`_fan_vocabulary`); one entry per word.
 FAN_ALIASES: dict[str, str | None] = _fan_vocabulary()
 #: 国标 fan names that are also everyday rule words: read as a fan only when a value follows.
-VALUE_ONLY_WORDS = frozenset(("自摸", "明杠", "暗杠", "花牌", "边张", "坎张", "嵌张", "单钓将", "和绝张", "不求人", "四归一",
+VALUE_ONLY_WORDS = frozenset(("自摸", "明杠", "暗杠", "花牌", "边张", "坎张", "嵌张", "单钓将", "单吊", "单钓", "圈风牌", "门风牌", "三元牌", "和绝张", "不求人", "四归一",
                               "箭刻", "幺九刻", "三杠", "四杠", "双明杠", "双暗杠", "明暗杠", "卡五星"))
 _FAN_PATTERN = re.compile("|".join(sorted(map(re.escape, FAN_ALIASES), key=len, reverse=True)))
 #: A fan's value right after its name, in any unit designers use: 番/翻/台/分/倍/点, or ``x4`` / ``×4``,
 #: or a bare number ending the clause (a table row ``碰碰胡 2``).
 UNIT = r"(?:番|翻|台|分|倍|点)"
-_FAN_VALUE = re.compile(r"\s*(?:[:：=为是算计记按得加]|算作|计为|记为|可得|值)?\s*(?:[xX×*]\s*)?" + NUM
+_FAN_VALUE = re.compile(r"\s*(?:[:：=为是算计记按得加]|算作|计为|记为|可得|值)?\s*(?:[xX×*+]\s*)?" + NUM
                         + r"\s*(?:" + UNIT + r"(?!数)|(?=\s*(?:[，,、。；;）)\n]|$)))")
+#: A list row whose value closes its definition: ``碰碰胡 - 全部为刻子（+2番）`` / ``自摸：自己摸牌胡牌（+1番）``.
+_TRAILING_VALUE = re.compile(r"\s*[-–—:：]\s*[^（()）\d，。；]{1,30}[（(]\s*[+＋]?\s*" + NUM + r"\s*(?:番|翻|台|分)\s*[)）]\s*$")
 #: Who pays, between a fan's name and its value: ``七对每家给4分`` / ``七小对每人4分`` / ``清一色三家各付8分``.
 #: The value is what each paying player pays (a table value with the self-draw multiplier 1: §12 pays
 #: 番数 × ``self_draw_multiplier`` to every loser). Not read after the words of :data:`VALUE_ONLY_WORDS`
@@ -167,6 +171,11 @@ class Facts:
     not_rules: list[dict[str, str]] = field(default_factory=list)
     #: Fan rows whose value is written as a multiple (``自摸 ×2``, ``杠上开花 4倍``): see :func:`times_table`.
     times_rows: list[str] = field(default_factory=list)
+    #: Facts a clause implies without stating them (``108张``: no flowers): shown as inferred, never as 原文.
+    implied: set[str] = field(default_factory=set)
+    #: Fans the library does not know, with their stated value (name as written → (value, clause)): the draft
+    #: keeps them in its table with their value, the definition left to the designer (a gap).
+    unknown_fans: dict[str, tuple[int, str]] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-friendly form (for tests and debugging)."""
@@ -321,9 +330,13 @@ def _deck_size(c: Clause) -> None:
         t = t[:vague.start()] + t[vague.end():]
     for m in re.finditer(r"(?:共|一共|总共|合计|牌数|牌库|用牌)?\s*" + NUM + r"\s*张", t):
         n = cn_number(m.group(1))
-        before = t[max(0, m.start() - 8):m.start()]
+        before = re.split(r"[张）)、]", t[max(0, m.start() - 8):m.start()])[-1]  # not the words of another count
         if n < 50 or _NOT_DECK.search(before + t[m.end():m.end() + 2]):
             continue  # hand sizes, "每种4张", "翻4张" are not the deck
+        named = [s for s in "万条筒" if any(w in t for w, x in _SUIT_WORDS.items() if x == s)]
+        if n not in _DECK_SIZES and 0 < len(named) < 3 and n == 36 * len(named) + 28 * bool(
+                re.search(r"字牌|东南西北|风牌", t)) + 8 * bool(re.search(r"花牌|春夏秋冬|梅兰竹菊", t)):
+            c.set("suits", named, "deck.suits")  # "使用筒、条、东南西北中发白共100张": the count is the suits named
         if n in _DECK_SIZES or (36 <= n <= 144 and n % 4 == 0 and c.facts.values.get("suits")) \
                 or (n % 4 == 0 and re.search(r"(?:没有|不要|去掉|只用|只留|只有)[^，。]{0,4}(?:万|条|筒|饼|索)", t)):
             c.map("deck.total")
@@ -335,7 +348,8 @@ def _deck_size(c: Clause) -> None:
                  r"|^(?:牌)?只(?:用|有|要|打|留)(?:条|筒|万|饼|索)(?:子|牌)?$", t) \
             and not re.search(r"(?:万|条|筒)[、和与]?(?:万|条|筒)[、和与]?(?:万|条|筒)", t):
         _suits(c)
-    if re.search(r"(?:每人|每家|各|起手|闲家)[^，。]{0,4}(?:16|十六)\s*[张只]|(?<![\d百千零一二三四五六七八九十])十六张", t):
+    if re.search(r"(?:每人|每家|各|起手|闲家)[^，。]{0,4}(?:16|十六)\s*[张只]|(?<![\d百千零一二三四五六七八九十])十六张"
+                 r"|(?<![\d.])16\s*张麻将", t):
         c.set("cards_per_player", 16, "deal.cards_per_player")
 
 
@@ -392,7 +406,7 @@ def _deck(c: Clause) -> None:
         c.imply("flowers", False)
     elif re.search(r"144\s*张", t):
         c.set("honors", True, "deck")
-        c.set("flowers", True, "deck")
+        c.imply("flowers", True, inferred=True)  # 144 is 136 and eight flowers, unless the text says what the eight are
     elif re.search(r"136\s*张", t):
         c.set("honors", True, "deck")
         c.imply("flowers", False)
@@ -402,7 +416,7 @@ def _deck(c: Clause) -> None:
     if winds_only and c.facts.values.get("honors") and re.search(r"中[、，]?发[、，]?白", " ".join(c.facts.clauses)):
         c.set("honor_tiles", ["中", "发", "白"], "deck.honors")  # 卡五星: 中发白 without the winds
         return
-    honors = r"(?:字牌|风牌|风字牌|东南西北中发白|东南西北|中发白|箭牌|三元牌|风|字)"
+    honors = r"(?:字牌|风牌|风字牌|东南西北中发白|东南西北|中发白|箭牌|三元牌|风(?![位向圈头])|字)"  # 风位: a seat's wind
     extra = r"(?:[、和及与]?(?:花牌|花|春夏秋冬|发财白板|发财和白板|发白|白板发财|中发白|发财|白板)){0,2}"
     if re.search(r"(?:不带|没有|没得|无|去掉|去除|不含|不要|拿掉|不用|除去|不加|抽掉)(?:任何)?(?:[^，。]{0,8}[、和及与])?" + honors + not_fan, t) \
             or re.search(honors + extra + r"(?:都|也|全部|全)?(?:不要|去掉|拿掉|不用|不带)(?!花)", t):
@@ -424,7 +438,7 @@ _NEXT_DEALER = (
     says(r"一炮多响[^，。]*放炮(?:的人|者)(?:坐|做|当)庄|谁(?:胡|和|赢)谁(?:坐|做|当)庄|(?:胡|和)(?:牌)?(?:的人|者|的一家|家)(?:坐|做|当|接)庄|赢(?:家|的人)(?:坐|做|当)庄",
          "next_dealer", "winner", "game.seating.next_dealer"),
     says(r"霸王庄|谁(?:胡|和|赢)(?:牌)?谁(?:坐|做|当)庄|(?:胡|和)牌(?:的)?(?:者|玩家|人|一家)[^，。]{0,4}(?:坐|做|当|接)庄"
-         r"|由[^，。]{0,6}(?:胡|和)牌的(?:玩家|人|一家)[^，。]{0,4}(?:坐|做|当|接)庄",
+         r"|由[^，。]{0,6}(?:胡|和)牌的?(?:玩家|人|一家|者)[^，。]{0,4}(?:坐|做|当|接|担任)庄",
          "next_dealer", "winner", "game.seating.next_dealer"),
     passes(r"^轮庄$"),  # a label; the sentence after it says who deals
     says(r"(?<![下上本这])轮(?:流)?(?:坐|做)?庄|庄家轮(?:流|换)|每(?:局|盘)(?:都)?(?:轮|换)(?:到)?下家(?:坐|做)?庄?",
@@ -710,7 +724,7 @@ def _chi(c: Clause) -> None:
 _KONG = (
     maps(r"选择不杠|可以不杠", "phases.play.sub_phases"),  # an option the player has, not a prohibition
     passes(r"缺门"),  # 定缺: the void suit may not be konged (a rule of the declare_void phase, not of kongs)
-    says(r"(不能|不可以|不许|禁止|没有|不)杠(?![上开花炮])", "kong", False, "phases.play.sub_phases"),
+    says(r"(不能|不可以|不可|不许|禁止|没有|不)(?:吃[、，,和]?)?(?:碰[、，,和]?)?杠(?![上开花炮])", "kong", False, "phases.play.sub_phases"),
     says(r"(可以|能|允许|可)(碰、?)?杠|吃[、，,]?碰[、，,和]?杠|碰[、和与]杠|杠牌|明杠|暗杠|加杠|补杠|碰杠|(?<!抢)杠(?:也)?(?:可以|都可以|随便)",
          "kong", True, "phases.play.sub_phases", unless=r"收|付|给|赔|分|钱"),
 )
@@ -762,7 +776,7 @@ def _ji_hu_mode(c: Clause) -> None:
 
 _DISCARD_WIN = yes_no(
     "discard_win", "phases.play.sub_phases.others_reaction",
-    no=_NEG + r"(?:点炮|放炮|放冲|放铳|出铳|放枪|点冲|接炮|吃胡|吃和|食胡|捉炮|点胡|胡别人|胡他人|胡别人打的)|只(?:能|许|准|可以)?(?:自摸|自己摸)(?:胡|和)?|必须自摸|自摸才(?:能|可以|算|能算)?(?:胡|和)|(?:点炮|放炮)(?:胡)?不算|只有自摸(?:才)?(?:能|可以)?(?:胡|和)|别人(?:打|放|点)[^，。]{0,6}(?:不能|不可以|不可|一律不能)(?:胡|和)",
+    no=_NEG + r"(?:点炮|放炮|放冲|放铳|出铳|放枪|点冲|接炮|吃胡|吃和|食胡|捉炮|点胡|胡别人|胡他人|胡别人打的)|只(?:能|许|准|可以)?(?:自摸|自己摸)(?:胡|和)?|只(?:能|许|准|可以)自己(?:胡|和)|必须自摸|自摸才(?:能|可以|算|能算)?(?:胡|和)|(?:点炮|放炮)(?:胡)?不算|只有自摸(?:才)?(?:能|可以)?(?:胡|和)|别人(?:打|放|点)[^，。]{0,6}(?:不能|不可以|不可|一律不能)(?:胡|和)",
     yes=r"(?:可以|能|允许|可|也可以|也能)(?:点炮|放炮|接炮|吃胡|捉炮|食胡|食糊|放冲|出铳|放枪)|点炮、?自摸都(?:能|可以|算)|"
         r"(?:点炮|放炮|点和|点胡|接炮|吃胡)[、和与及/]?自摸(?:胡|和)?(?:都|均|皆)(?:能|可以|可|算|行)"
         r"|自摸[、和与及/]?(?:点炮|放炮|点和|点胡|接炮|吃胡)(?:胡|和)?(?:都|均|皆)(?:能|可以|可|算|行)|(?:点炮|放炮)(?:也)?胡得|点炮[^，。]{0,2}(?:均|都)(?:可|能|可以)(?:胡|和)?|(?:点炮|放炮)(?:和|、)自摸都|点炮也算|(?:可以|能)吃[^，。吃]{0,8}?(?:胡|和)|(?:点炮|放炮)(?:也)?(?:可以|可|能)(?:胡|和)|点炮(?:胡|和|也?(?:可以|能)胡)|接炮|放炮(?:胡|和)|(?:点炮|点和)(?:者|的人|方)?[^，。]*?(?:付|出|赔|包)")
@@ -1123,6 +1137,7 @@ def _fans(c: Clause) -> None:
     # "小胡（平胡）2分": the word in parentheses is another name of the fan before it, whose value follows
     renamed = {a.start(2): a.end() for a in _RENAMED.finditer(t)}
     named_as = {a.start(1): a.end() for a in _RENAMED.finditer(t)}
+    list_negated = False
     for m in _FAN_PATTERN.finditer(t):
         word = m.group(0)
         if m.start() in renamed:
@@ -1141,7 +1156,8 @@ def _fans(c: Clause) -> None:
         name = FAN_ALIASES[word] and _variant_fan(c.facts, word, FAN_ALIASES[word])
         per_flower = _PER_FLOWER_FAN.match(t[m.end():]) if word == "花牌" else None  # "花牌每张1番": the 国标 fan
         ruled_out = re.search(r"(?:不计|不算)(?:番型)?$", t[pos:m.start()])  # "不计花牌": the fan is out
-        if word in VALUE_ONLY_WORDS and not _FAN_VALUE.match(t[m.end():]) and not per_flower and not ruled_out:
+        if word in VALUE_ONLY_WORDS and not _FAN_VALUE.match(t[m.end():]) and not per_flower and not ruled_out \
+                and not _TRAILING_VALUE.match(t[m.end():]):
             continue  # 自摸, 明杠, 花牌 … name rules far more often than fans: a fan only with its value
         if word in ("明杠", "暗杠") and is_kong_money(c):
             continue  # "刮风下雨：暗杠2分": the kong money (read by sichuan_facts), not the 国标 fan
@@ -1156,19 +1172,25 @@ def _fans(c: Clause) -> None:
         joined = m.start() == pos and pos > 0 and c.fans and c.fan_values.get(c.fans[-1]) is None
         before = t[pos:m.start()]
         after = t[named_as.get(m.start(), m.end()):]
-        value_m = _FAN_VALUE.match(after) or per_flower
-        if value_m and re.match(r"\s*[、,，]\s*\d", after[value_m.end():]):
+        value_m = _FAN_VALUE.match(after) or per_flower or _TRAILING_VALUE.match(after)
+        if value_m and re.match(r"\s*[、,，]\s*\d+(?![\u4e00-\u9fff])", after[value_m.end():]):
             value_m = None  # "小七对：11、11、11……": the pattern written out in tiles, not a value
         if value_m and re.search(r"[xX×*]|倍", value_m.group(0)):
             c.facts.times_rows.append(c.cite)  # "自摸 ×2": a value written as a multiple
         payer = None if value_m or word in VALUE_ONLY_WORDS else _PER_PAYER.match(after)
         points = re.match(r"\s*" + NUM + r"\s*分", after[payer.end():]) if payer else None
         zero = None if value_m else _NO_FAN.match(after)  # "素胡（平胡）不算番，只得一个底分": worth 0 番, not ruled out
-        negated = not zero and (re.search(r"(不算|不计|没有|不能胡|不可以胡|不能和|不要|取消|去掉)$", before)
-                                or re.match(r"\s*(?:也|都)?(不算|不计|不能胡|不可以胡|不能和|不可胡|不要|不成立|不行)(?!番数|封顶|上限)", after))
+        negated = not zero and (re.search(r"(不算|不计|没有|不能胡|不可以胡|不可胡|不能和|不要|取消|去掉)$", before)
+                                or re.match(r"\s*(?:也|都)?(不算|不计|不能胡|不可以胡|不能和|不可胡|不要|不成立|不行)(?!番数|封顶|上限)", after)
+                                # a list: "不可胡七小对、十三幺" / "七小对、十三幺、大烂不可胡" rules out every item
+                                or (list_negated and re.fullmatch(r"\s*[、和及与或]\s*", t[pos:m.start()]))
+                                or (not value_m and _LIST_NEGATED.match(after)))
+        list_negated = bool(negated)
         pos = m.end()
         if name is None:
             c.gap(_unknown_fan_reason(word, value_m.group(0) if value_m else ""), text=f"{word}（{c.text}）")
+            if value_m:
+                c.facts.unknown_fans.setdefault(word, (cn_number(value_m.group(1)), c.cite))
             continue
         if _DOUBLING.match(after) and not value_m:
             c.gap("番型翻倍（按倍数相乘）无法表达，fan_types 只能写固定番数", text=f"{word}（{c.text}）")
@@ -1188,6 +1210,7 @@ def _fans(c: Clause) -> None:
                 c.facts.fans.pop(first)
             combined = t[t.rfind(c.facts.fan_words.get(first, first), 0, m.start()):m.end()]
             c.gap(_unknown_fan_reason(combined, value_m.group(0).strip() if value_m else ""), text=f"{combined}（{c.cite}）")
+            c.facts.unknown_fans.setdefault(combined, (value, c.cite))
             continue
         c.fan(name, value, word)
         if name == "抢杠胡":
@@ -1450,8 +1473,11 @@ def _unknown_fans(c: Clause) -> None:
     body = re.sub(r"[（(][^）)]*[）)]", "", c.text)
     body = re.sub(r"^[^：:]*[：:]", "", body)
     for item in re.split(r"[、]", body):
-        m = re.match(r"^\s*([\u4e00-\u9fff]{2,6})\s*[:：=]?\s*" + NUM + r"\s*(?:番|翻|台|分)?\s*$", item)
-        if not m or _FAN_PATTERN.search(item) or _NOT_FAN.search(m.group(1)) or carries(c, m.group(1)) \
+        m = re.match(r"^\s*([\u4e00-\u9fff]{2,6})\s*[:：=]?\s*" + NUM + r"\s*(?:番|翻|台|分)?\s*$", item) \
+            or re.match(r"^\s*([\u4e00-\u9fff]{2,6})\s+(\d+)\s*(?:番|翻|台|分)?\s+(?=[\u4e00-\u9fff])(?![张人圈局家])",
+                        item)  # a table row: name, value, what it is
+        if not m or _FAN_PATTERN.search(item) or carries(c, m.group(1)) \
+                or _NOT_FAN.search(m.group(1) if m.re.pattern.endswith("$") else m.group(1).replace("人", "")) \
                 or (as_item and ITEM_WORDS.search(m.group(1))):
             continue
         value = m.group(0)[len(m.group(1)):].strip(' :：=')
@@ -1463,14 +1489,18 @@ def _unknown_fans(c: Clause) -> None:
             continue
         c.gap("没有识别为规范中的番型，无法计分（番型名须是规范番型表中的名字，或用 fan_types[].when 写出它的定义，"
               f"原文番值 {value} 记在这里）", text=item.strip())
+        if not c.previous:  # a row opening its line ("财神归位 2番"), not a clause inside a sentence
+            c.facts.unknown_fans.setdefault(m.group(1), (cn_number(m.group(2)), c.cite))
 
 
 def close_fan_names(word: str) -> list[str]:
     """Fan names (canonical) that ``word`` is most likely a misspelling of: the same length, one character apart."""
     import difflib
 
+    count = "一二两三四五六七八九十百双"
     names = [n for n in FAN_ALIASES if len(n) == len(word) and len(word) >= 3
-             and sum(a != b for a, b in zip(n, word)) == 1]
+             and sum(a != b for a, b in zip(n, word)) == 1
+             and not any(a != b and a in count and b in count for a, b in zip(n, word))]  # 五暗刻 is no slip for 四暗刻
     close = difflib.get_close_matches(word, names, n=3, cutoff=0.6)
     return list(dict.fromkeys(FAN_ALIASES[n] or n for n in close))
 
@@ -1506,7 +1536,7 @@ _HEADING = re.compile(r"^(?:番型|番种|牌型|番数|台数|分数|倍数|番
 
 def _normalise_line(line: str) -> str:
     """One line of a table or list as plain text: ``| 碰碰胡 | 2 |`` → ``碰碰胡 2``; separator rows vanish."""
-    stripped = line.strip()
+    stripped = re.sub(r"\*\*|__", "", line.strip())  # markdown bold
     if stripped.count("|") >= 1 and re.match(r"^\|?[^|]+(\|[^|]*)+\|?$", stripped):
         cells = [cell.strip() for cell in stripped.strip("|").split("|")]
         if all(re.fullmatch(r":?-{2,}:?|", cell) for cell in cells):
@@ -1526,11 +1556,12 @@ def sentences(description: str) -> list[list[str]]:
 def kinded_sentences(description: str) -> list[tuple[str, list[str]]]:
     """:func:`sentences` with each sentence's non-rule kind (:mod:`dslgen.generate.clause_kinds`; ``""``: may hold rules)."""
     out = []
-    for raw in description.splitlines():
+    lines = description.splitlines()
+    for raw, other_variant in zip(lines, variant_parts(lines)):
         line = _normalise_line(raw)
         if not line:
             continue
-        kind = line_kind(raw)
+        kind = "variant" if other_variant else line_kind(raw)
         line = re.sub(r"(?<=[\d一二三四五六七八九])\s*[，,]\s*(?=[\d一二三四五六七八九][，,、]?)", "、", line)
         line = re.sub(r"[（(][^）)]*[）)]", lambda m: m.group(0).replace("，", "、").replace(",", "、"), line)
         for sentence in re.split(r"[。；;！!？?]+", line):
@@ -1579,6 +1610,23 @@ def is_rule_bearing(clause: str) -> bool:
 READER_MODULES = (__name__, "dslgen.generate.sichuan_facts", "dslgen.generate.wuhan_reader")
 
 
+#: The rest of a list of hands, then its negation (``、十三幺、大烂不可胡``).
+_LIST_NEGATED = re.compile(r"(?:\s*[、和及与或]\s*[^，。；、\d不]{1,6}?)+\s*(?:也|都|均)?(?:不能胡|不可以胡|不能和|不可胡|不成立)")
+#: A parenthesis inside a term's definition that is a rule of the whole game (``（本玩法只能自摸胡牌）``): a modal and
+#: who it binds (the players, the game).
+_ASIDE = re.compile(r"[（(]([^（()）]*(?:玩家|麻将|本玩法|大家|所有人)[^（()）]*(?:只能|只许|不能|不可|必须|一律)[^（()）]*)[)）]")
+
+
+#: A sentence that is a value alone (``算一番``): the value of the fan the sentence before named.
+_LONE_VALUE = re.compile(r"^(?:算|计|记|为)\s*" + NUM + r"\s*[番翻台分倍]$")
+
+
+def digit_names(text: str) -> str:
+    """Names written with an Arabic digit as names (``7小对``, ``7对``) in characters (``七小对``): one character for
+    one, so the author's text still lines up. A count (``7对对子`` is also 七对) reads the same."""
+    return re.sub(r"(?<![\d.])7(?=小对|对)", "七", text)
+
+
 def read_facts(description: str, catalog: list[Any] | None = None) -> Facts:
     """Every fact, gap and unmapped clause the offline reader finds in ``description``.
 
@@ -1586,15 +1634,19 @@ def read_facts(description: str, catalog: list[Any] | None = None) -> Facts:
     ``None``) is where a fan table the text states by reference is looked up (:mod:`dslgen.generate.reference_reader`)."""
     facts = Facts()
     author = without_bom(description)
-    description = plain(author)
+    stripped, where = gloss_free(author)
+    description = digit_names(plain(stripped))
     facts.pinghu_means = pinghu_meaning(description)
     options = option_words(description)
     for kind, sentence in kinded_sentences(description):
         previous = ""
-        facts.pending_fan = ""
+        if not (len(sentence) == 1 and _LONE_VALUE.match(sentence[0])):
+            facts.pending_fan = ""  # "杠开：……为杠开。算一番。": a sentence of a value alone is the named fan's
         defined = ""  # the fan whose row opened this sentence: later clauses define it
         option = ""  # "4会……；7会不可吃，不可碰": the room option the rest of the sentence is about
-        for text in sentence:
+        earlier: list[str] = []  # the sentence's clauses read so far (the topic a subject-less clause speaks of)
+        for i, text in enumerate(sentence):
+            earlier = sentence[:i]
             said = options.search(text) if options else None
             option = said.group(0) if said else option
             facts.clauses.append(text)
@@ -1612,7 +1664,7 @@ def read_facts(description: str, catalog: list[Any] | None = None) -> Facts:
                 previous = text
                 continue
             clause = Clause(row[0] if row else text, facts, previous, cite=text)
-            clause.scope_limit = (f"房间选项「{option}」" if option else "") or scope_limit(text, previous)
+            clause.scope_limit = (f"房间选项「{option}」" if option else "") or scope_limit(text, previous, "\n".join(earlier))
             clause.option = bool(option)
             previous = text
             for fn in readers_in(READER_MODULES):
@@ -1621,6 +1673,13 @@ def read_facts(description: str, catalog: list[Any] | None = None) -> Facts:
                 defined = clause.fans[-1]
                 if row[1]:
                     clause.map(f"fan_types[{defined}]")
+            if row and row[1]:
+                for aside in _ASIDE.finditer(text[len(row[0]):]):  # "自摸：自己摸牌胡（本玩法只能自摸胡牌）"
+                    said = Clause(aside.group(1), facts, cite=text)
+                    for fn in readers_in(READER_MODULES):
+                        fn(said)
+                    clause.hits += said.hits
+                    facts.readings.append(_reading(aside.group(1), said, rule=True))
             bearing = is_rule_bearing(text)
             facts.readings.append(_reading(text, clause, rule=bearing or bool(set(clause.sections) - {"game.name"})
                                            or bool(clause.gaps) or bool(clause.questions)))
@@ -1641,7 +1700,7 @@ def read_facts(description: str, catalog: list[Any] | None = None) -> Facts:
     wildcard_conflicts(facts)
     times_table(facts)
     if author != description:
-        cite_author(facts, description, author)
+        cite_author(facts, description, author, where)
     return facts
 
 
@@ -1655,6 +1714,10 @@ _PAREN = re.compile(r"[（(]([^）)]*)[）)]")
 
 #: A number with a unit, or a table-wide word: a clause that says more than what one fan is.
 _VALUED = re.compile(r"\d\s*(?:番|翻|台|分|倍|张)|[一二两三四五六七八九十]\s*(?:番|翻|台|分|倍)|封顶|上限|起胡|起和|所有|全部|一律")
+
+
+#: A value or a table-wide limit in what follows a row's value (a definition says 全部 / 13张 of the hand itself).
+_ROW_TAIL_VALUED = re.compile(r"\d\s*(?:番|翻|台|分|倍)|[一二两三四五六七八九十]\s*(?:番|翻|台|分|倍)|封顶|上限|起胡|起和")
 
 
 def fan_row(text: str) -> tuple[str, bool] | None:
@@ -1672,7 +1735,7 @@ def fan_row(text: str) -> tuple[str, bool] | None:
     value = _ROW_VALUE.match(rest)
     if value and re.search(r"\d", value.group(0)) and not re.match(r"\s*[、,，]\s*\d", rest[value.end():]):
         tail = rest[value.end():].strip(" 、,，")
-        if _FAN_PATTERN.match(tail) or _VALUED.search(tail) or re.search(r"倍|番|台", tail):
+        if _FAN_PATTERN.match(tail) or _ROW_TAIL_VALUED.search(tail) or re.search(r"倍|番|台", tail):
             return None  # "清一色4番杠上开花翻一倍", "屁胡1番、清一色4番": more rows, read as a whole
         return (text[:m.end()] + value.group(0), bool(tail)) if tail or paren else None
     if _ROW_DEFINITION.match(rest):
@@ -1685,13 +1748,31 @@ def fan_row(text: str) -> tuple[str, bool] | None:
 _SCOPE_LIMITS = (
     (r"红中|发财|白板|这张|该张|此牌|这(?:一)?张牌|(?:东|南|西|北)风|相同的牌|同一张牌|同样的牌|缺门的牌|(?:定缺|所缺)的(?:那门|一门)?牌", "某一张牌"),
     (r"最后(?:一|四|几|\d)张|海底|第一张|头一张", "牌局的某个时刻"),
-    (r"此时|这时|那时|(?<=[^，。；\s])后(?=不|可|能|只|就|才|再)|的时候|之后|以后|期间|过程中|如果|假如|若是|倘若|当[^，。；]{1,8}时", "某个条件或时机"),
+    (r"此时|这时|那时|(?<=[^，。；\s])后(?=不|可|能|只|就|才|再)|的时候|之后|以后|(?<!打牌|行牌|游戏|牌局|对局|整个)(?:期间|过程中)|如果|假如|若是|倘若|当[^，。；]{1,8}时", "某个条件或时机"),
     (r"可是|但是|除了|除[^，。；]{1,6}(?:外|以外|之外)", "一个例外"),
 )
 
 
-def scope_limit(text: str, previous: str = "") -> str:
-    """What limits ``text`` (read together with the clause before it in its sentence) to part of the game, or ``""``."""
+#: A clause without a subject of its own: it opens with what may or may not be done (``不可吃碰杠``).
+_NO_SUBJECT = re.compile(r"^(?:也|都|但|且|并且|而且)?(?:不可以|不可|不能|不许|不准|禁止|不得|只能|只可以|可以|能)")
+#: An earlier clause whose subject is a wildcard tile (``翻开的牌的下一张为财神``, ``红中是癞子``, ``财神可以代替…``).
+_WILD_TOPIC = re.compile(r"(?:为|是|做|作|当|叫)" + WILD + r"|^" + WILD + r"(?:牌)?(?:可以|能|可|不|只)")
+
+
+#: What a wildcard does (``可以代替任意牌``): a clause after it goes on describing the wildcard.
+_WILD_USE = re.compile(r"代替|替代|顶替|当作任意|任意(?:一张)?牌|任何(?:一张)?牌|万能")
+
+
+def scope_limit(text: str, previous: str = "", earlier: str = "") -> str:
+    """What limits ``text`` (read together with the clause before it in its sentence) to part of the game, or ``""``.
+
+    ``earlier``: the sentence's clauses before ``text``, joined; a clause with no subject of its own right after one
+    saying what the wildcard tile does speaks of that tile (``……为财神，可以代替任意牌，不可吃碰杠``: the 财神 may not be
+    chowed or punged, not a ban on chow for the table)."""
+    if _NO_SUBJECT.match(text) and _WILD_USE.search(previous) \
+            and any(_WILD_TOPIC.search(part) for part in earlier.split("\n") if part):
+        return "某一张牌"
+    text = _outside_parentheses(text)  # "只能自摸（除了地胡）": the aside limits itself, not its clause
     for i, (pattern, what) in enumerate(_SCOPE_LIMITS):
         # a moment or a condition may open the sentence ("摸到最后一张牌，有杠也不能杠"); a tile limits its own clause
         if re.search(pattern, text) or 1 <= i <= 2 and re.search(pattern, previous):
@@ -1713,10 +1794,13 @@ def option_words(description: str) -> re.Pattern | None:
     return re.compile(r"(?<![\d.])\d+\s*[" + "".join(words) + "]") if words else None
 
 
-def cite_author(facts: Facts, plain_text: str, author: str) -> None:
+def cite_author(facts: Facts, plain_text: str, author: str, where: list[int] | None = None) -> None:
     """Cite every clause in the author's own characters (the reader read :func:`~dslgen.generate.writing.plain`
-    text): each clause found in the plain text is replaced by the same span of the author's text."""
-    if not aligned(author, plain_text):
+    text): each clause found in the plain text is replaced by the same span of the author's text. ``where``: for
+    each character of the plain text, its place in ``author`` (glosses the reader skipped lie between); one for
+    one when ``None``."""
+    where = list(range(len(author))) if where is None else where
+    if len(where) != len(plain_text) or plain_text.count("\n") != "".join(author[i] for i in where).count("\n"):
         return
     own: dict[str, str] = {}
     cursor = 0
@@ -1724,8 +1808,8 @@ def cite_author(facts: Facts, plain_text: str, author: str) -> None:
         at = plain_text.find(text, cursor)
         if at < 0:
             at = plain_text.find(text)
-        if at >= 0:
-            own.setdefault(text, author[at:at + len(text)])
+        if at >= 0 and text:
+            own.setdefault(text, author[where[at]:where[at + len(text) - 1] + 1])
             cursor = at + len(text)
     if not own:
         return

@@ -303,6 +303,22 @@ def _synonyms() -> set[str]:
     return set(fan_synonyms())
 
 
+#: The definition of a fan the library does not know, until the designer writes it (§22): it never holds.
+UNDEFINED_WHEN = "false"
+
+
+def unknown_fan_rows(facts: Facts, present: set[str]) -> list[dict[str, Any]]:
+    """Rows for the fans the text gives a value but the library does not know (``门清自摸 3台``): the stated value
+    is kept, so the table is never silently shortened; ``when`` is :data:`UNDEFINED_WHEN` (the fan never scores
+    until its definition is written) and the reader lists the definition as a gap."""
+    rows = []
+    for word, (value, _sentence) in facts.unknown_fans.items():
+        if word in present or _canonical(word) in present or word in {r["name"] for r in rows}:
+            continue
+        rows.append({"name": word, "base_fan": value, "when": UNDEFINED_WHEN})
+    return rows
+
+
 def _apply_fans(data: dict[str, Any], facts: Facts, knowledge: dict[str, dict[str, Any]], inherit: bool = False) -> None:
     table = [dict(r) for r in data.get("fan_types") or [] if isinstance(r, dict)]
     display: dict[str, str] = {}
@@ -359,6 +375,7 @@ def _apply_fans(data: dict[str, Any], facts: Facts, knowledge: dict[str, dict[st
                 table.append(new_row(name, value))
                 index[name] = len(table) - 1
     table = [r for r in table if r["name"] not in removed]
+    table += unknown_fan_rows(facts, {r["name"] for r in table})
     present = {r["name"]: r for r in table}
     for head, targets in facts.excludes.items():
         row = present.get(_canonical(head))

@@ -216,9 +216,14 @@ def _horses(c) -> None:
 
 def _gen_zhuang(c) -> None:
     t = c.text
+    pay = (r"(?:赔|付|给|输)(?:给)?(?:[^，。；]{0,10}?(?:每家|每人|各家|各)|(?:其他)?(?:每家|每人|各家)?)\s*"
+           + NUM + r"\s*分")
     if "跟庄" not in t:
+        m = re.search(pay, t) if "跟庄" in c.previous and "gen_zhuang" in _items(c) else None
+        if m:  # "……，算作跟庄，庄家输给其他三位闲家每人一分": the stake follows the word
+            _put(c, "gen_zhuang", value=cn_number(m.group(1)))
         return
-    m = re.search(r"(?:庄家)?(?:赔|付|给|输)(?:给)?(?:其他)?(?:每家|每人|各家)?\s*" + NUM + r"\s*分", t)
+    m = re.search(pay, t)
     _put(c, "gen_zhuang", **({"value": cn_number(m.group(1))} if m else {}))
 
 
@@ -226,7 +231,7 @@ def _lian_zhuang(c) -> None:
     t = c.text
     if not re.search(r"连庄", t) or re.search(r"(?:不设置?|没有|不能|不可|不许|无|不)连庄", t):
         return
-    if re.search(r"(?:称为|叫做|叫|称作|称之为|就是|即为?)连庄", t):
+    if re.search(r"(?:称为|叫做|叫|称作|称之为|就是|即为?|算作?|视为|当作|记为)连庄", t):
         c.map("game.seating.next_dealer")  # "……继续坐庄，称为连庄": the word for the dealer staying on, no stake
         return
     if "next_dealer" in c.values and not re.search(r"加|多|翻|倍|分|番|台", t):
@@ -249,8 +254,8 @@ def _lian_zhuang(c) -> None:
 
 def _piao(c) -> None:
     t = c.text
-    if not re.search(r"飘|漂", t) or re.search(r"财飘|飘两次", t):
-        return
+    if not re.search(r"飘|漂", t) or re.search(r"财飘|飘两次", t) or not re.search(r"(?:飘|漂)(?![胡和糊])", t):
+        return  # "飘胡" names a hand (all pungs), not a 飘 stake
     m = re.search(r"(?:飘|漂)(?:分)?\s*" + NUM + r"\s*分|" + NUM + r"\s*分[^，。]*(?:飘|漂)", t)
     _put(c, "piao", **({"value": cn_number(m.group(1) or m.group(2))} if m else {}))
 

@@ -207,6 +207,59 @@ def at_most_one_fan(data: dict[str, Any]) -> bool:
     return len(others) <= 1 and not any(r.get("per") for r in rows) and not wild
 
 
+_MISSING: Any = object()
+
+#: Sections whose every key is a value of the draft (each needs a value row; ``scoring.mode`` is structure).
+_VALUE_SECTIONS = ("scoring", "win_condition", "win_rule", "flower_rules")
+
+
+def _at(data: dict[str, Any] | None, field: str) -> Any:
+    """The value at dotted ``field`` of ``data`` (``_MISSING`` when absent)."""
+    node: Any = data
+    for key in field.split("."):
+        if not isinstance(node, dict) or key not in node:
+            return _MISSING
+        node = node[key]
+    return node
+
+
+def _documented_value(field: str) -> Any:
+    """The specification's documented default of ``field`` (``_MISSING`` when it documents none)."""
+    try:
+        return default(field)
+    except KeyError:
+        return _MISSING
+
+
+def _field_label(field: str) -> str:
+    """A reviewer's label for a rule-file field: its specification description up to the first comma or colon."""
+    from dslgen.rulefile.schema import field_descriptions
+
+    text = field_descriptions().get(field) or ""
+    text = re.sub(r"^[A-Z_]+\s*", "", text)  # "BEFORE_GAME_START 开局补花": the value's name is no label
+    return re.split(r"[，：,:；;（(]", text, maxsplit=1)[0].strip() or field
+
+
+def uncovered_values(data: dict[str, Any], rows: list[dict[str, Any]]) -> list[tuple[str, Any]]:
+    """``(field, value)`` of every key of the value sections (:data:`_VALUE_SECTIONS`) no row speaks about (a
+    row's field equal to it, or one naming a part of it): a value in no row would reach the file unexplained."""
+    fields = [str(r.get("field") or "") for r in rows]
+    out = []
+    for section in _VALUE_SECTIONS:
+        block = data.get(section)
+        if not isinstance(block, dict):
+            continue
+        for key, value in block.items():
+            path = f"{section}.{key}"
+            if section == "scoring" and key == "mode":
+                continue
+            if any(f == path or f.startswith(path + ".") or f.startswith(path + "[") or path.startswith(f + ".")
+                   for f in fields if f):
+                continue
+            out.append((path, value))
+    return out
+
+
 def value_sources(data: dict[str, Any], facts: Facts, description: str, *, assumed_from: str,
                   reported: list[dict[str, Any]] | None = None,
                   assumptions: list[dict[str, Any]] | None = None,
@@ -246,6 +299,9 @@ def value_sources(data: dict[str, Any], facts: Facts, description: str, *, assum
     for key, label in LABELS.items():
         value = got.get(key)
         field = FIELDS[key]
+        if key in facts.implied and facts.sources.get(key):  # "108张": implied, not said in so many words
+            add(field, label, value, "assumed", facts.sources[key], f"由原文「{facts.sources[key]}」推断（原文没有直接说）")
+            continue
         if key in facts.values and facts.sources.get(key):  # stated: always with the sentence that states it
             add(field, label, value, "stated", facts.sources[key], reference_origin(facts, facts.sources[key]))
             continue
@@ -269,6 +325,10 @@ def value_sources(data: dict[str, Any], facts: Facts, description: str, *, assum
             origin += "（这份番型表每手牌最多计一个番，相加、相乘、取最大结果都一样）"
         add(field, label, value, "assumed", "", origin)
     stated_fans = {n: v for n, v in facts.fans.items() if v is not None}
+    for word, (value, sentence) in facts.unknown_fans.items():  # kept with its stated value, defined by nobody yet
+        if word not in stated_fans and word in got["fans"] and got["fans"][word] == value:
+            stated_fans[word] = value
+            facts.fan_sources.setdefault(word, sentence)
     for name, value in got["fans"].items():
         field = f"fan_types[{name}]"
         if name in stated_fans and facts.fan_sources.get(name):
@@ -307,5 +367,21 @@ def value_sources(data: dict[str, Any], facts: Facts, description: str, *, assum
     for field, label, value, source, sentence, origin in (item_rows(data, facts) + opening_rows(data, facts)
                                                           + liang_dao_rows(data, facts) + kong_rows(data, facts)):
         add(field, label, value, source, sentence, origin)
+    for field, value in uncovered_values(data, rows):
+        said = next((m["sentence"] for m in facts.mapping if m.get("sentence") and (
+            m["section"] == field or str(m["section"]).startswith(field + "."))), "")
+        if field == "flower_rules.scoring" and not (value or {}).get("normal") and facts.fans.get("花牌") is not None:
+            said = facts.fan_sources.get("花牌", "")  # "花牌每张1番": the 花牌 fan scores the flowers, no bonus on top
+        if said:  # "开局补花": a sentence the reader mapped to this field
+            add(field, _field_label(field), value, "stated", said)
+            continue
+        documented = _documented_value(field)
+        if documented is not _MISSING and documented == value:
+            add(field, _field_label(field), value, "default", "", f"{field} 默认 {show(value)}")
+            continue
+        had = _at(template, field) if isinstance(template, dict) else _MISSING
+        origin = assumed_from if had == value else (f"起草器的取值（{assumed_from} 没有这一项）" if had is _MISSING
+                                                     else f"起草器的取值（{assumed_from} 中是 {show(had)}）")
+        add(field, _field_label(field), value, "assumed", "", origin)
     counts = {k: sum(1 for r in rows if r["source"] == k) for k in ("stated", "default", "assumed")}
     return {"counts": counts, "rows": rows}

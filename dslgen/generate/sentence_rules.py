@@ -80,18 +80,24 @@ class Clause:
             return
         self.facts.values[key] = value
         self.facts.sources[key] = self.cite
+        self.facts.implied.discard(key)
         self.values[key] = value if claim is None else claim
         if key not in self.keys:
             self.keys.append(key)
         self.map(section)
 
-    def imply(self, key: str, value: Any) -> None:
+    def imply(self, key: str, value: Any, inferred: bool = False) -> None:
         """Record fact ``key`` = ``value`` that this clause implies (``108张`` implies no flowers) unless
-        another clause states it; this clause is its evidence. Not a claim of the clause itself."""
+        another clause states it; this clause is its evidence. Not a claim of the clause itself.
+
+        ``inferred``: the implication is a likely reading, not a necessity (``144张`` is most often 136 tiles and
+        eight flowers): the value is shown as inferred from the clause, never as stated (原文)."""
         if self.undecided or key in self.facts.values:
             return
         self.facts.values[key] = value
         self.facts.sources[key] = self.cite
+        if inferred:
+            self.facts.implied.add(key)
 
     def question(self, fact: str, path: str, reason: str, clauses: Sequence[str] = ()) -> None:
         """Record an open question: the text leaves ``fact`` (rule-file field ``path``) undecided or vague

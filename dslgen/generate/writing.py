@@ -37,9 +37,39 @@ def without_bom(text: str) -> str:
     return text[1:] if text.startswith("\ufeff") else text
 
 
+#: A romanisation gloss right after a character (``規(gui)則``, ``萬(wan)``): a reading aid, not the author's rule text.
+_GLOSS = re.compile(r"(?<=[\u3400-\u9fff])[（(][a-zA-Zāáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜüê]{1,6}[1-5]?[)）]")
+
+
+def without_glosses(text: str) -> str:
+    """``text`` without romanisation glosses after characters (``可以(yi)碰`` → ``可以碰``); a page that glosses
+    at most once (one ``(ok)`` after a word is more likely the author's own) is left as it is."""
+    return _GLOSS.sub("", text) if len(_GLOSS.findall(text)) >= 3 else text
+
+
+def gloss_free(text: str) -> tuple[str, list[int]]:
+    """``(text without glosses, where each of its characters stands in text)``: see :func:`without_glosses`."""
+    if without_glosses(text) == text:
+        return text, list(range(len(text)))
+    kept, index, at = [], [], 0
+    for m in _GLOSS.finditer(text):
+        kept.append(text[at:m.start()])
+        index.extend(range(at, m.start()))
+        at = m.end()
+    kept.append(text[at:])
+    index.extend(range(at, len(text)))
+    return "".join(kept), index
+
+
+def as_written(text: str) -> str:
+    """The author's text as the reader cites it: no BOM, no romanisation glosses (:func:`without_glosses`)."""
+    return without_glosses(without_bom(text))
+
+
 def plain(text: str) -> str:
-    """The text as the reader's wordings are written: no BOM, simplified characters, ASCII digits and letters."""
-    return simplified(without_bom(text)).translate(_WIDE)
+    """The text as the reader's wordings are written: no BOM, no glosses, simplified characters, ASCII digits
+    and letters."""
+    return simplified(as_written(text)).translate(_WIDE)
 
 
 def aligned(original: str, converted: str) -> bool:
