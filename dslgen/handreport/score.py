@@ -36,7 +36,9 @@ SCORING_OPTIONS = (
     click.option("--revealed", default="",
                  help="本局翻出的牌，按翻牌时机写（reveal[].at），如 after_flowers=5p；几个时机用逗号分开："
                       "after_deal=5p,after_hand=3m。翻出的牌标记的牌（金、混儿、百搭、鸡……）按规则的 reveal 计，癞子一并计入。"),
-    click.option("--discards", default="", help="和牌者自己打出、还在牌河里的牌（如 5p），供和牌条件读取（如打出过金不能点炮胡）。"),
+    click.option("--discards", default="", help="和牌者自己打出、还在牌河里的牌（如 5p），供和牌条件读取（如打出过金不能点炮胡；"
+                 "表达式 discards 与 discarded，振听 none(discarded, waits)）。"),
+    click.option("--passed", default="", help="和牌者自己上次打牌之后放过的和牌张（如 5p；表达式 passed(discard)，同巡振听）。"),
     click.option("--birds", default="", help="和牌后翻出的鸟牌 / 马牌，按翻牌顺序（如 1m5s9p）。用于抓鸟、买马。"),
     click.option("--streak", type=int, default=0, help="庄家在这局之前已连庄的次数（连庄）。"),
     click.option("--liang-dao", "liang_dao", default="",
@@ -93,6 +95,17 @@ def _flowers(text: str, rules, seat: int, dealer: int, taken: tuple[int, ...] = 
     return tuple(codes)
 
 
+def _waits(rules, concealed: tuple[int, ...], melds: tuple, win_tile: int, wild_codes) -> tuple[int, ...]:
+    """The hand's waits before the win (expression ``waits``), when the rules read them."""
+    from engine.game import waits
+
+    if not waits.reads_waits(rules) or win_tile not in concealed:
+        return ()
+    before = list(concealed)
+    before.remove(win_tile)
+    return waits.hand_waits(rules, before, melds, wild_codes)
+
+
 def _seat(value: int | None, name: str, players: int) -> None:
     if value is not None and not 0 <= value < players:
         raise UsageError(f"{name} 必须是 0-{players - 1} 的座位号，收到 {value}", where=name,
@@ -105,7 +118,7 @@ def score_hand(rules, tiles: Sequence[int], melds: Sequence, win_tile: int, *, s
                seat: int = 0, wild_codes: frozenset[int] | None = None, seat_wind: str | None = None,
                round_wind: str = "东", fourth_tile: bool = False, jing: str = "", birds: str = "",
                streak: int = 0, liang_dao: str = "", declared: str | Sequence[str] = "", revealed: str = "",
-               discards: str = "", riichi: bool = False, double_riichi: bool = False,
+               discards: str = "", passed: str = "", riichi: bool = False, double_riichi: bool = False,
                ippatsu: bool = False, dora_indicators: str = "", ura: str = "", honba: int = 0,
                marked: tuple[int, ...] = ()) -> dict[str, Any]:
     """Score the win as the JSON-ready mapping ``dslgen hand`` prints.
@@ -141,6 +154,7 @@ def score_hand(rules, tiles: Sequence[int], melds: Sequence, win_tile: int, *, s
     flipped, tags, tagged_wild = revealed_tags(rules, revealed)
     wild_codes |= tagged_wild
     discarded = _tiles_option(discards, "--discards")
+    passed_tiles = _tiles_option(passed, "--passed")
     in_hand_flowers = tuple(t for t in tiles if T.is_flower(t))
     concealed = tuple(t for t in tiles if not T.is_flower(t))
     flower_tiles = in_hand_flowers + _flowers(flowers, rules, seat, dealer, in_hand_flowers)
@@ -161,7 +175,8 @@ def score_hand(rules, tiles: Sequence[int], melds: Sequence, win_tile: int, *, s
                      tags=tags, revealed=flipped,
                      indicators=_indicators(dora_indicators, "--dora-indicators"),
                      hidden_indicators=_indicators(ura, "--ura"), marked=tuple(marked),
-                     declaration_turn=ippatsu, honba=honba)
+                     declaration_turn=ippatsu, honba=honba, discarded=discarded, passed=passed_tiles,
+                     waits=_waits(rules, concealed, tuple(melds), win_tile, wild_codes))
     res = score_win(rules, ctx)
     if res is None:
         return {"fans": [], "dropped": [], "bonuses": [], "total": 0, "fan_total": 0, "total_unit": _unit(rules),
@@ -481,7 +496,7 @@ BATCH_OPTIONS = {
     "--dealer": ("dealer", True), "--seat": ("seat", True), "--seat-wind": ("seat_wind", True),
     "--round-wind": ("round_wind", True), "--fourth-tile": ("fourth_tile", False), "--jing": ("jing", True),
     "--birds": ("birds", True), "--streak": ("streak", True), "--liang-dao": ("liang_dao", True),
-    "--declared": ("declared", True),
+    "--declared": ("declared", True), "--discards": ("discards", True), "--passed": ("passed", True),
     "--riichi": ("riichi", False), "--double-riichi": ("double_riichi", False), "--ippatsu": ("ippatsu", False),
     "--dora-indicators": ("dora_indicators", True), "--ura": ("ura", True), "--honba": ("honba", True),
 }

@@ -70,6 +70,16 @@ class WinContext:
     declaration_turn: bool = False
     #: the table's repeat counters for this hand.
     honba: int = 0
+    #: every tile the winner discarded this hand, claimed ones included (``discarded``).
+    discarded: tuple[int, ...] = ()
+    #: the tiles the winner's hand before the win waits on (``waits``; filled when the rules read it).
+    waits: tuple[int, ...] = ()
+    #: other seats' tiles that completed the winner's shape and that it did not win on, since its own last
+    #: discard, and since its hand was locked by a declaration (``passed(discard)`` / ``passed(lock)``).
+    passed: tuple[int, ...] = ()
+    passed_locked: tuple[int, ...] = ()
+    #: tiles still to be drawn from the wall at that moment (``wall_left``); 0 when unknown.
+    wall_left: int = 0
 
     @property
     def own_wind(self) -> int:

@@ -10,7 +10,8 @@ A rule file's ``declarations`` section lists them (spec §23); each is a :class:
   ``first_turn`` (nobody has claimed or konged, the seat has not discarded), ``dealer``, ``streak``,
   ``concealed_hand``, ``count(hand, …)``, ``declared(other)`` …
 * **what it locks** — ``locks: hand``: from then on the seat only discards the tile it draws, wins, or makes
-  a kong ``kongs`` allows (``keep_wait``: one that leaves the same waits); it claims nothing.
+  a kong ``kongs`` allows (``keep_wait``: one that leaves the same waits; ``concealed``: only a concealed kong
+  of the drawn tile that leaves the same waits; ``none``: no kong); it claims nothing.
 * **what it shows** — ``exposes``: ``nothing``, ``waits``, ``wait_tiles`` (the tiles that make the wait; a
   concealed triplet the wait does not need stays face down) or ``hand`` (every concealed tile); the waits too
   with anything but ``nothing``. That a seat declared, and what it chose, is always public.
@@ -47,7 +48,7 @@ from engine.rules import Declaration, Rules
 STAGE = "declare"
 AT = ("start", "discard")
 LOCKS = ("none", "hand")
-KONGS = ("keep_wait", "none")
+KONGS = ("keep_wait", "concealed", "none")
 EXPOSES = ("nothing", "waits", "wait_tiles", "hand")
 #: the name of the instance the ``liang_dao`` block describes.
 LIANG_DAO_NAME = "亮倒"
@@ -199,7 +200,7 @@ class SeatFacts:
             flowers=tuple(p.flowers), seat_wind=game.seat_wind(seat), round_wind=game.round_wind,
             first_turn=not game.any_meld and not p.discarded_once, streak=game.streak,
             players_in=len(game.active()), indicator=game.indicator, discards=tuple(p.discards),
-            ready_declared=p.ready_declared, declarations=table_pairs(game))
+            ready_declared=p.ready_declared, declarations=table_pairs(game), wall_left=len(game.wall))
         self.tiles = list(hand) + [t for m in melds for t in m.tiles]
         self.wild_count = sum(1 for t in self.tiles if t in game.wild_codes)
         self.open_melds = sum(1 for m in melds if not m.is_concealed)
@@ -386,7 +387,7 @@ def locked_reactions(game, seat: int, tile: int, acts: list[Action]) -> list[Act
     """A locked seat's reactions to ``tile`` after ``acts`` (its win, if any): a kong of a concealed triplet
     that keeps the wait, then pass."""
     p = game.players[seat]
-    if game._react_opts.get(MING_KONG) and p.hand.count(tile) >= 3 and len(game.wall):
+    if game._react_opts.get(MING_KONG) and p.lock_kongs == "keep_wait" and p.hand.count(tile) >= 3 and len(game.wall):
         rest = list(p.hand)
         for _ in range(3):
             rest.remove(tile)
@@ -440,8 +441,9 @@ def exposed_tiles(game, hand: list[int], melds: tuple, exposes: str) -> tuple[in
 
 
 def kong_keeps_wait(game, seat: int, hand_after: list[int], melds_after: tuple) -> bool:
-    """A locked seat's kong is allowed (``kongs: keep_wait``) when the hand left waits on the same tiles."""
-    if game.players[seat].lock_kongs != "keep_wait":
+    """A locked seat's kong is allowed (``kongs: keep_wait``; ``concealed``: only a concealed kong, the callers'
+    business) when the hand left waits on the same tiles."""
+    if game.players[seat].lock_kongs not in ("keep_wait", "concealed"):
         return False
     return ready_waits(game, seat, hand_after, melds_after) == game.players[seat].waits
 

@@ -63,7 +63,7 @@ from engine import declared, fans, kongpay, settlement, settlement_items, solver
 from engine import tiles as T
 from engine.capabilities import register
 from engine.errors import EngineError
-from engine.game import cache, declarations, events, opening, prelude, reveal
+from engine.game import cache, declarations, events, opening, prelude, reveal, waits
 from engine.game.actions import (AN_KONG, BU_KONG, CHI, DECLARE, DISCARD, LIANG_DAO, MING_KONG, PASS, PUNG,
                                  REACTIONS, SELF_ACTIONS, WIN, Action, IllegalAction)
 from engine.game.action_conditions import Query, holds
@@ -162,6 +162,11 @@ class Game:
         self.players = [PlayerState(s) for s in range(self.n)]
         #: the shapes a win may take (the fan layer then rules on legality).
         self.win_shapes = cache.canonical(solver.shapes_for(rules))
+        #: an expression reads ``waits``: each win context gets the hand's waits (engine.game.waits)
+        self.reads_waits = waits.reads_waits(rules)
+        #: an expression reads ``passed(…)``: the seats a discard's tile completes are kept (engine.game.waits)
+        self.reads_passed = waits.reads_passed(rules)
+        self._completes: frozenset[int] = frozenset()
         #: the shapes bots plan for: under 2/5/8 with exempt 大胡 (长沙), the common 小胡 needs the
         #: 2/5/8 pair, so bots aim for it; a legal 大胡 with another pair is still offered to them.
         self.shapes = self.win_shapes
@@ -547,6 +552,8 @@ class Game:
             return
         self._choices[action.seat] = action
         options = self._legal[action.seat]
+        if action.kind != WIN and action.seat in self._completes:
+            waits.record_pass(self.players[action.seat], self.claim_tile)
         if action.kind != WIN and any(a.kind == WIN for a in options) and self.play.fu_flag is not None:
             self.players[action.seat].fu_blocked.add(self.claim_tile)
             self.passed_wins += 1
@@ -668,7 +675,8 @@ class Game:
             kong_discard=not self_drawn and not robbing and self.kong_discard is not None,
             streak=self.streak, players_in=len(self.active()), indicator=self.indicator,
             discards=tuple(p.discards), tags=self.tag_items, revealed=self.revealed_items,
-            **declarations.win_fields(self, seat, self_drawn))
+            **declarations.win_fields(self, seat, self_drawn),
+            **waits.context_fields(self, seat, tile, self_drawn, hand, melds))
         result = fans.score_win(self.rules, ctx)
         if result is None or not result.legal:
             return None
@@ -825,6 +833,7 @@ class Game:
             p.discards.append(a.tile)
             p.discarded_once = True
             p.fu_blocked.clear()
+            waits.record_discard(p, a.tile)
             if not self.any_meld and len(self.opening_discards) < self.n:
                 self.opening_discards.append((seat, a.tile))
             self.discard_count += 1
@@ -871,6 +880,11 @@ class Game:
                     acts.insert(0, Action(WIN, s, tile))
             if len(acts) > 1:
                 self._legal[s] = acts
+        if self.reads_passed:
+            self._completes = frozenset(s for s in self.seat_order(seat)[1:]
+                                        if not self.players[s].won and waits.completes(self, s, tile))
+            for s in self._completes - set(self._legal):  # not asked: the tile goes by
+                waits.record_pass(self.players[s], tile)
         if not self._legal:
             if stage == REACT:
                 self._begin_turn(self.next_active(seat))

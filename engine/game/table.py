@@ -88,6 +88,12 @@ class PlayerState:
     lock_kongs: str = "keep_wait"
     waits_public: bool = False
     locked_hand: list[int] = field(default_factory=list)
+    #: every tile discarded this hand, claimed ones included; other seats' tiles that completed the hand and
+    #: were not won on, since the seat's last discard and since its hand was locked (tuples: a shallow copy of
+    #: the state stays apart; kept only when the rules read ``passed``).
+    discarded: tuple[int, ...] = ()
+    passed: tuple[int, ...] = ()
+    passed_locked: tuple[int, ...] = ()
 
     def tile_count(self) -> int:
         """Concealed tiles (a flower awaiting replacement included) plus three per meld (a kong counts three)."""

@@ -243,7 +243,11 @@ def _context(name: str, type_: str, group: str, doc: str) -> None:
 
 _context("flowers", ZONE, "zones", "和牌者亮出的花牌")
 _context("discards", ZONE, "zones", "和牌者自己打出、还留在牌河里的牌（被吃碰杠走的不算）")
+_context("discarded", ZONE, "zones", "和牌者本局打出过的全部牌，被吃碰杠走的也算（与 discards 不同）；"
+         "“打出过听的牌就不能点和”：self_drawn or none(discarded, waits)")
 _context("ready_declared", BOOL, "state", "和牌者和牌前已经报听（亮倒等声明）")
+_context("wall_left", INT, "state", "牌墙里还能摸的张数（此刻；声明条件里是声明那一刻，如“牌墙剩 4 张以上才能立直” wall_left >= 4；"
+         "dslgen hand 中为 0）")
 _context("streak", INT, "state", "庄家连庄的次数（本局之前）")
 _context("players_in", INT, "state", "和牌时还在局中的玩家数（血战中每有一家和牌就少一家）")
 
@@ -801,3 +805,19 @@ def _result(name: str, type_: str, doc: str, attr: str) -> None:
 _result("fan_total", INT, "这种读法计入的番数合计（叠加之后，含不计入起和番的番）；只能用在 hand_value", "fan_total")
 _result("fan_level", INT, "这种读法计入的番中最高的 level；只能用在 hand_value", "fan_level")
 _result("payer_dealer", BOOL, "付这一笔的是庄家；只能用在 hand_value.payments", "payer_dealer")
+
+
+# -- waits and passed wins (a restriction on winning on a discard: own discards, a passed win) ---------
+@dynamic("waits", TILES, STATE, "tiles", "和牌者和牌前的手牌（暗手去掉和牌张，加副露）听的牌：再来一张就成和牌牌型的每一种牌"
+         "（只看牌型，不看番数和和牌条件）；打出过其中任何一张就不能点和：self_drawn or none(discarded, waits)")
+def _waits(h):
+    return _mask(h.ctx.waits)
+
+
+@function("passed", ZONE, STATE, "zones", (Param("since", WORD, "discard", ("discard", "lock")),),
+          "和牌者放过的和牌张：别人打出（或加杠）的、能让自己成和牌牌型的牌（在 waits 里）而没有和的那几张，没有番不能和的也算。since=discard 自己上次打牌之后（默认；"
+          "“放过和牌后到自己再打牌之前不能点和”：self_drawn or count(passed(discard)) == 0），since=lock 手牌被声明锁定"
+          "（locks: hand）之后，直到本局结束")
+def _passed(since):
+    attr = "passed" if since[0] == "discard" else "passed_locked"
+    return lambda h: getattr(h.ctx, attr)
