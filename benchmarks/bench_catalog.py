@@ -33,6 +33,13 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_simulate import time_rlcard  # noqa: E402
 
+try:  # the peer is optional: without it the table is printed without its ratio column
+    import rlcard  # noqa: E402, F401
+
+    HAVE_RLCARD = True
+except ImportError:
+    HAVE_RLCARD = False
+
 DSLGEN = [sys.executable, "-c", "import sys; from dslgen.cli import main; sys.exit(main())"]
 
 
@@ -88,8 +95,9 @@ def main(argv=None) -> int:
                 sim_rate.append(args.games / cpu)
                 rcs.add(rc)
                 # the peer, interleaved with our runs so both see the same load
-                _, rcpu = time_rlcard(args.rlcard_games, args.seed + r)
-                rl_cpu.append(args.rlcard_games / rcpu)
+                if HAVE_RLCARD:
+                    _, rcpu = time_rlcard(args.rlcard_games, args.seed + r)
+                    rl_cpu.append(args.rlcard_games / rcpu)
             rows.append((path.stem, statistics.median(new_wall), max(new_wall), statistics.median(sim_rate),
                          sorted(rcs)))
         batch = None
@@ -97,14 +105,18 @@ def main(argv=None) -> int:
             wall, _, rc = run_dslgen(["batch", "--provider", "offline", "--games", str(args.games), "--seed",
                                       str(args.seed), "--out", str(Path(tmp) / "batch")])
             batch = (wall, rc)
-    rl = statistics.median(rl_cpu)
+    rl = statistics.median(rl_cpu) if rl_cpu else None
     print(f"load average: {load_start:.1f} at the start, {os.getloadavg()[0]:.1f} at the end, on {os.cpu_count()} CPUs")
-    print(f"{args.games} games per run, median of {args.repeats}; RLCard mahjong (random agents, 1 process): "
-          f"{rl:.1f} games per CPU-second (median of {len(rl_cpu)}, interleaved)")
+    if rl is None:
+        print(f"{args.games} games per run, median of {args.repeats}; RLCard is not installed: no ratio "
+              "(pip install rlcard to compare)")
+    else:
+        print(f"{args.games} games per run, median of {args.repeats}; RLCard mahjong (random agents, 1 process): "
+              f"{rl:.1f} games per CPU-second (median of {len(rl_cpu)}, interleaved)")
     print(f"{'variant':24} {'new s':>7} {'max s':>7} {'<=20s':>6} {'sim g/CPU-s':>12} {'x RLCard':>9} {'exit':>6}")
     for name, wall, worst, rate, rcs in rows:
         print(f"{name:24} {wall:7.1f} {worst:7.1f} {'yes' if wall <= 20 else 'no':>6} {rate:12.1f} "
-              f"{rate / rl:9.2f} {','.join(map(str, rcs)):>6}")
+              f"{(f'{rate / rl:9.2f}' if rl else '        -')} {','.join(map(str, rcs)):>6}")
     if batch is not None:
         print(f"dslgen batch --provider offline over {len(files)} files: {batch[0]:.1f} s wall (exit {batch[1]})")
     return 0

@@ -433,11 +433,42 @@ class GreedyBot:
         """Lowest plan distance of the hand over the ``active`` plans."""
         return min(self._plan_distances(view, counts, wilds, active))
 
+    def _discard_order(self, view, counts: list[int], wilds: int, active: tuple, now: tuple | None = None):
+        """``active`` arranged for :func:`_least_after_discard`: (plans always measured, (distance now, plan)
+        of the plans whose distance a discard cannot lower, nearest first).
+
+        With 3k+2 tiles a discard never lowers a STANDARD or CORE plan's distance (the kept tiles can only
+        drop, the groups stay; tests/game/test_plan_probe.py checks it), so once the least distance found
+        is no more than such a plan's distance now, that plan and every further one cannot lower it."""
+        if (sum(counts) + wilds) % 3 != 2:
+            return tuple(active), ()
+        if now is None:
+            now = self._plan_distances(view, counts, wilds, active)
+        free = tuple(plan for plan in active if plan.shape not in _BOUNDED)
+        bounded = sorted(((d, plan) for plan, d in zip(active, now) if plan.shape in _BOUNDED),
+                         key=lambda x: x[0])
+        return free, tuple(bounded)
+
     def _plan_useful(self, view, counts: list[int], wilds: int, active: tuple, dist: int, unseen: list[int]) -> int:
         """Unseen copies of the tiles that would lower the plan distance of the hand.
 
         Drawing one tile lowers a plan's distance by at most one, so only the plans
-        at the lowest distance, and only the tiles they may hold, are tried."""
+        at the lowest distance, and only the tiles they may hold, are tried. Which tiles
+        help, and how much, depends on the hand alone: it is memoised per hand state."""
+        key = (bytes(counts), wilds, active, dist, view.wild_codes, view.shapes.pair_258)
+        gains = _USEFUL.get(key)
+        if gains is None:
+            gains = memo.store(_USEFUL, key, self._plan_gains(view, counts, wilds, active, dist), 200_000)
+        total = 0
+        for t, gain in gains:
+            if unseen[t] > 0:
+                total += unseen[t] * gain
+        return total
+
+    def _plan_gains(self, view, counts: list[int], wilds: int, active: tuple, dist: int) -> tuple:
+        """(tile, weight) of the tiles whose draw lowers the plan distance of the hand below ``dist``: weight 2
+        when an open plan comes nearer (it may also claim the tile from a discard: about twice as fast), 1
+        when only a concealed one does."""
         best = tuple(plan for plan, d in zip(active, self._plan_distances(view, counts, wilds, active)) if d == dist)
         kinds: set[int] = set()
         held = [t for t in T.PLAYABLE if counts[t]]
@@ -451,18 +482,35 @@ class GreedyBot:
                 kinds.update(T.PLAYABLE)
             else:  # a tile far from every held tile of the plan rarely helps: skip it
                 kinds.update(n for t in held if t in plan.tiles for n in _NEAR[t] if n in plan.tiles)
-        total = 0
-        for t in kinds:
-            if unseen[t] <= 0 or counts[t] >= 4 or t in view.wild_codes:
+        # The hand has 3k+1 tiles (after a discard): a drawn tile a STANDARD or PUNGS plan cannot hold
+        # leaves that plan's distance exactly as it is (same kept tiles, same groups, one more tile and
+        # one more "full" step), so only the plans that may hold it are measured. Open plans are tried
+        # first: one of them coming nearer decides both questions (nearer, and claimable).
+        grows = (sum(counts) + wilds) % 3 == 1
+        open_best = [plan for plan in best if not plan.concealed]
+        closed_best = [plan for plan in best if plan.concealed]
+        changed = P.Probe(counts, wilds, view.shapes.pair_258).changed
+        gains = []
+        for t in sorted(kinds):
+            if counts[t] >= 4 or t in view.wild_codes:
                 continue
-            counts[t] += 1
-            ds = self._plan_distances(view, counts, wilds, best)
-            counts[t] -= 1
-            if min(ds) < dist:
-                # an open plan may also claim the tile from a discard: it comes about twice as fast
-                claimable = any(d < dist and not plan.concealed for plan, d in zip(best, ds))
-                total += unseen[t] * (2 if claimable else 1)
-        return total
+            gain = 0
+            for plan in open_best:
+                if grows and plan.mask and not plan.mask[t]:
+                    continue
+                if changed(plan, t, 1) < dist:
+                    gain = 2
+                    break
+            if not gain:
+                for plan in closed_best:
+                    if grows and plan.mask and not plan.mask[t]:
+                        continue
+                    if changed(plan, t, 1) < dist:
+                        gain = 1
+                        break
+            if gain:
+                gains.append((t, gain))
+        return tuple(gains)
 
     def _plan_self_action(self, view, seat: int, legal: list[Action]) -> Action:
         """Discard towards the nearest plan that reaches the minimum; a ready hand with legal wins first."""
@@ -492,17 +540,21 @@ class GreedyBot:
         unseen = self._unseen(view, seat)
         # a discard leaves every plan at least as far as it is now: a plan two or more steps behind the
         # nearest one cannot decide the discard
-        active = tuple(plan for plan, d in zip(active, self._plan_distances(view, counts, wilds, active))
-                       if d <= now + 1)
+        kept = [(plan, d) for plan, d in zip(active, self._plan_distances(view, counts, wilds, active))
+                if d <= now + 1]
+        active = tuple(plan for plan, _ in kept)
         scored = []
+        changed = P.Probe(counts, wilds, view.shapes.pair_258).changed
+        order = self._discard_order(view, counts, wilds, active, tuple(d for _, d in kept))
         for a in discards:
             d = a.tile
             if d in view.wild_codes:
                 w = wilds - 1
+                dist = self._plan_distance(view, counts, w, active)
             else:
+                dist = _least_after_discard(changed, d, order)
                 counts[d] -= 1
                 w = wilds
-            dist = self._plan_distance(view, counts, w, active)
             wins = 0
             if dist <= 1:
                 after = _without(hand, d)
@@ -583,12 +635,12 @@ class GreedyBot:
                     continue
             else:
                 after = 99
+                changed = P.Probe(c, w, view.shapes.pair_258).changed
+                order = self._discard_order(view, c, w, after_active)
                 for d in set(rest):
                     if d in view.wild_codes:
                         continue
-                    c[d] -= 1
-                    after = min(after, self._plan_distance(view, c, w, after_active))
-                    c[d] += 1
+                    after = min(after, _least_after_discard(changed, d, order))
                 if after >= now_open or after > now + self.CLAIM_SLACK:
                     continue
                 if after == 0 and not self._ready_after_claim(view, seat, rest, a):
@@ -599,6 +651,30 @@ class GreedyBot:
         return best if best is not None else passing
 
 
+#: Plan shapes whose distance a discard from a 3k+2-tile hand never lowers (see :meth:`GreedyBot._discard_order`).
+_BOUNDED = (P.STANDARD, P.CORE)
+
+
+def _least_after_discard(changed, d: int, order) -> int:
+    """Least plan distance of the hand after discarding ``d`` (``changed``: a :class:`plans.Probe`'s), over
+    the plans of ``order`` (see :meth:`GreedyBot._discard_order`), skipping those that cannot lower it."""
+    free, bounded = order
+    least = 1000
+    for plan in free:
+        v = changed(plan, d, -1)
+        if v < least:
+            least = v
+    for now, plan in bounded:
+        if now >= least:
+            break
+        v = changed(plan, d, -1)
+        if v < least:
+            least = v
+    return least
+
+
+#: Memo of the tiles that bring a hand's best plans nearer (see :meth:`GreedyBot._plan_useful`).
+_USEFUL: dict = memo.table("game.bots.plan_useful")
 #: Memo of the lowest plan distance of a hand (see :meth:`GreedyBot._plan_distance`).
 _PLAN_DIST: dict = memo.table("game.bots.plan_dist")
 

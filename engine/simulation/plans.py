@@ -26,7 +26,7 @@ from engine import tiles as T
 from engine.fans.registry import lookup
 from engine.melds import ANKONG, CHOW
 from engine.solver import special as S
-from engine.solver.tables import kept_tiles
+from engine.solver.tables import DERIVED, combine, kept_tiles, part_profile_id, profile_kept
 
 STANDARD, SEVEN_PAIRS, HONORS_KNITTED, THIRTEEN_ORPHANS = "standard", "seven_pairs", "honors_knitted", "thirteen_orphans"
 #: a standard hand of pungs (kongs) and one pair only (碰碰和)
@@ -50,10 +50,27 @@ class Plan:
     mask: bytes = b""  # 1 per tile code the plan keeps (standard shape only)
     core: tuple[tuple[int, ...], ...] = ()  # the fixed chows of a CORE plan not yet melded
     core_tiles: tuple[int, ...] = ()  # their tiles
+    #: the core's tiles by part (three suits, honors): copies wanted of each rank, None for a part without any
+    core_want: tuple[bytes | None, ...] = (None, None, None, None)
 
 
 def _core_plan(name: str, fans: tuple[str, ...], concealed: bool, core) -> Plan:
-    return Plan(name, fans, None, CORE, concealed, core=tuple(core), core_tiles=tuple(t for c in core for t in c))
+    core_tiles = tuple(t for c in core for t in c)
+    want = [bytes(core_tiles.count(10 * s + r) for r in range(1, 10)) for s in T.SUITS] + [b""]
+    return Plan(name, fans, None, CORE, concealed, core=tuple(core), core_tiles=core_tiles,
+                core_want=tuple(w if any(w) else None for w in want))
+
+
+def _core_part(k: int, p: bytes, want: bytes, limited: bool) -> tuple[int, int]:
+    """(profile id of part ``k``'s pattern ``p`` less the copies of ``want`` it holds, copies held): each
+    fixed chow of a CORE plan takes the copies it needs, the rest is free for the other groups (memoised
+    in :data:`engine.solver.tables.DERIVED`, emptied with the profile ids)."""
+    key = (p, want, limited)
+    hit = DERIVED.get(key)
+    if hit is None:
+        rest = bytes(c - w if c > w else 0 for c, w in zip(p, want))
+        hit = memo.store(DERIVED, key, (part_profile_id(k, rest, limited), sum(p) - sum(rest)), 200_000)
+    return hit
 
 
 def _mask(tiles: frozenset[int]) -> bytes:
@@ -248,15 +265,21 @@ def distance(plan: Plan, counts: list[int], wilds: int, pair_258: bool) -> int:
         groups = (total + 1 - full - 2) // 3
         if groups < len(plan.core):
             return 99
-        rest = list(counts)
+        b = bytes(counts)
+        limited = wilds == 0
+        pids = [0, 0, 0, 0]
         held = 0
-        for t in plan.core_tiles:  # each fixed chow takes the copies it needs; the rest is free
-            if rest[t]:
-                rest[t] -= 1
-                held += 1
+        for k, part in enumerate((b[1:10], b[11:20], b[21:30], b[31:38])):
+            want = plan.core_want[k]
+            if want is None:
+                pids[k] = part_profile_id(k, part, limited)
+            else:
+                pids[k], h = _core_part(k, part, want, limited)
+                held += h
         if len(plan.core_tiles) - held > CORE_MISSING:
             return FAR
-        return n - held - kept_tiles(bytes(rest), groups - len(plan.core), pair_258, wilds == 0) - full
+        pid = combine(combine(pids[0], pids[1]), combine(pids[2], pids[3]))
+        return n - held - profile_kept(pid, groups - len(plan.core), pair_258) - full
     if plan.shape == PUNGS:
         groups = (total + 1 - full - 2) // 3
         kinds = sorted((c if c < 3 else 3 for c, m in zip(counts, plan.mask) if m and c), reverse=True)[:groups + 1]
@@ -273,6 +296,96 @@ def distance(plan: Plan, counts: list[int], wilds: int, pair_258: bool) -> int:
     if plan.shape == HONORS_KNITTED:
         return n - S.honors_knitted_kept(counts) - full
     return n - S.thirteen_orphans_kept(counts) - full
+
+class Probe:
+    """:func:`distance` of one hand to its plans with one tile added or taken away, measured part by part.
+
+    A tile changes one part of the hand (a suit or the honors): for STANDARD and CORE plans the profile
+    of the other three parts is combined once per plan and reused for every tile tried (profiles combine
+    as a max-plus convolution, so the order of combining does not change a value). Other shapes, and wild
+    tiles, go to :func:`distance`. ``counts`` must not change while the probe is in use."""
+
+    __slots__ = ("counts", "wilds", "pair_258", "limited", "n", "total", "parts", "_base")
+
+    def __init__(self, counts: list[int], wilds: int, pair_258: bool):
+        self.counts = counts
+        self.wilds = wilds
+        self.pair_258 = pair_258
+        self.limited = wilds == 0
+        self.n = sum(counts)
+        self.total = self.n + wilds
+        b = bytes(counts)
+        self.parts = (b[1:10], b[11:20], b[21:30], b[31:38])
+        self._base: dict = {}
+
+    def _plan_base(self, plan: Plan):
+        """(part patterns as the plan reads them, held core copies per part, their sum, part profile ids,
+        combined profiles of the other three parts by part: filled lazily)."""
+        base = self._base.get(plan)
+        if base is None:
+            limited = self.limited
+            parts = self.parts
+            if plan.shape == CORE:
+                rest = parts
+                pids = [0, 0, 0, 0]
+                helds = [0, 0, 0, 0]
+                for k in range(4):
+                    want = plan.core_want[k]
+                    if want is None:
+                        pids[k] = part_profile_id(k, parts[k], limited)
+                    else:
+                        pids[k], helds[k] = _core_part(k, parts[k], want, limited)
+            else:
+                m = plan.mask
+                rest = [bytes(map(mul, parts[k], m[10 * k + 1:10 * k + 10 if k < 3 else 38])) for k in range(4)]
+                helds = [0, 0, 0, 0]
+                pids = [part_profile_id(k, rest[k], limited) for k in range(4)]
+            base = self._base[plan] = (rest, helds, sum(helds), pids, [None, None, None, None])
+        return base
+
+    def changed(self, plan: Plan, t: int, delta: int) -> int:
+        """:func:`distance` of the hand with one copy of tile ``t`` added (``delta`` 1) or removed (−1)."""
+        shape = plan.shape
+        if shape is not CORE and shape is not STANDARD:
+            counts = self.counts
+            counts[t] += delta
+            d = distance(plan, counts, self.wilds, self.pair_258)
+            counts[t] -= delta
+            return d
+        n = self.n + delta
+        total = self.total + delta
+        full = 1 if total % 3 == 2 else 0
+        groups = (total + 1 - full - 2) // 3
+        core = len(plan.core)
+        if shape is CORE and groups < core:
+            return 99
+        rest, helds, held, pids, others = self._plan_base(plan)
+        if shape is STANDARD and not plan.mask[t]:
+            # the tile is exchanged: the plan's parts stay as they are
+            return n - profile_kept(_full_pid(pids), groups, self.pair_258) - full
+        k = t // 10
+        p = bytearray(rest[k])
+        p[t - 10 * k - 1] += delta
+        p = bytes(p)
+        want = plan.core_want[k] if shape is CORE else None
+        if want is not None:
+            pid, h = _core_part(k, p, want, self.limited)
+            held += h - helds[k]
+        else:
+            pid = part_profile_id(k, p, self.limited)
+        if shape is CORE and len(plan.core_tiles) - held > CORE_MISSING:
+            return FAR
+        other = others[k]
+        if other is None:
+            a, b, c = (pids[j] for j in range(4) if j != k)
+            other = others[k] = combine(combine(a, b), c)
+        return n - held - profile_kept(combine(pid, other), groups - core, self.pair_258) - full
+
+
+def _full_pid(pids: list[int]) -> int:
+    """The combined profile of the four parts, combined as :func:`kept_tiles` combines them."""
+    return combine(combine(pids[0], pids[1]), combine(pids[2], pids[3]))
+
 
 #: Bots switch to plans from this minimum fan up. Measured on a 广东 draft with 200 greedy games (seed 0):
 #: draws at 起胡 1/2/3/6 番 were 36/177/182/191 without plans and 12/12/12/58 with them.

@@ -499,6 +499,24 @@ def kept_tiles(b: bytes, groups: int, pair_258: bool, limited: bool) -> int:
     return _PROFILES[pid][(2 * STRIDE if pair_258 else STRIDE) + groups]
 
 
+#: Callers' memo of profile ids they derive from parts (e.g. a bot plan's part less its fixed tiles):
+#: emptied with the interned ids it refers to.
+DERIVED: dict = {}
+
+
+def part_profile_id(k: int, p: bytes, limited: bool) -> int:
+    """Interned profile of part ``k`` of a hand (0–2: a 9-rank suit pattern, 3: the seven honor counts),
+    as :func:`kept_tiles` reads it."""
+    if k == 3:
+        return honor_profile_id(p, limited)
+    return limited_suit_profile_id(p) if limited else suit_profile_id(p)
+
+
+def profile_kept(pid: int, groups: int, pair_258: bool) -> int:
+    """Most tiles kept in ``groups`` groups plus one pair by the (combined) profile ``pid``."""
+    return _PROFILES[pid][(2 * STRIDE if pair_258 else STRIDE) + groups]
+
+
 # --- hot-path entries ----------------------------------------------------------
 #
 # One look-up per part (three suits, honors) gives everything the hot paths need.
@@ -734,7 +752,7 @@ def _clear() -> None:
     """Empty every table together: profile ids are interned and referenced by the other tables."""
     for table in (_SUIT_NEED, _HONOR_NEED, _PROFILE_IDS, _SUIT_PROFILE, _HONOR_PROFILE, _HONOR_PROFILE_LIMITED,
                   _COMBINE, _LIMITED_PROFILE, _LIMITED_ID, WIN_SUIT, WIN_HONOR, SHANTEN_SUIT, SHANTEN_HONOR,
-                  WIN_EXACT, _EXACT_BITS, NEIGHBOURS):
+                  WIN_EXACT, _EXACT_BITS, NEIGHBOURS, DERIVED):
         table.clear()
     del _PROFILES[:]
     _SHIPPED_PID[:] = [-1] * len(_SHIPPED_PID)
