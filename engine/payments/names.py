@@ -40,6 +40,8 @@ class PayFacts:
     owed: int = 0
     #: tiles the formula turned over (``wall_tiles``: ``"tiles"``; ``wall_share``: ``"shares"`` by seat), for reports
     shown: dict | None = None
+    #: the definition's list parameters: name -> words (``counted_any``)
+    lists: dict | None = None
 
     @property
     def open_melds(self) -> int:
@@ -113,6 +115,54 @@ _settle("concealed_kong", BOOL, "开杠时：这是暗杠")(lambda h: h.kong is 
 _settle("added_kong", BOOL, "开杠时：这是加杠（补杠）")(lambda h: h.kong is not None and h.kong[0] == "bu_kong")
 _settle("kong_tile", ZONE, "开杠时：杠的那种牌（一张）")(lambda h: (h.kong[1],) if h.kong is not None else ())
 _settle("kong_wild", BOOL, "开杠时：杠的是癞子（四张癞子开杠）")(lambda h: h.kong is not None and len(h.kong) > 3 and h.kong[3])
+
+
+_settle("win_price", INT, "付款者在这次和牌本身（和牌、底分两个公式）里付的钱，不含后面各项的加减")(
+    lambda h: max(0, -h.win.payments[h.payer]) if h.win is not None and h.win.payments else 0)
+_settle("discarder_seat", INT, "放炮者（抢杠时：被抢杠者）的座位号；自摸或不在和牌时为 -1（包赔的 liable 用）")(
+    lambda h: h.discarder if h.discarder is not None else -1)
+_settle("payer_locked", BOOL, "付款者做过锁定手牌的声明（亮倒）")(
+    lambda h: h.table is not None and h.payer in h.table.declared)
+_settle("receiver_locked", BOOL, "收款者做过锁定手牌的声明（亮倒）")(
+    lambda h: h.table is not None and h.receiver in h.table.declared)
+_settle("payer_lock_order", INT, "付款者是第几个锁定手牌（亮倒）的人：1 是第一个，没有锁定为 0")(
+    lambda h: h.table.declared.index(h.payer) + 1 if h.table is not None and h.payer in h.table.declared else 0)
+
+
+@_settle("self_draw_price", INT, "这次和牌若是自摸，付款者按本文件 scoring 块该付的钱（包赔“按自摸计价”用）")
+def _self_draw_price(h) -> int:
+    from engine.settlement import win_payments
+
+    w = h.win
+    active = w.active if w.active is not None else tuple(range(h.players))
+    if h.payer not in active or h.payer == w.seat:
+        return 0
+    return max(0, -win_payments(h.rules, w.seat, w.total, True, None, h.dealer, active)[h.payer])
+
+
+@_settle_fn("meld_feeder", INT, (Param("k", INT),),
+            "和牌者第 k 副吃、碰、明杠来的副露是谁打出的牌（座位号）；这样的副露不到 k 副时为 -1（包牌）")
+def _meld_feeder(k):
+    nth = _int_arg(k)
+
+    def f(h):
+        claimed = [m for m in h.win.melds if m.from_seat is not None]
+        i = nth(h)
+        return claimed[i - 1].from_seat if 1 <= i <= len(claimed) else -1
+
+    return f
+
+
+@_settle_fn("counted_any", BOOL, (Param("names", WORD, None, V.ANY_WORD),),
+            "这次和牌计了列表参数 names（如包赔的 big_fans）中的任何一个番型；names 不是列表参数时就是一个番名")
+def _counted_any(names):
+    key = names[0]
+
+    def f(h):
+        wanted = (h.lists or {}).get(key, (key,))
+        return any(name in h.win.fans for name in wanted)
+
+    return f
 
 
 def _wild_mask(codes) -> int:
