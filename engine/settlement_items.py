@@ -90,6 +90,12 @@ class Table:
     declarations: tuple[Mapping[str, int], ...] = ()
     #: the tiles the table flipped (``reveal``): moment (after_deal / after_flowers / after_hand) -> codes.
     revealed: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    #: 定缺: each seat's void suit (0 万, 1 条, 2 筒) or None; empty when there was none.
+    voids: tuple[int | None, ...] = ()
+    #: seats still playing when the hand ended (血战: not those who won and left); None: every seat.
+    still_in: tuple[int, ...] | None = None
+    #: what payment names computed once for this table (a ready hand's best total …); not part of its value.
+    memo: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     @property
     def wild_codes(self) -> frozenset[int]:
@@ -275,8 +281,9 @@ def _run_parts(rules, parts, settings, table: Table, running) -> ItemResult:
     return ItemResult(total, details, per_win)
 
 
-#: the library payments a file uses by name (和牌, 底分 and 杠分 are every file's own, from its scoring block)
-BUILT_IN = ("和牌", "底分", "杠分")
+#: the library payments every file has through its scoring block (和牌, 底分; 杠分, 呼叫转移 and 退税 from
+#: ``scoring.kong_payments``; the pre-hooks 查花猪 and 查叫); the others a file uses by name in settlement_items
+BUILT_IN = ("和牌", "底分", "杠分", "呼叫转移", "退税", "check_hua_zhu", "check_ting")
 for _name in pay_library.LIBRARY:
     if _name not in BUILT_IN and "/" not in _name:
         ITEMS[_name] = _formula_unit(pay_library.LIBRARY[_name], pay_library.parts_of(pay_library.LIBRARY, _name))

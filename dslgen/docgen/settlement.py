@@ -37,7 +37,8 @@ def render_settlement_items_md() -> str:
                 head = [f"第 {i + 1} 步：{part.zh or part.name}", ""] if len(steps) > 1 else []
                 lines += ["", *head, *_formula(part)]
     lines += ["", "## 每个文件都有的支付", "",
-              "和牌当时的支付与开杠的杠分也是库里的公式，参数来自规则文件的 `scoring` 块（`scoring.kong_payments`）。"]
+              "和牌当时的支付、开杠的杠分、退税、呼叫转移与结算前钩子的查花猪、查叫也是库里的公式，"
+              "参数来自规则文件的 `scoring` 块（`scoring.kong_payments`、`scoring.pre_hooks`）。"]
     for name in BUILT_IN:
         payment = LIBRARY[name]
         lines += ["", f"### {name}", "", payment.doc, "", *_formula(payment)]

@@ -48,11 +48,11 @@ def _receivers(word: str, *, n: int, winner: int | None, dealer: int, owner: int
 def evaluate(c: CompiledPayment, *, rules, n: int, dealer: int, active: Sequence[int], step: int = 1,
              win=None, ctx=None, table=None, kong: tuple | None = None, discarder: int | None = None,
              owner: int | None = None, snapshot: Sequence[int] | None = None,
-             shown: dict | None = None) -> tuple[list[int], list[list[int]]]:
+             shown: dict | None = None, facts: dict | None = None) -> tuple[list[int], list[list[int]]]:
     """One payment at one moment: per-seat payments and the ``[payer, receiver, amount]`` rows that moved money
     (a row made by ``liable`` carries a fourth element, its Chinese label).
 
-    ``snapshot``: the win's payments so far (per seat) — what ``losers`` and ``owed`` read; ``shown``
+    ``facts``: the moment's other facts (:class:`~engine.payments.names.PayFacts`); ``snapshot``: the win's payments so far (per seat) — what ``losers`` and ``owed`` read; ``shown``
     collects the tiles the formula turned over (see :class:`~engine.payments.names.PayFacts`).
 
     With ``liable`` (包赔), the seat it names pays the pair's money instead of the payer and also takes over
@@ -67,7 +67,7 @@ def evaluate(c: CompiledPayment, *, rules, n: int, dealer: int, active: Sequence
         for payer in _seats(p.payer_word, receiver=receiver, n=n, step=step, active=active, dealer=dealer,
                             discarder=discarder, snapshot=snapshot, winner=winner):
             owed = max(0, -snapshot[payer]) if snapshot is not None else 0
-            h = PayFacts(rules, payer, receiver, dealer, n, ctx, win, table, kong, discarder, owed, shown, lists)
+            h = PayFacts(rules, payer, receiver, dealer, n, ctx, win, table, kong, discarder, owed, shown, lists, facts)
             if c.condition is not None and not c.condition(h):
                 continue
             amount = c.amount(h)
