@@ -6,11 +6,11 @@ seat and the list sums to zero. The game flow decides when to call them.
 * :func:`kong_payment`: the library formula 杠分 (``engine/payments/standard.pays``): 明杠 (``ming_kong``)
   is paid by the discarder; 暗杠 (``an_kong``) and 加杠 (``bu_kong``) by every other seat still playing;
   each payer pays the declared amount.
-* :func:`transfer`: 呼叫转移 — a win on the discard that followed a kong's replacement draw
-  moves that kong's income from the kong's owner to the winner(s) (split evenly; the
-  remainder goes to the first winner in turn order from the discarder).
-* :func:`refund`: 退税 — at an exhaustive draw each listed seat returns the income of its
-  kongs (those not already transferred) to the seats that paid it.
+* :func:`transfer`: 呼叫转移 (the library formula of that name) — a win on the discard that followed a
+  kong's replacement draw moves that kong's income from the kong's owner to the winner(s) (split evenly;
+  the remainder goes to the first winner in turn order from the discarder).
+* :func:`refund`: 退税 (the library formula of that name) — at an exhaustive draw each seat still playing
+  and not ready returns the income of its kongs (those not already transferred) to the seats that paid it.
 """
 
 from __future__ import annotations
@@ -90,27 +90,37 @@ def declared_kong_payments(rules: Rules, formulas, kind: str, tile: int, seat: i
     return pay
 
 
-def transfer(n: int, record: KongRecord, winners: Sequence[int]) -> list[int]:
-    """呼叫转移: the kong owner's income from ``record`` passes to ``winners`` (ordered from the discarder)."""
-    pay = [0] * n
-    income = record.income
-    if income <= 0 or not winners:
-        return pay
-    share, rest = divmod(income, len(winners))
-    pay[record.seat] -= income
-    for i, w in enumerate(winners):
-        pay[w] += share + (rest if i == 0 else 0)
+@lru_cache(maxsize=None)
+def _library(name: str):
+    return compile_payment(LIBRARY[name])
+
+
+def transfer(rules: Rules, record: KongRecord, winners: Sequence[int], dealer: int = 0) -> list[int]:
+    """呼叫转移: the library formula 呼叫转移 — the kong owner's income from ``record`` passes to ``winners``
+    (ordered from the discarder, the kong's owner)."""
+    pay, _ = evaluate(_library("呼叫转移"), rules=rules, n=rules.players, dealer=dealer, active=tuple(range(rules.players)),
+                      discarder=record.seat, facts={"kong": record, "winners": tuple(winners)})
     return pay
 
 
-def refund(n: int, records: Sequence[KongRecord], seats: Sequence[int]) -> list[int]:
-    """退税: every kong of ``seats`` not transferred is paid back (its payments reversed)."""
-    pay = [0] * n
+def refund(rules: Rules, records: Sequence[KongRecord], table, active: Sequence[int]) -> tuple[list[int], list[int]]:
+    """退税: the library formula 退税 over every kong not yet transferred or refunded — a seat still playing
+    (in ``active``) that is not ready at the end (``table``: :class:`engine.settlement_items.Table`) pays back
+    what each of its kongs earned. Returns the payments and the seats that refunded; their records are marked."""
+    pay = [0] * rules.players
+    seats: list[int] = []
     for r in records:
-        if r.seat in seats and not r.transferred and not r.refunded:
-            for s in range(n):
-                pay[s] -= r.payments[s]
-    return pay
+        if r.transferred or r.refunded:
+            continue
+        part, _ = evaluate(_library("退税"), rules=rules, n=rules.players, dealer=table.dealer, active=tuple(active),
+                           table=table, facts={"kong": r})
+        if any(part):
+            r.refunded = True
+            if r.seat not in seats:
+                seats.append(r.seat)
+            for s, v in enumerate(part):
+                pay[s] += v
+    return pay, seats
 
 
 register("scoring.kong_payments", "刮风下雨",

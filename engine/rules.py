@@ -795,7 +795,7 @@ def _honor_tiles(value: Any) -> tuple[int, ...] | None:
     return tuple(sorted(set(out)))
 
 
-_PAYMENT_KEYS = ("name", "zh", "when", "payer", "receiver", "if", "amount", "combine")
+_PAYMENT_KEYS = ("name", "zh", "when", "payer", "receiver", "if", "amount", "combine", "liable")
 
 
 def _payments(value: Any) -> tuple:
@@ -810,7 +810,7 @@ def _payments(value: Any) -> tuple:
     out = []
     for i, entry in enumerate(value):
         if not isinstance(entry, Mapping):
-            raise RulesError(("payments", i), "每个支付公式是一个映射：name、when、amount，可选 payer、receiver、if、combine")
+            raise RulesError(("payments", i), "每个支付公式是一个映射：name、when、amount，可选 payer、receiver、if、combine、liable")
         unknown = [k for k in entry if k not in _PAYMENT_KEYS]
         if unknown:
             raise RulesError(("payments", i, unknown[0]),
@@ -821,6 +821,7 @@ def _payments(value: Any) -> tuple:
         payment = Payment(name=str(entry["name"]), when=str(entry["when"]), amount=str(entry["amount"]),
                           payer=str(entry.get("payer") or ""), receiver=str(entry.get("receiver") or ""),
                           condition=str(entry.get("if") or ""), combine=str(entry.get("combine") or "add"),
+                          liable=str(entry.get("liable") if entry.get("liable") is not None else ""),
                           zh=str(entry.get("zh") or entry["name"]), where=("payments", i))
         out.append(payment)
     return tuple(out)

@@ -16,7 +16,8 @@
   和牌者收取总和。
 
 钩子（``scoring.pre_hooks``）用 :func:`hook` 登记在 :data:`HOOKS` 中；每个接收
-``(rules, state: HookState)``，返回 :class:`HookResult`。
+``(rules, state: HookState)``，返回 :class:`HookResult`。查花猪与查叫的钱是标准支付库中同名的公式
+（``check_hua_zhu``、``check_ting``），钩子只决定何时执行并列出找到的花猪与听牌者。
 """
 
 from __future__ import annotations
@@ -139,8 +140,12 @@ def penalty_cap(rules: Rules) -> int:
     ``scoring.max_cap`` 时取较小者，否则取番型表中最高的 ``base_fan``；加倍计分（``fan_stacking: double``）
     时换算成分数 底分 × 2^封顶番（再受 ``doubling.max_points`` 限制）。"""
     declared = next((h.amount for h in rules.scoring.pre_hooks if h.name == "check_hua_zhu" and h.amount is not None), None)
-    if declared is not None:
-        return declared
+    return declared if declared is not None else limit_points(rules)
+
+
+def limit_points(rules: Rules) -> int:
+    """The file's cap (``max_fan`` / ``scoring.max_cap``, the smaller; else the highest ``base_fan``), in points
+    under doubling (底分 × 2^cap, within ``doubling.max_points``): the payment name ``limit_points``."""
     caps = [c for c in (rules.max_fan, rules.scoring.max_cap) if c]
     fan = min(caps) if caps else max((f.base_fan for f in rules.fans), default=0)
     if rules.fan_stacking == "double":
@@ -165,25 +170,41 @@ def suits_held(hand: Sequence[int], melds: Sequence[Meld], wild_codes: frozenset
     return out
 
 
+def hook_table(rules: Rules, state: HookState):
+    """The table a pre-hook's payment formula reads (:class:`engine.settlement_items.Table`)."""
+    from engine.settlement_items import Table
+
+    return Table(players=rules.players, dealer=state.dealer, wins=(), hands=state.hands, melds=state.melds,
+                 primary=tuple(sorted(state.wild_codes)), voids=state.voids, still_in=state.active_seats,
+                 end_reason="deck_exhausted")
+
+
+@lru_cache(maxsize=64)
+def _hook_formula(name: str, settings: tuple):
+    return compile_payment(LIBRARY[name], dict(settings))
+
+
+def _run_library(rules: Rules, name: str, settings: dict, table, active, **kw) -> list[int]:
+    pay, _ = evaluate(_hook_formula(name, tuple(sorted(settings.items()))), rules=rules, n=rules.players,
+                      dealer=table.dealer, active=tuple(active), table=table, **kw)
+    return pay
+
+
 @hook("check_hua_zhu", "查花猪")
 def check_hua_zhu(rules: Rules, state: HookState) -> HookResult:
-    """查花猪：荒庄（牌摸完）时执行，用于血战。
+    """查花猪：荒庄（牌摸完）时执行，用于血战。钱由标准支付库的 ``check_hua_zhu`` 公式算：
 
     花猪是仍在局中（尚未和牌）、暗手加副露仍然万、条、筒三门都有的座位（没有做到缺一门；
     癞子不算花色），以及定缺后手里（含副露）仍有缺门牌的座位。每个花猪向每个不是花猪的在局座位支付
     :func:`penalty_cap`：本 hook 写了 ``amount`` 时取它，否则为封顶番（没有封顶时取番型表中最高的番；
     加倍计分时换算成 底分 × 2^封顶番）。已和牌离场的座位不收。``details["hua_zhu"]`` 列出花猪座位。
     """
-    n = rules.players
-    pay = [0] * n
-    pigs = tuple(s for s in state.active_seats
-                 if len(suits_held(state.hands[s], state.melds[s], state.wild_codes)) == 3 or holds_void(state, s))
+    from engine.payments.names import pig
+
+    table = hook_table(rules, state)
     amount = penalty_cap(rules)
-    for pig in pigs:
-        for other in state.active_seats:
-            if other not in pigs:
-                pay[pig] -= amount
-                pay[other] += amount
+    pay = _run_library(rules, "check_hua_zhu", {"value": amount}, table, state.active_seats)
+    pigs = tuple(s for s in state.active_seats if pig(table, s))
     return HookResult(pay, {"hua_zhu": list(pigs), "amount": amount})
 
 
@@ -214,28 +235,19 @@ def best_ready_fan(rules: Rules, hand: Sequence[int], melds: Sequence[Meld], sea
 
 @hook("check_ting", "查叫")
 def check_ting(rules: Rules, state: HookState) -> HookResult:
-    """查叫：荒庄时在查花猪之后执行，用于血战。
+    """查叫：荒庄时在查花猪之后执行，用于血战。钱由标准支付库的 ``check_ting`` 公式算：
 
     在不是花猪（``state.hua_zhu``）的在局座位中，若有某张牌能让它合法和牌（含和牌条件与起和番），
     该座位即为听牌。每个没听牌的座位向每个听牌座位支付该听牌座位的最大可能番数（在它所有
     和牌张中按点和计分、无事件标志取最大）。``details["ready"]`` 给出每个听牌座位的最大番数。
     """
-    n = rules.players
-    pay = [0] * n
+    from engine.payments.names import ready_total
+
+    table = hook_table(rules, state)
+    after = bool(state.hua_zhu)
+    pay = _run_library(rules, "check_ting", {"after_hua_zhu": after}, table, state.active_seats)
     seats = [s for s in state.active_seats if s not in state.hua_zhu]
-    ready: dict[int, int] = {}
-    for s in seats:
-        if holds_void(state, s):
-            continue
-        best = best_ready_fan(rules, state.hands[s], state.melds[s], s, state.dealer, state.wild_codes)
-        if best is not None:
-            ready[s] = best
-    for s in seats:
-        if s in ready:
-            continue
-        for r, amount in ready.items():
-            pay[s] -= amount
-            pay[r] += amount
+    ready = {s: t for s in seats if (t := ready_total(rules, table, s)) is not None}
     return HookResult(pay, {"ready": ready, "not_ready": [s for s in seats if s not in ready]})
 
 

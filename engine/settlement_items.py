@@ -90,6 +90,12 @@ class Table:
     declarations: tuple[Mapping[str, int], ...] = ()
     #: the tiles the table flipped (``reveal``): moment (after_deal / after_flowers / after_hand) -> codes.
     revealed: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    #: 定缺: each seat's void suit (0 万, 1 条, 2 筒) or None; empty when there was none.
+    voids: tuple[int | None, ...] = ()
+    #: seats still playing when the hand ended (血战: not those who won and left); None: every seat.
+    still_in: tuple[int, ...] | None = None
+    #: what payment names computed once for this table (a ready hand's best total …); not part of its value.
+    memo: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     @property
     def wild_codes(self) -> frozenset[int]:
@@ -173,111 +179,6 @@ def _charge(part: list[int], payer: int, receiver: int, amount: int) -> None:
     part[receiver] += amount
 
 
-# --- 亮倒 (卡五星) -------------------------------------------------------------------------------
-
-@item("liang_dao", "亮倒（翻倍、包赔、荒庄赔付）", per_win=True,
-      win_multiplier=Param("integer", 2, "亮倒者和牌时，每个付款者付的钱乘以它"),
-      loss_multiplier=Param("integer", 1, "亮倒者付别人的和牌时，付的钱乘以它（输赢都翻倍写 2）"),
-      feeder_pays_all=Param("boolean", False, "包赔：点炮给亮倒者的人按自摸计价替所有人付"),
-      draw_penalty=Param("integer", 0, "荒庄时第一个亮倒者付给其他每家的分（0 表示不赔）"))
-def liang_dao(rules, s, table: Table, running) -> ItemResult:
-    """亮倒（卡五星）：听牌的玩家打出一张牌时亮倒（动作 ``liang_dao``，规则见 ``liang_dao`` 块），之后手牌锁定。
-    ``Table.declared`` 是亮倒的座位（按亮倒先后）。每次和牌、每个付款者：
-
-    - **翻倍**：和牌者亮倒了，付款者付的钱乘以 ``win_multiplier``；付款者自己亮倒了，再乘以 ``loss_multiplier``
-      （已公开的卡五星规则“亮倒者输赢都翻倍”：两者都写 2）。
-    - **包赔**（``feeder_pays_all``）：点炮给亮倒者的人替所有人付——这次和牌按自摸计价（每个还在局中的对手本该付的
-      自摸钱，各自照上条翻倍），全部由点炮者付，其他人不付。
-    - **荒庄赔付**（``draw_penalty``）：牌摸完没人和时，第一个亮倒的人付给其他每家 ``draw_penalty``。
-
-    写在其他按和牌计的结算项之后时，翻倍和包赔也作用于它们的钱。"""
-    from engine.settlement import win_payments
-
-    n = table.players
-    declared = set(table.declared)
-    parts, detail = [], []
-    for i, w in enumerate(table.wins):
-        part = [0] * n
-        current = list(running[i])
-
-        def factor(payer: int) -> int:
-            return (s["win_multiplier"] if w.seat in declared else 1) * (s["loss_multiplier"] if payer in declared else 1)
-
-        for p, amount in _payers(current, w.seat):
-            if factor(p) != 1:
-                _charge(part, p, w.seat, amount * (factor(p) - 1))
-        feeder = None
-        if s["feeder_pays_all"] and w.seat in declared and not w.self_drawn and w.discarder is not None:
-            feeder = w.discarder
-            after = [c + d for c, d in zip(current, part)]
-            active = w.active if w.active is not None else tuple(range(n))
-            selfdraw = win_payments(rules, w.seat, w.total, True, None, table.dealer, active)
-            owed = sum(-v * factor(q) for q, v in enumerate(selfdraw) if q != w.seat and v < 0)
-            for p, amount in _payers(after, w.seat):  # the feeder takes over every other payer's share
-                if p != feeder:
-                    _charge(part, feeder, p, amount)
-            received = after[w.seat]
-            if owed > received:
-                _charge(part, feeder, w.seat, owed - received)
-        if w.seat in declared or any(p in declared for p, _ in _payers(current, w.seat)):
-            detail.append({"winner": w.seat, "declared": w.seat in declared, "feeder": feeder})
-        parts.append(part)
-    result = _per_win_result(n, parts, {"liang_dao": detail, "declared": list(table.declared)})
-    if not table.wins and table.end_reason == "deck_exhausted" and table.declared and s["draw_penalty"]:
-        first = table.declared[0]
-        for other in range(n):
-            if other != first:
-                _charge(result.payments, first, other, s["draw_penalty"])
-        result.details["draw_penalty"] = {"seat": first, "each": s["draw_penalty"]}
-    return result
-
-
-# --- liability ---------------------------------------------------------------------------------
-
-@item("liability", "包赔 / 包牌", per_win=True,
-      cases=Param("array", ["robbed_kong"], "哪些情形由一家包赔：robbed_kong 被抢杠者，third_meld 喂第三副副露者",
-                  ("robbed_kong", "third_meld")),
-      robbed_kong_as_self_draw=Param("boolean", True, "抢杠胡按自摸计（被抢杠者包所有人的钱）"),
-      big_fans=Param("array", [], "third_meld：和牌计到这些番型之一时才包牌（空表示任何和牌）"))
-def liability(rules, s, table: Table, running) -> ItemResult:
-    """包赔 / 包牌：声明的情形下由一家付这次和牌的全部支付（其他付款者不付）。
-
-    - ``robbed_kong``：抢杠胡由被抢杠的人包赔。``robbed_kong_as_self_draw`` 时这次和牌按自摸计价（每个未和的
-      对手本该付的自摸钱，见 ``scoring``），全部由被抢杠者付。
-    - ``third_meld``：和牌者有三副或以上吃碰明杠来的副露、且计到 ``big_fans`` 之一（空表示任何和牌）时，喂第三副
-      副露的人包牌。
-
-    写在其他按和牌计的结算项之后时，包赔也转移它们的钱。"""
-    from engine.settlement import win_payments
-
-    n = table.players
-    parts, detail = [], []
-    for i, w in enumerate(table.wins):
-        part = [0] * n
-        liable = None
-        current = list(running[i])
-        if "robbed_kong" in s["cases"] and w.robbing_kong and w.discarder is not None:
-            liable = w.discarder
-            if s["robbed_kong_as_self_draw"]:
-                active = w.active if w.active is not None else tuple(range(n))
-                selfdraw = win_payments(rules, w.seat, w.total, True, None, table.dealer, active)
-                for seat in range(n):
-                    part[seat] += selfdraw[seat] - w.payments[seat]
-                current = [c + d for c, d in zip(current, part)]
-        elif "third_meld" in s["cases"]:
-            claimed = [m for m in w.melds if m.from_seat is not None]
-            if len(claimed) >= 3 and (not s["big_fans"] or set(s["big_fans"]) & set(w.fans)):
-                liable = claimed[2].from_seat
-        if liable is not None:
-            for p, amount in _payers(current, w.seat):
-                if p != liable:
-                    part[p] += amount
-                    part[liable] -= amount
-            detail.append({"winner": w.seat, "liable": liable})
-        parts.append(part)
-    return _per_win_result(n, parts, {"liable": detail})
-
-
 # --- running the declared items ------------------------------------------------------------------
 
 def win_context(w: WinFacts, table: Table):
@@ -300,7 +201,7 @@ def _compiled(payment: pay_model.Payment, settings: tuple):
 def run_formula(rules, payment: pay_model.Payment, settings: Mapping[str, Any], table: Table, running) -> ItemResult:
     """One payment formula over the table at the end of the hand: per win (``when: win``, each win's debts
     so far in ``running``) or once (``end`` / ``draw``)."""
-    c = _compiled(payment, tuple(sorted(settings.items())))
+    c = _compiled(payment, tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in settings.items())))
     n = table.players
     if payment.when == pay_model.WIN:
         parts, rows, shown = [], [], {}
@@ -331,27 +232,61 @@ def _shown(shown: dict) -> dict:
     return out
 
 
-def _formula_unit(payment: pay_model.Payment) -> ItemUnit:
+def _formula_unit(payment: pay_model.Payment, parts: tuple[pay_model.Payment, ...]) -> ItemUnit:
     params = {}
     for k, default in payment.params:
-        if isinstance(default, tuple):
+        if isinstance(default, pay_model.Many):
+            params[k] = Param("array", list(default.default), payment.help.get(k, ""), default.choices)
+        elif isinstance(default, tuple):
             params[k] = Param("string", default[0], payment.help.get(k, ""), default)
         elif isinstance(default, bool):
             params[k] = Param("boolean", default, payment.help.get(k, ""))
         else:
             params[k] = Param("integer", default, payment.help.get(k, ""))
 
-    def run(rules, settings, table, running, _p=payment):
-        return run_formula(rules, _p, settings, table, running)
+    def run(rules, settings, table, running, _parts=parts):
+        if len(_parts) == 1:
+            return run_formula(rules, _parts[0], settings, table, running)
+        return _run_parts(rules, _parts, settings, table, running)
 
-    return ItemUnit(payment.name, payment.zh, run, params, payment.doc, payment.when == pay_model.WIN)
+    return ItemUnit(payment.name, payment.zh, run, params, payment.doc,
+                    any(p.when == pay_model.WIN for p in parts))
 
 
-#: the library payments a file uses by name (和牌, 底分 and 杠分 are every file's own, from its scoring block)
-BUILT_IN = ("和牌", "底分", "杠分")
-for _name, _payment in pay_library.LIBRARY.items():
-    if _name not in BUILT_IN:
-        ITEMS[_name] = _formula_unit(_payment)
+def _run_parts(rules, parts, settings, table: Table, running) -> ItemResult:
+    """An item of several parts: each runs on the debts the parts before it left, the results add up."""
+    n = table.players
+    running = [list(r) for r in running]
+    total = [0] * n
+    per_win = [[0] * n for _ in table.wins]
+    wins = [{"winner": w.seat, "pairs": []} for w in table.wins]
+    details: dict = {"wins": wins}
+    for p in parts:
+        res = run_formula(rules, p, settings, table, running)
+        for s, v in enumerate(res.payments):
+            total[s] += v
+        for i, part in enumerate(res.per_win or ()):
+            running[i] = [a + b for a, b in zip(running[i], part)]
+            per_win[i] = [a + b for a, b in zip(per_win[i], part)]
+        def labelled(r, label=[p.zh] if "/" in p.name and p.zh else []):
+            return r[:3] + label if label and (len(r) == 3 or r[3] == "包赔") else r
+
+        for i, row in enumerate(res.details.get("wins") or ()):
+            wins[i]["pairs"] += [labelled(r) for r in row["pairs"]]
+        if res.details.get("pairs"):
+            details.setdefault("pairs", []).extend(labelled(r) for r in res.details["pairs"])
+        for key in ("tiles", "shares"):
+            if key in res.details:
+                details[key] = res.details[key]
+    return ItemResult(total, details, per_win)
+
+
+#: the library payments every file has through its scoring block (和牌, 底分; 杠分, 呼叫转移 and 退税 from
+#: ``scoring.kong_payments``; the pre-hooks 查花猪 and 查叫); the others a file uses by name in settlement_items
+BUILT_IN = ("和牌", "底分", "杠分", "呼叫转移", "退税", "check_hua_zhu", "check_ting")
+for _name in pay_library.LIBRARY:
+    if _name not in BUILT_IN and "/" not in _name:
+        ITEMS[_name] = _formula_unit(pay_library.LIBRARY[_name], pay_library.parts_of(pay_library.LIBRARY, _name))
 
 
 def settle_items(rules, table: Table) -> list[tuple[str, ItemResult]]:

@@ -8,7 +8,7 @@ from dslgen.docgen import document
 @document("docs/settlement-items.md")
 def render_settlement_items_md() -> str:
     """The Markdown text of ``docs/settlement-items.md``: one section per settlement item."""
-    from engine.payments.library import LIBRARY
+    from engine.payments.library import LIBRARY, parts_of
     from engine.settlement_items import BUILT_IN, ITEMS
 
     lines = [
@@ -32,9 +32,13 @@ def render_settlement_items_md() -> str:
             choices = f"（{' / '.join(f'`{c}`' for c in p.choices)}）" if p.choices else ""
             lines.append(f"| `{key}` | {p.type} | `{p.default}` | {p.zh}{choices} |")
         if unit.name in LIBRARY:
-            lines += ["", *_formula(LIBRARY[unit.name])]
+            steps = parts_of(LIBRARY, unit.name)
+            for i, part in enumerate(steps):
+                head = [f"第 {i + 1} 步：{part.zh or part.name}", ""] if len(steps) > 1 else []
+                lines += ["", *head, *_formula(part)]
     lines += ["", "## 每个文件都有的支付", "",
-              "和牌当时的支付与开杠的杠分也是库里的公式，参数来自规则文件的 `scoring` 块（`scoring.kong_payments`）。"]
+              "和牌当时的支付、开杠的杠分、退税、呼叫转移与结算前钩子的查花猪、查叫也是库里的公式，"
+              "参数来自规则文件的 `scoring` 块（`scoring.kong_payments`、`scoring.pre_hooks`）。"]
     for name in BUILT_IN:
         payment = LIBRARY[name]
         lines += ["", f"### {name}", "", payment.doc, "", *_formula(payment)]
@@ -44,5 +48,6 @@ def render_settlement_items_md() -> str:
 def _formula(payment) -> list[str]:
     """A library payment's own definition, as a fenced block of its keys."""
     rows = [("when", payment.when), ("payer", payment.payer_word), ("receiver", payment.receiver_word),
-            ("if", payment.condition), ("amount", payment.amount), ("combine", payment.combine)]
+            ("if", payment.condition), ("amount", payment.amount), ("combine", payment.combine),
+            ("liable", payment.liable)]
     return ["```", *(f"{k}: {v}" for k, v in rows if v), "```"]

@@ -67,6 +67,7 @@ from engine.game import cache, declarations, events, opening, prelude, reveal, w
 from engine.game.actions import (AN_KONG, BU_KONG, CHI, DECLARE, DISCARD, LIANG_DAO, MING_KONG, PASS, PUNG,
                                  REACTIONS, SELF_ACTIONS, WIN, Action, IllegalAction)
 from engine.game.action_conditions import Query, holds
+from engine.game import hooks
 from engine.game.hooks import run_pre_hooks
 from engine.game.view import SeatView, seat_view
 from engine.game.table import PlayerState, Wall, shuffled_deck, wild_from_indicator
@@ -786,7 +787,7 @@ class Game:
         kp = self.rules.scoring.kong_payments
         if record is None or kp is None or not kp.transfer or record.transferred or record.refunded:
             return
-        pay = kongpay.transfer(self.n, record, winners)
+        pay = kongpay.transfer(self.rules, record, winners, self.dealer)
         if not any(pay):
             return
         record.transferred = True
@@ -799,21 +800,9 @@ class Game:
         kp = self.rules.scoring.kong_payments
         if kp is None or not kp.refund or not self.kongs:
             return
-        seats = [s for s in self.active() if not self.players[s].locked]
-        not_ready = []
-        for s in seats:
-            p = self.players[s]
-            if not any(k.seat == s for k in self.kongs):
-                continue
-            hand = [t for t in p.hand if not T.is_flower(t)]
-            if self.voids[s] is not None and prelude.holds_void(self, s):
-                not_ready.append(s)
-            elif settlement.best_ready_fan(self.rules, hand, p.melds, s, self.dealer, self.wild_codes) is None:
-                not_ready.append(s)
-        pay = kongpay.refund(self.n, self.kongs, not_ready)
-        for k in self.kongs:
-            if k.seat in not_ready and not k.transferred:
-                k.refunded = True
+        state = hooks.end_state(self)
+        pay, seats = kongpay.refund(self.rules, self.kongs, settlement.hook_table(self.rules, state), state.active_seats)
+        not_ready = sorted(seats, key=state.active_seats.index)
         result = {"name": kongpay.REFUND, "payments": pay, "details": {"not_ready": not_ready}}
         self.hook_results.append(result)
         for s in range(self.n):

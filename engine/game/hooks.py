@@ -38,6 +38,21 @@ def deck_exhausted_not_hua_zhu(game) -> bool:
     return game.end_reason == "deck_exhausted"
 
 
+def end_state(game):
+    """The table at the end of play as :class:`engine.settlement.HookState`: concealed tiles without flowers,
+    melds, the seats still settling (血流: winners do not), the dealer, wild codes and 定缺 voids."""
+    from engine import settlement  # noqa: PLC0415
+
+    return settlement.HookState(
+        hands=tuple(tuple(t for t in p.hand if not 41 <= t <= 48) for p in game.players),
+        melds=tuple(tuple(p.melds) for p in game.players),
+        active_seats=tuple(s for s in game.active() if not game.players[s].locked),
+        dealer=game.dealer,
+        wild_codes=game.wild_codes,
+        voids=tuple(game.voids) if any(v is not None for v in game.voids) else (),
+    )
+
+
 def run_pre_hooks(game) -> list[dict]:
     """Run every declared pre-hook whose condition holds, in order.
 
@@ -49,14 +64,7 @@ def run_pre_hooks(game) -> list[dict]:
     hooks = game.rules.scoring.pre_hooks
     if not hooks:
         return []
-    state = settlement.HookState(
-        hands=tuple(tuple(t for t in p.hand if not 41 <= t <= 48) for p in game.players),
-        melds=tuple(tuple(p.melds) for p in game.players),
-        active_seats=tuple(s for s in game.active() if not game.players[s].locked),  # 血流: winners do not settle
-        dealer=game.dealer,
-        wild_codes=game.wild_codes,
-        voids=tuple(game.voids) if any(v is not None for v in game.voids) else (),
-    )
+    state = end_state(game)
     out = []
     for h in hooks:
         unit = settlement.HOOKS.get(h.name)

@@ -37,6 +37,10 @@ class CompiledPayment:
     condition: Callable | None
     amount: Callable
     combine: str
+    #: the seat that pays instead of the payer (包赔), or None
+    liable: Callable | None = None
+    #: list parameters: name -> the words given (what ``counted_any(name)`` reads)
+    lists: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     @property
     def when(self) -> str:
@@ -45,9 +49,19 @@ class CompiledPayment:
 
 
 def environment(payment: M.Payment, settings: dict[str, Any]) -> dict[str, Any]:
-    """The constants a formula sees: integer and yes/no parameters, and ``<param>_<word>`` for word ones."""
+    """The constants a formula sees: integer and yes/no parameters, ``<param>_<word>`` for word ones, and for a
+    list parameter ``<param>_<word>`` for each of its choices (the word is in the list) or, for a list of any
+    words, ``<param>_given`` (the list is not empty)."""
     env: dict[str, Any] = {}
     for k, default in payment.params:
+        if isinstance(default, M.Many):
+            given = tuple(settings.get(k, default.default) or ())
+            if default.choices:
+                for word in default.choices:
+                    env[f"{k}_{word}"] = word in given
+            else:
+                env[f"{k}_given"] = bool(given)
+            continue
         v = settings.get(k, default[0] if isinstance(default, tuple) else default)
         if isinstance(default, tuple):
             for word in default:
@@ -83,7 +97,11 @@ def compile_payment(payment: M.Payment, values: dict[str, Any] | None = None) ->
     settings.update(values or {})
     for k, v in settings.items():
         choices = payment.choices(k)
-        if choices and v not in choices:
+        if payment.is_list(k):
+            bad = [w for w in (v or ()) if choices and w not in choices]
+            if not isinstance(v, (list, tuple)) or bad:
+                raise PaymentError(payment, k, f"参数 {k} 应当是列表" + (f"，不能有 {bad[0]!r}（可选：{'、'.join(choices)}）" if bad else ""))
+        elif choices and v not in choices:
             raise PaymentError(payment, k, f"参数 {k} 不能是 {v!r}（可选：{'、'.join(choices)}）")
     env = environment(payment, settings)
     combine = payment.combine
@@ -105,4 +123,14 @@ def compile_payment(payment: M.Payment, values: dict[str, Any] | None = None) ->
     except ExprError as exc:
         raise PaymentError(payment, "amount", exc.message, exc) from None
     _check_moment(payment, "amount", a)
-    return CompiledPayment(payment, tuple(sorted(settings.items(), key=lambda kv: kv[0])), condition, a.fn, combine)
+    liable = None
+    if payment.liable:
+        try:
+            b = lang.compile_expression(payment.liable, lang.INT, scope=V.SETTLE, env=env)
+        except ExprError as exc:
+            raise PaymentError(payment, "liable", exc.message, exc) from None
+        _check_moment(payment, "liable", b)
+        liable = b.fn
+    lists = tuple((k, tuple(settings.get(k) or ())) for k, _ in payment.params if payment.is_list(k))
+    frozen = tuple(sorted(((k, tuple(v) if isinstance(v, list) else v) for k, v in settings.items()), key=lambda kv: kv[0]))
+    return CompiledPayment(payment, frozen, condition, a.fn, combine, liable, lists)

@@ -48,21 +48,26 @@ def _receivers(word: str, *, n: int, winner: int | None, dealer: int, owner: int
 def evaluate(c: CompiledPayment, *, rules, n: int, dealer: int, active: Sequence[int], step: int = 1,
              win=None, ctx=None, table=None, kong: tuple | None = None, discarder: int | None = None,
              owner: int | None = None, snapshot: Sequence[int] | None = None,
-             shown: dict | None = None) -> tuple[list[int], list[list[int]]]:
-    """One payment at one moment: per-seat payments and the ``[payer, receiver, amount]`` rows that moved money.
+             shown: dict | None = None, facts: dict | None = None) -> tuple[list[int], list[list[int]]]:
+    """One payment at one moment: per-seat payments and the ``[payer, receiver, amount]`` rows that moved money
+    (a row made by ``liable`` carries a fourth element, its Chinese label).
 
-    ``snapshot``: the win's payments so far (per seat) — what ``losers`` and ``owed`` read; ``shown``
+    ``facts``: the moment's other facts (:class:`~engine.payments.names.PayFacts`); ``snapshot``: the win's payments so far (per seat) — what ``losers`` and ``owed`` read; ``shown``
     collects the tiles the formula turned over (see :class:`~engine.payments.names.PayFacts`).
+
+    With ``liable`` (包赔), the seat it names pays the pair's money instead of the payer and also takes over
+    what the payer already owed for this win (the row ``[liable, payer, owed]`` moves it).
     """
     pay = [0] * n
     rows: list[list[int]] = []
     winner = win.seat if win is not None else None
     p = c.payment
+    lists = dict(c.lists)
     for receiver in _receivers(p.receiver_word, n=n, winner=winner, dealer=dealer, owner=owner):
         for payer in _seats(p.payer_word, receiver=receiver, n=n, step=step, active=active, dealer=dealer,
                             discarder=discarder, snapshot=snapshot, winner=winner):
             owed = max(0, -snapshot[payer]) if snapshot is not None else 0
-            h = PayFacts(rules, payer, receiver, dealer, n, ctx, win, table, kong, discarder, owed, shown)
+            h = PayFacts(rules, payer, receiver, dealer, n, ctx, win, table, kong, discarder, owed, shown, lists, facts)
             if c.condition is not None and not c.condition(h):
                 continue
             amount = c.amount(h)
@@ -72,10 +77,19 @@ def evaluate(c: CompiledPayment, *, rules, n: int, dealer: int, active: Sequence
                 amount = amount - owed
             elif c.combine == "cap":
                 amount = min(0, amount - owed)
+            by = payer
+            if c.liable is not None:
+                seat = c.liable(h)
+                if 0 <= seat < n and seat != payer and seat != receiver:
+                    by = seat
+                    if owed:
+                        pay[by] -= owed
+                        pay[payer] += owed
+                        rows.append([by, payer, owed, "代付"])
             if amount:
-                pay[payer] -= amount
+                pay[by] -= amount
                 pay[receiver] += amount
-                rows.append([payer, receiver, amount])
+                rows.append([by, receiver, amount] + (["包赔"] if by != payer else []))
     return pay, rows
 
 

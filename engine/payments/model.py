@@ -40,15 +40,26 @@ COMBINES = {"add": "加上", "multiply": "乘以", "set": "改为", "cap": "封�
 
 
 @dataclass(frozen=True)
+class Many:
+    """A list parameter: its default words and, when it is a choice among fixed words, those words
+    (``cases: [robbed_kong] robbed_kong | third_meld``); without choices any words are accepted (fan names)."""
+
+    default: tuple[str, ...] = ()
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Payment:
     """One declared payment.
 
     ``when``: a word of :data:`WHENS`; ``payer`` / ``receiver``: seat words (:data:`SEAT_WORDS`);
     ``condition``: a yes/no expression checked for every (payer, receiver) pair ("" always holds);
     ``amount``: an integer expression; ``combine``: a word of :data:`COMBINES`, or the name of a word
-    parameter whose value is one; ``params``: ``(name, default)`` pairs — an integer, yes/no, or for a
-    word parameter the tuple of its choices with the default first; ``where``: the field path or
-    library section it was read from (for messages).
+    parameter whose value is one; ``params``: ``(name, default)`` pairs — an integer, yes/no, for a
+    word parameter the tuple of its choices with the default first, or a :class:`Many` for a list;
+    ``liable``: an integer expression naming the seat that pays instead of the payer (包赔: it takes
+    over the payer's whole debt for this win as well; a negative value or the payer itself: nobody
+    does), "" for none; ``where``: the field path or library section it was read from (for messages).
     """
 
     name: str
@@ -58,6 +69,7 @@ class Payment:
     receiver: str = ""
     condition: str = ""
     combine: str = "add"
+    liable: str = ""
     zh: str = ""
     doc: str = ""
     params: tuple[tuple[str, Any], ...] = ()
@@ -81,15 +93,22 @@ class Payment:
         return self.receiver or RECEIVERS[self.when][0]
 
     def defaults(self) -> dict[str, Any]:
-        """Each parameter's default (a word parameter's first choice)."""
-        return {k: (v[0] if isinstance(v, tuple) else v) for k, v in self.params}
+        """Each parameter's default (a word parameter's first choice, a list parameter's default words)."""
+        return {k: (v[0] if isinstance(v, tuple) else list(v.default) if isinstance(v, Many) else v)
+                for k, v in self.params}
 
     def choices(self, name: str) -> tuple[str, ...]:
         """The words a word parameter accepts (empty for numbers and yes/no)."""
         for k, v in self.params:
             if k == name and isinstance(v, tuple):
                 return v
+            if k == name and isinstance(v, Many):
+                return v.choices
         return ()
+
+    def is_list(self, name: str) -> bool:
+        """``name`` is a list parameter."""
+        return any(k == name and isinstance(v, Many) for k, v in self.params)
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,12 @@ class PayFacts:
     owed: int = 0
     #: tiles the formula turned over (``wall_tiles``: ``"tiles"``; ``wall_share``: ``"shares"`` by seat), for reports
     shown: dict | None = None
+    #: the definition's list parameters: name -> words (``counted_any``)
+    lists: dict | None = None
+    #: facts of the moment that are not a hand or a table: ``kong`` (the kong record being refunded or
+    #: transferred: ``seat`` and per-seat ``payments``) and ``winners`` (the seats winning on this discard, in
+    #: order from the discarder)
+    facts: dict | None = None
 
     @property
     def open_melds(self) -> int:
@@ -113,6 +119,111 @@ _settle("concealed_kong", BOOL, "开杠时：这是暗杠")(lambda h: h.kong is 
 _settle("added_kong", BOOL, "开杠时：这是加杠（补杠）")(lambda h: h.kong is not None and h.kong[0] == "bu_kong")
 _settle("kong_tile", ZONE, "开杠时：杠的那种牌（一张）")(lambda h: (h.kong[1],) if h.kong is not None else ())
 _settle("kong_wild", BOOL, "开杠时：杠的是癞子（四张癞子开杠）")(lambda h: h.kong is not None and len(h.kong) > 3 and h.kong[3])
+
+
+_settle("win_price", INT, "付款者在这次和牌本身（和牌、底分两个公式）里付的钱，不含后面各项的加减")(
+    lambda h: max(0, -h.win.payments[h.payer]) if h.win is not None and h.win.payments else 0)
+_settle("discarder_seat", INT, "放炮者（抢杠时：被抢杠者）的座位号；自摸或不在和牌时为 -1（包赔的 liable 用）")(
+    lambda h: h.discarder if h.discarder is not None else -1)
+_settle("payer_locked", BOOL, "付款者做过锁定手牌的声明（亮倒）")(
+    lambda h: h.table is not None and h.payer in h.table.declared)
+_settle("receiver_locked", BOOL, "收款者做过锁定手牌的声明（亮倒）")(
+    lambda h: h.table is not None and h.receiver in h.table.declared)
+_settle("payer_lock_order", INT, "付款者是第几个锁定手牌（亮倒）的人：1 是第一个，没有锁定为 0")(
+    lambda h: h.table.declared.index(h.payer) + 1 if h.table is not None and h.payer in h.table.declared else 0)
+
+
+@_settle("self_draw_price", INT, "这次和牌若是自摸，付款者按本文件 scoring 块该付的钱（包赔“按自摸计价”用）")
+def _self_draw_price(h) -> int:
+    from engine.settlement import win_payments
+
+    w = h.win
+    active = w.active if w.active is not None else tuple(range(h.players))
+    if h.payer not in active or h.payer == w.seat:
+        return 0
+    return max(0, -win_payments(h.rules, w.seat, w.total, True, None, h.dealer, active)[h.payer])
+
+
+@_settle_fn("meld_feeder", INT, (Param("k", INT),),
+            "和牌者第 k 副吃、碰、明杠来的副露是谁打出的牌（座位号）；这样的副露不到 k 副时为 -1（包牌）")
+def _meld_feeder(k):
+    nth = _int_arg(k)
+
+    def f(h):
+        claimed = [m for m in h.win.melds if m.from_seat is not None]
+        i = nth(h)
+        return claimed[i - 1].from_seat if 1 <= i <= len(claimed) else -1
+
+    return f
+
+
+@_settle_fn("counted_any", BOOL, (Param("names", WORD, None, V.ANY_WORD),),
+            "这次和牌计了列表参数 names（如包赔的 big_fans）中的任何一个番型；names 不是列表参数时就是一个番名")
+def _counted_any(names):
+    key = names[0]
+
+    def f(h):
+        wanted = (h.lists or {}).get(key, (key,))
+        return any(name in h.win.fans for name in wanted)
+
+    return f
+
+
+def pig(table, seat: int) -> bool:
+    """花猪: ``seat`` still holds all three suits (wild tiles do not count), or a tile of its 定缺 void suit."""
+    from engine.settlement import suits_held
+
+    suits = suits_held(table.hands[seat], table.melds[seat], table.wild_codes)
+    return len(suits) == 3 or bool(table.voids and table.voids[seat] is not None and table.voids[seat] in suits)
+
+
+def ready_total(rules, table, seat: int) -> int | None:
+    """The highest total ``seat``'s concealed hand could win for on a discard, or None when it is not ready
+    (a seat still holding its void suit is not ready); computed once per table."""
+    key = ("ready", seat)
+    if key not in table.memo:
+        from engine.settlement import best_ready_fan, suits_held
+
+        if table.voids and table.voids[seat] is not None and \
+                table.voids[seat] in suits_held(table.hands[seat], table.melds[seat], table.wild_codes):
+            table.memo[key] = None
+        else:
+            table.memo[key] = best_ready_fan(rules, table.hands[seat], table.melds[seat], seat, table.dealer,
+                                             table.wild_codes)
+    return table.memo[key]
+
+
+_settle("payer_pig", BOOL, "一局结束时付款者是花猪：暗手与副露仍然万、条、筒三门都有（癞子不算），或定缺后仍有缺门的牌")(
+    lambda h: pig(h.table, h.payer))
+_settle("receiver_pig", BOOL, "一局结束时收款者是花猪（同 payer_pig）")(lambda h: pig(h.table, h.receiver))
+_settle("payer_ready", BOOL, "一局结束时付款者听牌：有一张牌能让他合法和牌（定缺后仍有缺门牌的不算听牌）")(
+    lambda h: ready_total(h.rules, h.table, h.payer) is not None)
+_settle("receiver_ready", BOOL, "一局结束时收款者听牌（同 payer_ready）")(
+    lambda h: ready_total(h.rules, h.table, h.receiver) is not None)
+_settle("receiver_ready_total", INT, "一局结束时收款者听牌能和的最大合计（在他所有和牌张中按点和计分取最大；没听牌为 0）（查叫）")(
+    lambda h: ready_total(h.rules, h.table, h.receiver) or 0)
+_settle("receiver_playing", BOOL, "一局结束时收款者还在局中（血战：没有和牌离场）")(
+    lambda h: h.table is None or h.table.still_in is None or h.receiver in h.table.still_in)
+
+
+@_settle("limit_points", INT, "本文件的封顶：max_fan / scoring.max_cap 中较小的一个，都没有时取番型表中最高的 base_fan；"
+                              "加倍计分时换算成 底分 × 2^封顶番（再受 doubling.max_points 限制）（查花猪）")
+def _limit_points(h) -> int:
+    from engine.settlement import limit_points
+
+    return limit_points(h.rules)
+
+
+_settle("kong_income", INT, "转移或退还的那次杠，开杠的人收到的杠分（呼叫转移、退税）")(
+    lambda h: h.facts["kong"].income if h.facts and "kong" in h.facts else 0)
+_settle("payer_owns_kong", BOOL, "付款者就是开那次杠的人（退税）")(
+    lambda h: bool(h.facts and "kong" in h.facts and h.facts["kong"].seat == h.payer))
+_settle("receiver_paid_kong", INT, "收款者为那次杠付过的杠分（退税）")(
+    lambda h: max(0, -h.facts["kong"].payments[h.receiver]) if h.facts and "kong" in h.facts else 0)
+_settle("winners_now", INT, "这张牌上同时和牌的人数（一炮多响时大于 1；呼叫转移）")(
+    lambda h: len(h.facts.get("winners", ())) if h.facts else 0)
+_settle("receiver_win_order", INT, "收款者是这张牌上从放炮者起第几个和牌的人（1 是第一个；没有和这张牌为 0）")(
+    lambda h: (list(h.facts["winners"]).index(h.receiver) + 1) if h.facts and h.receiver in h.facts.get("winners", ()) else 0)
 
 
 def _wild_mask(codes) -> int:

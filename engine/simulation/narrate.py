@@ -199,8 +199,9 @@ def item_details(e: dict) -> str:
         rows = list(d.get("pairs") or []) + [r for w in d.get("wins") or [] for r in w["pairs"]]
         turned = f"翻开 {'、'.join(d['tiles']) or '无'}；" if "tiles" in d else ""
         turned += "".join(f"{seat_label(int(s))} {'、'.join(ts)}；" for s, ts in (d.get("shares") or {}).items())
-        return turned + "；".join(f"{seat_label(p)}付{seat_label(r)} {a}" if a > 0 else f"{seat_label(r)}退{seat_label(p)} {-a}"
-                        for p, r, a in rows) or "没有支付"
+        return turned + "；".join((f"{seat_label(p)}付{seat_label(r)} {a}" if a > 0 else f"{seat_label(r)}退{seat_label(p)} {-a}")
+                                  + (f"（{row[3]}）" if len(row) > 3 else "")
+                                  for row in rows for p, r, a in [row[:3]]) or "没有支付"
     if "seats" in d:
         parts = []
         for s, row in sorted(d["seats"].items()):
@@ -224,19 +225,6 @@ def item_details(e: dict) -> str:
         return f"庄家已连庄 {d['streak']} 次"
     if "stakes" in d:
         return "各家飘分 " + " ".join(str(v) for v in d["stakes"])
-    if "liang_dao" in d:
-        parts = []
-        for x in d["liang_dao"]:
-            how = f"{seat_label(x['winner'])} 和牌" + ("（亮倒翻倍）" if x["declared"] else "（亮倒者付款翻倍）")
-            if x.get("feeder") is not None:
-                how += f"，{seat_label(x['feeder'])} 点炮包赔"
-            parts.append(how)
-        if d.get("draw_penalty"):
-            parts.append(f"荒庄，第一个亮倒的 {seat_label(d['draw_penalty']['seat'])} 赔每家 {d['draw_penalty']['each']}")
-        declared = "、".join(seat_label(s) for s in d.get("declared") or []) or "无人"
-        return f"亮倒：{declared}" + ("；" + "；".join(parts) if parts else "")
-    if "liable" in d:
-        return "；".join(f"{seat_label(x['liable'])} 包赔 {seat_label(x['winner'])} 的和牌" for x in d["liable"]) or "无人包赔"
     return str(d.get("skipped") or d)
 
 

@@ -79,7 +79,7 @@ def test_declaration_exposes_the_wait_locks_the_hand_and_is_seen_by_the_others()
     assert g.payments == [2 * v for v in win.payments] and sum(g.payments) == 0
     text = "\n".join(narrate(g.events))
     assert "座位0(庄) 亮倒：亮出 123456789s5p，扣着 3 张暗刻，听 5筒（之后手牌锁定）" in text
-    assert "结算项 亮倒（翻倍、包赔、荒庄赔付）：亮倒：座位0；座位0 和牌（亮倒翻倍）" in text
+    assert "结算项 亮倒（翻倍、包赔、荒庄赔付）：座位1付座位0 2；座位2付座位0 2" in text
 
 
 def test_declared_seat_claims_nothing_but_a_win():
@@ -168,7 +168,7 @@ def test_hand_scores_a_liang_dao_win_with_who_pays_what():
     assert data["payments"] == [2, -2, 0]
     (item,) = data["items"]
     assert item["name"] == "liang_dao" and item["payments"] == [6, -6, 0] and data["net"] == [8, -8, 0]
-    assert "座位1 点炮包赔" in item["explanation"]
+    assert item["explanation"] == "座位1付座位0 2；座位1付座位0 4（点炮包赔）"
     text = CliRunner().invoke(cli, ["hand", KAWUXING, "46s123456789p11s5s", "--win", "5s", "--liang-dao", "0,1"])
     assert "结算项 亮倒（翻倍、包赔、荒庄赔付）" in text.output and "合计支付：座位0 +12  座位1 -8  座位2 -4" in text.output
 
