@@ -1001,7 +1001,9 @@ class Game:
             tuple(tuple(p.melds) for p in self.players), tuple(tuple(p.discards) for p in self.players),
             self.jing[0], self.jing[1], dict(Counter(self.deck)), tuple(self.wall.remaining()),
             tuple(self.opening_discards), self.streak, declarations.stakes(self), self.step, self.end_reason,
-            tuple(self.declarations), tuple(dict(p.declarations) for p in self.players), dict(self.revealed))
+            tuple(self.declarations), tuple(dict(p.declarations) for p in self.players), dict(self.revealed),
+            tuple(self.voids) if any(v is not None for v in self.voids) else (),
+            tuple(s for s in self.active() if not self.players[s].locked))
 
     def _settle_items(self) -> None:
         """Run the declared ``settlement_items`` and the file's own ``payments`` made after the play; each is an

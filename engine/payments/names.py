@@ -206,6 +206,32 @@ _settle("receiver_playing", BOOL, "一局结束时收款者还在局中（血战
     lambda h: h.table is None or h.table.still_in is None or h.receiver in h.table.still_in)
 
 
+_settle("ready_count", INT, "一局结束时还在局中的人里听牌的人数（流局听牌料）")(
+    lambda h: sum(1 for s in (h.table.still_in if h.table.still_in is not None else range(h.table.players))
+                  if ready_total(h.rules, h.table, s) is not None) if h.table is not None else 0)
+
+
+def _declared_by(seat_of):
+    def build(name):
+        want = name[0]
+
+        def f(h):
+            t = h.table
+            seat = seat_of(h)
+            return bool(t is not None and t.declarations and t.declarations[seat].get(want, 0))
+
+        return f
+
+    return build
+
+
+_settle_fn("payer_declared", BOOL, (Param("name", WORD, None, V.ANY_WORD),),
+           "付款者做了声明 name（本文件 declarations 中的名字，所选的值不为 0），如 杀报：放炮者报了听")(
+    _declared_by(lambda h: h.payer))
+_settle_fn("receiver_declared", BOOL, (Param("name", WORD, None, V.ANY_WORD),),
+           "收款者做了声明 name（所选的值不为 0），如 立直的供托由和牌者收走")(_declared_by(lambda h: h.receiver))
+
+
 @_settle("limit_points", INT, "本文件的封顶：max_fan / scoring.max_cap 中较小的一个，都没有时取番型表中最高的 base_fan；"
                               "加倍计分时换算成 底分 × 2^封顶番（再受 doubling.max_points 限制）（查花猪）")
 def _limit_points(h) -> int:

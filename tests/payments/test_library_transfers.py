@@ -138,3 +138,18 @@ def test_refund_reverses_the_kongs_of_a_seat_that_is_not_ready_and_only_those():
     pay, seats = kongpay.refund(r, [mine, theirs, moved], settlement.hook_table(r, state), state.active_seats)
     assert pay == [2, -6, 2, 2] and seats == [1]
     assert mine.refunded and not theirs.refunded and not moved.refunded
+
+
+def test_payer_declared_and_ready_count_read_the_table():
+    own = [{"name": "杀报", "when": "win", "payer": "losers", "if": "payer_is_discarder and payer_declared(报听)", "amount": 10},
+           {"name": "听牌料", "when": "draw", "payer": "others", "receiver": "every",
+            "if": "receiver_ready and not payer_ready", "amount": "div(12, ready_count)"}]
+    r = rules_with([], payments=own)
+    made = ({}, {"报听": 1}, {}, {})
+    res = dict(settle_items(r, table(wins=[discard_win(0, 1)], declarations=made)))
+    assert res["杀报"].payments == [10, -10, 0, 0]
+    res = dict(settle_items(r, table(wins=[discard_win(0, 2)], declarations=made)))
+    assert res["杀报"].payments == [0, 0, 0, 0]
+    hands = ("1112345678999m", "1m4m7m2p5p8p3s6s9s1m4m7m2p", "1112223334445p", "1m4m7m2p5p8p3s6s9s1m4m7m2p")
+    res = dict(settle_items(r, table(hands=hands, end_reason="deck_exhausted")))
+    assert res["听牌料"].payments == [12, -12, 12, -12]  # two ready: each not-ready seat pays each ready one 6
