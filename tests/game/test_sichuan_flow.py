@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import kongpay
+from engine import settlement, kongpay
 from engine.game import Game
 from engine.simulation import game_seed, play_game
 from engine.game.prelude import exchange_options
@@ -151,8 +151,9 @@ def test_kong_payment_amounts_are_declared_and_zero_sum():
     assert kongpay.kong_payment(rules, "an_kong", 1, None, [0, 1, 2, 3]) == [-2, 6, -2, -2]
     assert kongpay.kong_payment(rules, "bu_kong", 1, None, [0, 1, 3]) == [-1, 2, 0, -1]  # seat 2 already won
     rec = kongpay.KongRecord(1, "an_kong", 5, [-2, 6, -2, -2])
-    assert kongpay.transfer(4, rec, [3, 0]) == [3, -6, 0, 3]
-    assert kongpay.refund(4, [rec], [1]) == [2, -6, 2, 2]
+    assert kongpay.transfer(rules, rec, [3, 0]) == [3, -6, 0, 3]
+    not_ready = settlement.HookState(((), tuple(parse_tiles("1m4m7m2p5p8p3s6s9s1m")), (), ()), ((),) * 4, (1,))
+    assert kongpay.refund(rules, [rec], settlement.hook_table(rules, not_ready), [1]) == ([2, -6, 2, 2], [1])
 
 
 def test_an_kong_is_paid_when_made():
