@@ -246,7 +246,7 @@ _context("discards", ZONE, "zones", "和牌者自己打出、还留在牌河里�
 _context("discarded", ZONE, "zones", "和牌者本局打出过的全部牌，被吃碰杠走的也算（与 discards 不同）；"
          "“打出过听的牌就不能点和”：self_drawn or none(discarded, waits)")
 _context("ready_declared", BOOL, "state", "和牌者和牌前已经报听（亮倒等声明）")
-_context("wall_left", INT, "state", "牌墙里还能摸的张数（此刻；声明条件里是声明那一刻，如“牌墙剩 4 张以上才能立直” wall_left >= 4；"
+_context("wall_left", INT, "state", "牌墙里还能摸的张数（此刻；声明条件里是声明那一刻，如“牌墙剩 4 张以上才能报听” wall_left >= 4；"
          "dslgen hand 中为 0）")
 _context("streak", INT, "state", "庄家连庄的次数（本局之前）")
 _context("players_in", INT, "state", "和牌时还在局中的玩家数（血战中每有一家和牌就少一家）")

@@ -229,7 +229,7 @@ _settle_fn("payer_declared", BOOL, (Param("name", WORD, None, V.ANY_WORD),),
            "付款者做了声明 name（本文件 declarations 中的名字，所选的值不为 0），如 杀报：放炮者报了听")(
     _declared_by(lambda h: h.payer))
 _settle_fn("receiver_declared", BOOL, (Param("name", WORD, None, V.ANY_WORD),),
-           "收款者做了声明 name（所选的值不为 0），如 立直的供托由和牌者收走")(_declared_by(lambda h: h.receiver))
+           "收款者做了声明 name（所选的值不为 0），如 押注的声明由和牌者收回")(_declared_by(lambda h: h.receiver))
 
 
 @_settle("limit_points", INT, "本文件的封顶：max_fan / scoring.max_cap 中较小的一个，都没有时取番型表中最高的 base_fan；"
