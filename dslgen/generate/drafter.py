@@ -72,7 +72,11 @@ def fan_conventions(name: str) -> dict[str, Any]:
 
 
 def _canonical(name: str) -> str:
-    return fan_synonyms().get(name, name)
+    """A fan name as the description reader names it: a registered synonym's fan, or the fan a description
+    word stands for (a file's own 河底捞鱼 is the 海底炮 a description names by the same word)."""
+    from dslgen.generate.description_facts import DESCRIPTION_WORDS
+
+    return fan_synonyms().get(name) or DESCRIPTION_WORDS.get(name, name)
 
 
 def fan_knowledge(pool: list[Example]) -> dict[str, dict[str, Any]]:
