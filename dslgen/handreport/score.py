@@ -496,7 +496,8 @@ BATCH_OPTIONS = {
     "--dealer": ("dealer", True), "--seat": ("seat", True), "--seat-wind": ("seat_wind", True),
     "--round-wind": ("round_wind", True), "--fourth-tile": ("fourth_tile", False), "--jing": ("jing", True),
     "--birds": ("birds", True), "--streak": ("streak", True), "--liang-dao": ("liang_dao", True),
-    "--declared": ("declared", True), "--discards": ("discards", True), "--passed": ("passed", True),
+    "--declared": ("declared", True), "--revealed": ("revealed", True), "--discards": ("discards", True),
+    "--passed": ("passed", True),
     "--riichi": ("riichi", False), "--double-riichi": ("double_riichi", False), "--ippatsu": ("ippatsu", False),
     "--dora-indicators": ("dora_indicators", True), "--ura": ("ura", True), "--honba": ("honba", True),
 }
