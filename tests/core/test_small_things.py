@@ -58,7 +58,7 @@ def test_assumptions_show_enum_values_in_words_and_the_template_by_name(tmp_path
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
     result = _run("new", "南昌麻将：可以吃碰杠，屁胡1番，七对2番。", "--provider", "offline", "--games", "10", "--jobs", "1")
-    assert "番数叠加方式 = 所有成立的番型番数相加（add）" in result.output
+    assert "番数叠加方式 = 所有成立的番型番数相乘（卡五星“各番相乘”" in result.output and "（multiply）" in result.output  # 南昌 倍々
     assert "起草时参照的目录玩法「南昌麻将」（nanchang）" in result.output and "模板玩法" not in result.output
 
 

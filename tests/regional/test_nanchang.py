@@ -21,19 +21,24 @@ def hand(*args):
 def test_hand_lists_every_settlement_item_with_who_pays():
     # 正精 5m substitutes for 9p: no 德国; 精分 2 + 2 + 1 = 5 reaches 冲关 (x2)
     r = hand("123m456m789m123s5m9p", "--jing", "5m", "--from", "2", "--dealer", "1")
-    assert r["legal"] and [i["name"] for i in r["items"]] == ["gen_zhuang", "de_guo", "jing_points"]  # 抄庄 first
-    chao_zhuang, de_guo, jing = r["items"]
+    assert r["legal"] and [i["name"] for i in r["items"]] == ["gen_zhuang", "放炮者加倍", "天胡地胡二十", "de_guo",
+                                                              "jing_points"]  # 抄庄 first, 德国 after the doubling
+    chao_zhuang, doubled, flat, de_guo, jing = r["items"]
     assert not any(chao_zhuang["payments"])  # a single hand has no first discards to follow
+    t = r["total"]
+    assert r["payments"] == [4 * t, -2 * t, -t, -t]  # all three pay, the dealer (seat 1) double
+    assert doubled["payments"] == [t, 0, -t, 0] and not any(flat["payments"])  # the discarder double
     assert not any(de_guo["payments"])
     assert jing["payments"] == [30, -10, -10, -10] and [0, 1, 2, 3] == sorted({r for _, r, _ in jing["details"]["pairs"]} | {p for p, _, _ in jing["details"]["pairs"]})
-    assert r["net"] == [r["payments"][s] + jing["payments"][s] for s in range(4)] and sum(r["net"]) == 0
+    assert r["net"] == [r["payments"][s] + sum(i["payments"][s] for i in r["items"]) for s in range(4)]
+    assert sum(r["net"]) == 0
     assert "付" in jing["explanation"] and "10" in jing["explanation"]
 
 
-def test_hand_de_guo_doubles_a_natural_win():
+def test_hand_de_guo_adds_five_from_each_payer_of_a_natural_win():
     r = hand("123m456m789m123s99p", "--jing", "5m", "--from", "2", "--dealer", "1")
     de_guo = next(i for i in r["items"] if i["name"] == "de_guo")
-    assert de_guo["payments"] == [1, 0, -1, 0]  # the 1-fan discard win paid once more
+    assert de_guo["payments"] == [15, -5, -5, -5]  # published: +5 from each of the three payers
 
 
 def test_text_output_names_items_and_net():
