@@ -97,7 +97,7 @@ def view_from_observation(rules: Rules, data: dict, legal: list | None = None) -
                 raise ObservationError(f"{mp}.kind", f"应为 {', '.join(MELD_KINDS)} 之一")
             melds.append(Meld(m["kind"], _tiles(m.get("tiles"), f"{mp}.tiles")))
         ld = p.get("liang_dao") or {}
-        declared = bool(ld)
+        declared = bool(ld) or bool(p.get("locked"))
         exposed = _tiles(ld.get("exposed") or [], f"{path}.liang_dao.exposed") if declared else ()
         waits = _tiles(ld.get("waits") or [], f"{path}.liang_dao.waits") if declared else ()
         common = dict(seat=i, hand_size=_int(p.get("hand_size", 0), f"{path}.hand_size", 0, 30),

@@ -24,6 +24,8 @@ def _seat_dict(info) -> dict:
     out = {"seat": info.seat, "hand_size": info.hand_size,
            "melds": [{"kind": m.kind, "tiles": list(m.tiles)} for m in info.melds],
            "discards": list(info.discards), "flowers": list(info.flowers), "won": info.won}
+    if info.declared:
+        out["locked"] = True  # a declaration locked the hand (亮倒, 报听 …), whether or not it shows anything
     if info.declared and (info.exposed or info.waits):
         out["liang_dao"] = {"exposed": list(info.exposed), "waits": list(info.waits)}
     if info.declarations:
