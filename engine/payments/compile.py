@@ -85,6 +85,16 @@ def _check_moment(payment: M.Payment, field: str, compiled: lang.Compiled) -> No
                                          "一局结束时用 payer_held、receiver_held 等结算名字", compiled.text))
 
 
+def _field(payment: M.Payment, field: str, text: str, type_, env: dict) -> Callable:
+    """One expression of a definition compiled at scope ``settle`` and checked against its moment."""
+    try:
+        c = lang.compile_expression(text, type_, scope=V.SETTLE, env=env)
+    except ExprError as exc:
+        raise PaymentError(payment, field, exc.message, exc) from None
+    _check_moment(payment, field, c)
+    return c.fn
+
+
 def compile_payment(payment: M.Payment, values: dict[str, Any] | None = None) -> CompiledPayment:
     """Compile ``payment`` with the file's parameter ``values``; raises :class:`PaymentError`."""
     if payment.when not in M.WHENS:
@@ -110,27 +120,9 @@ def compile_payment(payment: M.Payment, values: dict[str, Any] | None = None) ->
         if chosen not in M.COMBINES:
             raise PaymentError(payment, "combine", f"不认识的合并方式 {combine!r}（可选：{'、'.join(M.COMBINES)}）")
         combine = chosen
-    condition = None
-    if payment.condition:
-        try:
-            c = lang.compile_expression(payment.condition, lang.BOOL, scope=V.SETTLE, env=env)
-        except ExprError as exc:
-            raise PaymentError(payment, "if", exc.message, exc) from None
-        _check_moment(payment, "if", c)
-        condition = c.fn
-    try:
-        a = lang.compile_expression(str(payment.amount), lang.INT, scope=V.SETTLE, env=env)
-    except ExprError as exc:
-        raise PaymentError(payment, "amount", exc.message, exc) from None
-    _check_moment(payment, "amount", a)
-    liable = None
-    if payment.liable:
-        try:
-            b = lang.compile_expression(payment.liable, lang.INT, scope=V.SETTLE, env=env)
-        except ExprError as exc:
-            raise PaymentError(payment, "liable", exc.message, exc) from None
-        _check_moment(payment, "liable", b)
-        liable = b.fn
+    condition = _field(payment, "if", payment.condition, lang.BOOL, env) if payment.condition else None
+    amount = _field(payment, "amount", str(payment.amount), lang.INT, env)
+    liable = _field(payment, "liable", payment.liable, lang.INT, env) if payment.liable else None
     lists = tuple((k, tuple(settings.get(k) or ())) for k, _ in payment.params if payment.is_list(k))
     frozen = tuple(sorted(((k, tuple(v) if isinstance(v, list) else v) for k, v in settings.items()), key=lambda kv: kv[0]))
-    return CompiledPayment(payment, frozen, condition, a.fn, combine, liable, lists)
+    return CompiledPayment(payment, frozen, condition, amount, combine, liable, lists)
