@@ -149,6 +149,7 @@ FIELDS: tuple[Field, ...] = (
     Field("wildcard_rules.type", "癞子类型", _enum("wildcard_rules.type")),
     Field("wildcard_rules.random_count", "精的数量", _enum("wildcard_rules.random_count")),
     Field("wildcard_rules.wildcard_encoding", "癞子牌编码起点", _number),
+    Field("wildcard_rules.indicator_offsets", "精相对翻出的牌的位置（0 是翻出的那张本身，1 是它的下一张）", _plain, absent=[1]),
     Field("wildcard_rules.behavior", "癞子用法", _plain),
     Field("wildcard_rules.fan_calculation_policy", "癞子算番方式", _plain),
     Field("wildcard_rules.scoring.per_wildcard_in_win", "每张癞子加番", _fan),
@@ -192,7 +193,7 @@ _WHOLE = (("win_condition.require", "和牌条件（表达式）"), ("win_condit
           ("table_events", "牌桌事件（留牌、最后几张、即时和牌）"), ("tile_restrictions", "牌的动作限制"))
 
 _SPECIAL = ("meta", *(path for path, _ in _WHOLE), "requires", "deck.suits", "deck.honors", "deck.tiles", "game.seating.seat_winds", "fan_types", "phases", "scoring.pre_hooks", "settlement_items", "declarations", "win_condition.pair_258_exempt_fans",
-            "wildcard_rules.tiles", "flower_rules.scoring.matching.mapping")
+            "wildcard_rules.tiles", "wildcard_rules.indicator_offsets", "flower_rules.scoring.matching.mapping")
 
 #: Play-phase keys the phase comparison handles itself.
 _PLAY_KEYS = ("name", "type", "next", "turn_order", "parallel_elimination", "sub_phases", "end_conditions", "fu_flag")
