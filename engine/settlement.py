@@ -155,13 +155,6 @@ def limit_points(rules: Rules) -> int:
     return fan
 
 
-def holds_void(state: "HookState", seat: int) -> bool:
-    """定缺: ``seat`` declared a void suit and still holds a tile of it (concealed or melded)."""
-    if not state.voids or state.voids[seat] is None:
-        return False
-    return state.voids[seat] in suits_held(state.hands[seat], state.melds[seat], state.wild_codes)
-
-
 def suits_held(hand: Sequence[int], melds: Sequence[Meld], wild_codes: frozenset[int] = frozenset()) -> set[int]:
     """Suits (0 万, 1 条, 2 筒) among a player's concealed tiles and melds; wild tiles do not count."""
     out = {t // 10 for t in hand if t < 30 and t not in wild_codes}

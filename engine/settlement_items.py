@@ -2,8 +2,8 @@
 
 规则文件在 ``settlement_items`` 中按顺序列出结算项，每项 ``{item: 名字, 参数…}``，之后是文件自己在
 ``payments`` 中写的支付公式。结算项大多是标准支付库（``engine/payments/standard.pays``）中的支付公式，
-这里把每个公式包成一个 :class:`ItemUnit`；亮倒与包赔仍是这里用 :func:`item` 登记的单元（它们转移别人
-的支付，还不是公式）。每个单元的文档就是用户文档（``docs/settlement-items.md`` 由它生成）。每个单元
+这里把每个公式包成一个 :class:`ItemUnit`（亮倒、包赔这样转移别人支付的项也是公式：``liable`` 与分步的
+``[名字/部分]``）；:func:`item` 让嵌入引擎的程序另外登记自己的单元。每个单元的文档就是用户文档（``docs/settlement-items.md`` 由它生成）。每个单元
 接收规则、它的参数和一局结束时的牌桌（:class:`Table`，普通数据），返回 :class:`ItemResult`：每个座位
 一个整数（总和为零）与说明细节。
 
@@ -20,7 +20,7 @@ from __future__ import annotations
 import inspect
 from functools import lru_cache
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping
 
 from engine import tiles as T
 from engine.capabilities import register
@@ -161,22 +161,12 @@ def item(name: str, zh: str, *, per_win: bool, **params: Param) -> Callable:
 
 # --- helpers ------------------------------------------------------------------------
 
-def _payers(pay: Sequence[int], winner: int) -> list[tuple[int, int]]:
-    """``(seat, amount paid)`` for every seat that paid in a win's payment vector."""
-    return [(s, -v) for s, v in enumerate(pay) if s != winner and v < 0]
-
-
 def _per_win_result(n: int, parts: list[list[int]], details: dict) -> ItemResult:
     total = [0] * n
     for part in parts:
         for s, v in enumerate(part):
             total[s] += v
     return ItemResult(total, details, parts)
-
-
-def _charge(part: list[int], payer: int, receiver: int, amount: int) -> None:
-    part[payer] -= amount
-    part[receiver] += amount
 
 
 # --- running the declared items ------------------------------------------------------------------
