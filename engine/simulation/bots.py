@@ -489,25 +489,22 @@ class GreedyBot:
         grows = (sum(counts) + wilds) % 3 == 1
         open_best = [plan for plan in best if not plan.concealed]
         closed_best = [plan for plan in best if plan.concealed]
+        tiers = ((2, open_best), (1, closed_best))  # weight of the first tier whose plan comes nearer
         changed = P.Probe(counts, wilds, view.shapes.pair_258).changed
         gains = []
         for t in sorted(kinds):
             if counts[t] >= 4 or t in view.wild_codes:
                 continue
             gain = 0
-            for plan in open_best:
-                if grows and plan.mask and not plan.mask[t]:
-                    continue
-                if changed(plan, t, 1) < dist:
-                    gain = 2
-                    break
-            if not gain:
-                for plan in closed_best:
+            for weight, plans in tiers:
+                for plan in plans:
                     if grows and plan.mask and not plan.mask[t]:
                         continue
                     if changed(plan, t, 1) < dist:
-                        gain = 1
+                        gain = weight
                         break
+                if gain:
+                    break
             if gain:
                 gains.append((t, gain))
         return tuple(gains)
