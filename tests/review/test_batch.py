@@ -144,4 +144,6 @@ READER_PENDING = ("guangdong_jipinghu", "nanchang", "zung_jung", "hongkong", "he
                   # 爆头 / 财飘 / 谁胡谁坐庄 (findings D002, D007 in the drafted copy)
                   "taiwan", "guiyang", "hangzhou",
                   # catA: 金 / 混儿 / 百搭 by reveal, 抢金, 杠钱, ×5 multipliers
-                  "fuzhou", "tianjin", "ningbo")
+                  "fuzhou", "tianjin", "ningbo",
+                  # catalog: payments the reader does not draft (长沙 大胡点炮三家付 / 小胡庄家加倍, D002)
+                  "changsha")

@@ -1,0 +1,41 @@
+"""The issue-28 corrections of catalog files, checked on worked hands through ``dslgen hand --json``.
+
+Each case names the catalog file, the hand as written on the command line after the file, and the
+net money per seat (the base payment plus every settlement item and payment formula) that the cited
+published page gives for it. Seat 0 is the dealer unless the case says otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from dslgen.cli import cli
+from tests.catalog.rules_table import CATALOG
+
+CASES = [
+    # 长沙（slackerblud 百度百科译文）：大胡点炮三家都付，另两家付四分之三、向上取整（6 番 → 5）
+    ("changsha", "111222333m45655m --win 5m --from 1", [16, -6, -5, -5]),
+    # 长沙：小胡点炮只由放炮者付；庄家胡小胡翻倍
+    ("changsha", "123m456m789p234s55s --win 5s --from 1", [2, -2, 0, 0]),
+    # 长沙：庄家自摸小胡，三家各付两份
+    ("changsha", "123m456m789p234s55s --win 5s", [6, -2, -2, -2]),
+    # 长沙：闲家自摸小胡，只有庄家付两份
+    ("changsha", "123m456m789p234s55s --win 5s --seat 1", [-2, 4, -1, -1]),
+    # 长沙：闲家点炮给闲家的小胡不加倍；大胡自摸不分庄闲（每家 6）
+    ("changsha", "123m456m789p234s55s --win 5s --seat 1 --from 2", [0, 1, -1, 0]),
+    ("changsha", "111222333m45655m --win 5m", [18, -6, -6, -6]),
+]
+
+
+def _net(variant: str, args: str) -> list[int]:
+    result = CliRunner().invoke(cli, ["hand", str(CATALOG / f"{variant}.yaml"), *args.split(), "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)["net"]
+
+
+@pytest.mark.parametrize("variant, args, net", CASES, ids=[f"{c[0]}:{c[1]}" for c in CASES])
+def test_corrected_settlement(variant, args, net):
+    assert _net(variant, args) == net
