@@ -21,24 +21,17 @@ def edit_draft(folder: str | Path, overrides: list[str] | tuple[str, ...], *, jo
                now: _dt.datetime | None = None) -> dict[str, Any]:
     """Apply ``overrides`` to the draft at ``folder``, judge it again and rewrite it; returns the new
     ``result.json``. A usage error (nothing written) for a bad override or an unreadable rule file."""
-    from dslgen.generate.draft import DESCRIPTION, RESULT, TRANSCRIPT, load_draft, write_draft
+    from dslgen.generate.draft import DESCRIPTION, RESULT, TRANSCRIPT, write_draft
     from dslgen.generate.overrides import apply_overrides, parse_override
     from dslgen.judge import judge_bytes
     from dslgen.output import to_json
-    from dslgen.review.resolve import RESOLUTIONS, judge_extra
-    from dslgen.rulefile.yamlio import dump_yaml, load_yaml_text
+    from dslgen.review.resolve import RESOLUTIONS, editable_draft, judge_extra
+    from dslgen.rulefile.yamlio import dump_yaml
 
     if not overrides:
         raise UsageError("没有要修改的值", where="PATH=VALUE", hint="例如 scoring.discard_win_multiplier=1")
     parsed = [parse_override(text) for text in overrides]
-    draft = load_draft(folder)
-    try:
-        data = load_yaml_text(draft.yaml_text, str(draft.yaml_path)).data
-    except Exception:  # noqa: BLE001 - any unreadable file is the same usage error
-        data = None
-    if not isinstance(data, dict):
-        raise UsageError("草稿的规则文件无法读取，不能按字段修改", where=str(draft.yaml_path),
-                         hint="直接编辑这个 YAML 文件，再运行 dslgen review 重新判定")
+    draft, data = editable_draft(folder, "按字段修改")
     changed, changes = apply_overrides(data, parsed)
     text = dump_yaml(changed)
     games = int(draft.provenance.get("games") or draft.simulation.games or 1000)

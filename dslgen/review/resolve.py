@@ -313,17 +313,33 @@ def parse_as(text: str) -> tuple[str, str]:
     raise UsageError(f"--as 的写法不对：{text!r}", where="--as", hint=_AS_HINT)
 
 
-def status(folder: str | Path) -> dict[str, Any]:
-    """What a draft leaves open and what was resolved: ``{"draft", "verdict", "gates", "sentences",
-    "pending", "questions", "other_gates", "resolutions"}`` (as ``resolve --list --json`` prints it)."""
+def read_draft(folder: str | Path) -> tuple[Any, Any]:
+    """The draft at ``folder`` and its rule file's parsed data (``None`` when the YAML cannot be read)."""
     from dslgen.generate.draft import load_draft
     from dslgen.rulefile.yamlio import load_yaml_text
 
     draft = load_draft(folder)
     try:
         data = load_yaml_text(draft.yaml_text, str(draft.yaml_path)).data
-    except Exception:  # noqa: BLE001 - an unreadable file: every sentence is left
+    except Exception:  # noqa: BLE001 - any unreadable file reads as no data
         data = None
+    return draft, data
+
+
+def editable_draft(folder: str | Path, action: str) -> tuple[Any, dict[str, Any]]:
+    """:func:`read_draft` for a step that changes the rule file by field: a usage error (nothing written)
+    when the file cannot be read as a mapping; ``action`` names the step in the message (处理 / 按字段修改)."""
+    draft, data = read_draft(folder)
+    if not isinstance(data, dict):
+        raise UsageError(f"草稿的规则文件无法读取，不能{action}", where=str(draft.yaml_path),
+                         hint="直接编辑这个 YAML 文件，再运行 dslgen review 重新判定")
+    return draft, data
+
+
+def status(folder: str | Path) -> dict[str, Any]:
+    """What a draft leaves open and what was resolved: ``{"draft", "verdict", "gates", "sentences",
+    "pending", "questions", "other_gates", "resolutions"}`` (as ``resolve --list --json`` prints it)."""
+    draft, data = read_draft(folder)
     entries = load_record(draft.path)
     description = draft.description.strip()
     raw = _report(description, data, draft.gaps, draft.mapping)
@@ -405,11 +421,11 @@ def _resolve(folder: str | Path, *, by: str, sentence: str | None = None, as_: s
     together), judge the draft again with every resolution and rewrite it atomically. Returns the new
     ``result.json`` plus ``added`` (the entries written). Usage errors (exit 2, nothing written) for an
     unknown sentence or question number, a field path not in the file, a bad value or a missing name."""
-    from dslgen.generate.draft import DESCRIPTION, RESULT, TRANSCRIPT, load_draft, write_draft
+    from dslgen.generate.draft import DESCRIPTION, RESULT, TRANSCRIPT, write_draft
     from dslgen.generate.overrides import apply_overrides, parse_override
     from dslgen.judge import judge_bytes
     from dslgen.output import to_json
-    from dslgen.rulefile.yamlio import dump_yaml, load_yaml_text
+    from dslgen.rulefile.yamlio import dump_yaml
 
     by = str(by or "").strip()
     if not by:
@@ -426,14 +442,7 @@ def _resolve(folder: str | Path, *, by: str, sentence: str | None = None, as_: s
         raise UsageError("没有要处理的内容", where="dslgen resolve",
                          hint="用 --sentence N --as …、--question N --answer …、--set PATH=VALUE 或 --withdraw N；"
                               "先用 --list 看还剩什么")
-    draft = load_draft(folder)
-    try:
-        data = load_yaml_text(draft.yaml_text, str(draft.yaml_path)).data
-    except Exception:  # noqa: BLE001 - any unreadable file is the same usage error
-        data = None
-    if not isinstance(data, dict):
-        raise UsageError("草稿的规则文件无法读取，不能处理", where=str(draft.yaml_path),
-                         hint="直接编辑这个 YAML 文件，再运行 dslgen review 重新判定")
+    draft, data = editable_draft(folder, "处理")
     entries = load_record(draft.path)
     next_n = max([int(e.get("n") or 0) for e in entries] + [0]) + 1
     at = _now(now)

@@ -326,19 +326,27 @@ def create_app(catalog: str | Path, drafts: str | Path, *, token: str | None = N
             return page("message.html", 422, title="无法生成报告", message=exc.render())
         return HTMLResponse(html, headers={"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; img-src data:"})
 
+    async def form_and_draft(request: Request, name: str) -> tuple[Mapping[str, Any], Path] | Response:
+        """The checked form of a POST and the draft folder it names, or the refusal page: 403 without a valid
+        session token, 404 for a draft the workbench does not hold."""
+        form = await checked_form(request)
+        if form is None:
+            return page("message.html", 403, title="拒绝", message="请求缺少有效的会话令牌：请从工作台页面提交。")
+        try:
+            return form, bench.draft(name)
+        except LookupError:
+            return not_found("草稿")
+
     async def decide(request: Request) -> Response:
         from dslgen.review import approvals
 
         name, action = request.path_params["name"], request.path_params["action"]
         if action not in ACTIONS:
             return not_found("操作")
-        form = await checked_form(request)
-        if form is None:
-            return page("message.html", 403, title="拒绝", message="请求缺少有效的会话令牌：请从工作台页面提交。")
-        try:
-            folder = bench.draft(name)
-        except LookupError:
-            return not_found("草稿")
+        got = await form_and_draft(request, name)
+        if isinstance(got, Response):
+            return got
+        form, folder = got
         reviewer = str(form.get("reviewer") or "")
         try:
             if action == "approve":
@@ -364,13 +372,10 @@ def create_app(catalog: str | Path, drafts: str | Path, *, token: str | None = N
         from dslgen.review.edit import edit_draft
 
         name = request.path_params["name"]
-        form = await checked_form(request)
-        if form is None:
-            return page("message.html", 403, title="拒绝", message="请求缺少有效的会话令牌：请从工作台页面提交。")
-        try:
-            folder = bench.draft(name)
-        except LookupError:
-            return not_found("草稿")
+        got = await form_and_draft(request, name)
+        if isinstance(got, Response):
+            return got
+        form, folder = got
         change = f"{str(form.get('path') or '').strip()}={str(form.get('value') or '').strip()}"
         from starlette.concurrency import run_in_threadpool
 
@@ -393,13 +398,10 @@ def create_app(catalog: str | Path, drafts: str | Path, *, token: str | None = N
         from dslgen.review.resolve import describe, resolve
 
         name = request.path_params["name"]
-        form = await checked_form(request)
-        if form is None:
-            return page("message.html", 403, title="拒绝", message="请求缺少有效的会话令牌：请从工作台页面提交。")
-        try:
-            folder = bench.draft(name)
-        except LookupError:
-            return not_found("草稿")
+        got = await form_and_draft(request, name)
+        if isinstance(got, Response):
+            return got
+        form, folder = got
         text = {k: str(form.get(k) or "").strip() for k in
                 ("by", "why", "kind", "sentence", "field", "reason", "question", "answer", "path", "value")}
         args: dict[str, Any] = {"by": text["by"], "why": text["why"]}
