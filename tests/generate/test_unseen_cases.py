@@ -16,7 +16,7 @@ CASES = sorted(p for s in ("set1", "set2", "set3", "set4") for p in (ROOT / s).g
 FIELDS = {"id", "source", "region", "region_in_catalog", "layout", "script", "fan_unit", "facts", "fans",
           "not_stated", "rule_sentences", "non_rule_sentences", "notes"}
 UNITS = {None, "番", "台", "分", "倍"}
-SET4_SIZE = 9
+SET4_SIZE = 10
 
 
 def test_sets_have_the_promised_size():
