@@ -37,11 +37,14 @@ def test_sets_have_the_promised_size():
 
 
 def test_set4_has_its_size():
-    """Set 4 (sealed, made without reading the reader or sets 1-3) holds its cases, each naming a source."""
+    """Set 4 (sealed, made without reading the reader or sets 1-3) holds 10 pages, 6+ regions outside the catalog."""
     set4 = [p for p in CASES if p.parent.name == "set4"]
     assert len(set4) == SET4_SIZE
     golds = [yaml.safe_load((p / "gold.yaml").read_text(encoding="utf-8")) for p in set4]
-    assert any(not g["region_in_catalog"] for g in golds)
+    fresh = {g["region"] for g in golds if not g["region_in_catalog"]}
+    assert len(fresh) >= 6, fresh
+    units = {g["fan_unit"] for g in golds} | {f.get("unit") for g in golds for f in g["fans"]}
+    assert "番" in units, units
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda p: f"{p.parent.name}/{p.name}")
