@@ -12,10 +12,11 @@ import pytest
 import yaml
 
 ROOT = Path(__file__).parent / "unseen"
-CASES = sorted(p for s in ("set1", "set2", "set3") for p in (ROOT / s).glob("*/") if p.is_dir())
+CASES = sorted(p for s in ("set1", "set2", "set3", "set4") for p in (ROOT / s).glob("*/") if p.is_dir())
 FIELDS = {"id", "source", "region", "region_in_catalog", "layout", "script", "fan_unit", "facts", "fans",
           "not_stated", "rule_sentences", "non_rule_sentences", "notes"}
 UNITS = {None, "番", "台", "分", "倍"}
+SET4_SIZE = 10
 
 
 def test_sets_have_the_promised_size():
@@ -33,6 +34,17 @@ def test_sets_have_the_promised_size():
     assert sum(g["script"] == "traditional" for g in golds3) >= 2
     units = {g["fan_unit"] for g in golds3} | {f.get("unit") for g in golds3 for f in g["fans"]}
     assert {"番", "台", "分", "倍"} <= units, units
+
+
+def test_set4_has_its_size():
+    """Set 4 (sealed, made without reading the reader or sets 1-3) holds 10 pages, 6+ regions outside the catalog."""
+    set4 = [p for p in CASES if p.parent.name == "set4"]
+    assert len(set4) == SET4_SIZE
+    golds = [yaml.safe_load((p / "gold.yaml").read_text(encoding="utf-8")) for p in set4]
+    fresh = {g["region"] for g in golds if not g["region_in_catalog"]}
+    assert len(fresh) >= 6, fresh
+    units = {g["fan_unit"] for g in golds} | {f.get("unit") for g in golds for f in g["fans"]}
+    assert "番" in units, units
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda p: f"{p.parent.name}/{p.name}")
