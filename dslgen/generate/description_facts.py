@@ -342,7 +342,8 @@ def _deck_size(c: Clause) -> None:
         if n not in _DECK_SIZES and 0 < len(named) < 3 and n == 36 * len(named) + 28 * bool(
                 re.search(r"字牌|东南西北|风牌", t)) + 8 * bool(re.search(r"花牌|春夏秋冬|梅兰竹菊", t)):
             c.set("suits", named, "deck.suits")  # "使用筒、条、东南西北中发白共100张": the count is the suits named
-        if n in _DECK_SIZES and not c.facts.stated_total:
+        if n in _DECK_SIZES and not c.facts.stated_total \
+                and not re.match(r"\s*(?:牌)?\s*(?:加|另加|再加|外加|另有|[+＋])", t[m.end():]):  # "136张牌加8张花牌": a part
             c.facts.stated_total = (n, c.cite)
         if n in _DECK_SIZES or (36 <= n <= 144 and n % 4 == 0 and c.facts.values.get("suits")) \
                 or (n % 4 == 0 and re.search(r"(?:没有|不要|去掉|只用|只留|只有)[^，。]{0,4}(?:万|条|筒|饼|索)", t)):
