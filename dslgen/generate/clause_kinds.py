@@ -27,6 +27,7 @@ KINDS: dict[str, str] = {
     "example": "举例说明，例子本身不陈述规则",
     "todo": "待办清单里尚未完成的一项（功能计划），不是规则",
     "variant": "别的地区或变体的玩法（页面在比较各地差异），不是本玩法的规则",
+    "options": "建房时的选项列表（局数、支付方式……），不是牌桌规则",
 }
 
 #: A short title line (no sentence punctuation): where a part of the page begins.
@@ -109,3 +110,25 @@ def sentence_kind(sentence: str) -> str:
 def starts_example(clause: str) -> bool:
     """True when ``clause`` begins a worked example (比如 / 例如 / 如：…): it and the rest of its sentence state nothing."""
     return bool(_EXAMPLE.search(clause))
+
+
+#: A line of room options (``人数：4人玩法 / 3人玩法``, ``封顶：三番 / 四番``, ``封顶：20/30 30/40/50``): a label, a colon,
+#: then two or more different choices, each with a count, set apart by ``/`` ``|`` ``或`` or spaces. A list of choices
+#: is not a rule: whatever a reader finds in it is an open question, never a value.
+_OPTION_LINE = re.compile(r"^([^\d\s:：，。；/|]{1,6})\s*[:：]\s*(.+)$")
+_OPTION_SEPARATOR = re.compile(r"\s*(?:[/|｜]|或者|或)\s*|\s+")
+_OPTION_ITEM = re.compile(r"^[^\s:：，。；]{0,6}?[\d一二两三四五六七八九十]+[^\s:：，。；]{0,4}$")
+#: A sentence opening with one of those choices as its condition (``30/40/50封顶时:……``): it holds for that room
+#: option only.
+OPTION_CONDITION = re.compile(r"^\d+(?:\s*/\s*\d+)+[^，。；:：\d]{0,4}?(?:时|的时候|的话|情况下)")
+
+
+def option_choices(clause: str) -> list[str]:
+    """The choices of a room-option line (:data:`_OPTION_LINE`), or ``[]`` when ``clause`` is not one."""
+    m = _OPTION_LINE.match(clause.strip())
+    if not m:
+        return []
+    items = [item for item in _OPTION_SEPARATOR.split(m.group(2).strip()) if item]
+    if len(items) < 2 or len(set(items)) < 2 or not all(_OPTION_ITEM.match(item) for item in items):
+        return []
+    return items

@@ -27,7 +27,8 @@ from typing import Any
 # 川麻 readers (换三张 direction, 刮风下雨, 退税, 呼叫转移, 根, 加倍计分, 封顶番) and 武汉 readers (必须开口, 口口翻)
 # live in their own modules; importing them registers their readers.
 from dslgen.generate import wuhan_reader  # noqa: F401
-from dslgen.generate.clause_kinds import KINDS, line_kind, sentence_kind, starts_example, variant_parts
+from dslgen.generate.clause_kinds import (KINDS, OPTION_CONDITION, line_kind, option_choices, sentence_kind, starts_example,
+                                          variant_parts)
 from dslgen.generate.writing import gloss_free, plain, without_bom
 from dslgen.generate.sentence_rules import (NUM, NUMBER, Clause, cn_number, maps, passes, read_each, read_first, reader,
                                             readers_in, says, yes_no)
@@ -176,6 +177,10 @@ class Facts:
     #: Fans the library does not know, with their stated value (name as written → (value, clause)): the draft
     #: keeps them in its table with their value, the definition left to the designer (a gap).
     unknown_fans: dict[str, tuple[int, str]] = field(default_factory=dict)
+    #: The deck size the text states (``麻将共136张牌``) and its clause: :func:`deck_total_check` holds the deck to it.
+    stated_total: tuple[int, str] | None = None
+    #: The unit most fan rows are written in (:func:`table_unit`): a kong valued in 分 beside 番 rows is kong money.
+    table_unit: str = ""
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-friendly form (for tests and debugging)."""
@@ -337,6 +342,9 @@ def _deck_size(c: Clause) -> None:
         if n not in _DECK_SIZES and 0 < len(named) < 3 and n == 36 * len(named) + 28 * bool(
                 re.search(r"字牌|东南西北|风牌", t)) + 8 * bool(re.search(r"花牌|春夏秋冬|梅兰竹菊", t)):
             c.set("suits", named, "deck.suits")  # "使用筒、条、东南西北中发白共100张": the count is the suits named
+        if n in _DECK_SIZES and not c.facts.stated_total \
+                and not re.match(r"\s*(?:牌)?\s*(?:加|另加|再加|外加|另有|[+＋])", t[m.end():]):  # "136张牌加8张花牌": a part
+            c.facts.stated_total = (n, c.cite)
         if n in _DECK_SIZES or (36 <= n <= 144 and n % 4 == 0 and c.facts.values.get("suits")) \
                 or (n % 4 == 0 and re.search(r"(?:没有|不要|去掉|只用|只留|只有)[^，。]{0,4}(?:万|条|筒|饼|索)", t)):
             c.map("deck.total")
@@ -437,7 +445,7 @@ def _deck(c: Clause) -> None:
 _NEXT_DEALER = (
     says(r"一炮多响[^，。]*放炮(?:的人|者)(?:坐|做|当)庄|谁(?:胡|和|赢)谁(?:坐|做|当)庄|(?:胡|和)(?:牌)?(?:的人|者|的一家|家)(?:坐|做|当|接)庄|赢(?:家|的人)(?:坐|做|当)庄",
          "next_dealer", "winner", "game.seating.next_dealer"),
-    says(r"霸王庄|谁(?:胡|和|赢)(?:牌)?谁(?:坐|做|当)庄|(?:胡|和)牌(?:的)?(?:者|玩家|人|一家)[^，。]{0,4}(?:坐|做|当|接)庄"
+    says(r"霸王庄|谁(?:胡|和|赢)(?:牌)?谁(?:坐|做|当)?庄|(?:胡|和)牌(?:的)?(?:者|玩家|人|一家)[^，。]{0,4}(?:坐|做|当|接)庄"
          r"|由[^，。]{0,6}(?:胡|和)牌的?(?:玩家|人|一家|者)[^，。]{0,4}(?:坐|做|当|接|担任)庄",
          "next_dealer", "winner", "game.seating.next_dealer"),
     passes(r"^轮庄$"),  # a label; the sentence after it says who deals
@@ -480,6 +488,39 @@ def dealer_rule_gap() -> str:
     return f"换庄规则没有读懂或无法表达：game.seating.next_dealer 只有 {_next_dealer_values()}，请确认"
 
 
+#: A rotation that holds only under a condition (``闲家胡牌逆时针轮庄``, ``其他情况轮庄``, ``否则轮庄``): condition →
+#: the ``next_dealer`` it makes (``None``: the rest of the cases, so the sentence's other clauses say who deals).
+_CONDITIONAL_ROTATION = (
+    (r"闲家(?:胡|和|赢|自摸)(?:牌|了)?", "stay_on_win"),  # the dealer's own win keeps the dealer: stay_on_win
+    (r"其他情况|其余情况|其它情况|别的情况|否则|不然|其他时候|其余时候", None),
+)
+_ROTATION = r"(?<![下上本这])(?:逆时针|顺时针|按顺序|依次)?轮(?:流)?(?:坐|做)?庄|(?:由)?下家(?:坐|做|接|当)庄"
+
+
+def _conditional_rotation(c: Clause, t: str) -> bool:
+    """``庄家胡牌、流局时连庄，闲家胡牌逆时针轮庄`` (stay_on_win) / ``谁胡谁坐庄……其他情况轮庄`` (the other clause's
+    value stands): a rotation under a condition is not ``rotate``. True when the clause was read so."""
+    t = re.sub(r"(情况|时候)下", r"\1", t)  # "其他情况下轮庄": 下 closes the condition, it is no 下家
+    rotation = re.search(_ROTATION, t)
+    if not rotation:
+        return False
+    for condition, value in _CONDITIONAL_ROTATION:
+        if not re.search(condition, t[:rotation.start()]):
+            continue
+        stated = c.facts.values.get("next_dealer")
+        if value is None and stated in ("winner", "stay_on_win"):
+            c.map("game.seating.next_dealer")  # an earlier clause said who deals; this is the rest of the cases
+        elif value is None and re.search(r"庄(?:家)?(?:胡|和|赢)", c.previous):
+            c.set("next_dealer", "stay_on_win", "game.seating.next_dealer")  # "庄胡则连庄，否则轮庄"
+        elif value is None:
+            c.question("next_dealer", "game.seating.next_dealer",
+                       f"「{c.cite}」只说了其余情况轮庄，没有说哪种情况下不轮：换庄规则请设计者确认")
+        else:
+            c.set("next_dealer", value, "game.seating.next_dealer")
+        return True
+    return False
+
+
 @reader
 def _seating(c: Clause) -> None:
     """``谁胡谁坐庄`` / ``轮庄`` / ``庄家胡了连庄``: ``game.seating.next_dealer``; ``东家先坐庄``: ``first_dealer``;
@@ -487,7 +528,9 @@ def _seating(c: Clause) -> None:
     dealer's win) keeps the dealer, which every ``next_dealer`` but ``rotate`` does (the default among them):
     mapped, no value of its own; a dealer who never changes is a gap."""
     t = _outside_parentheses(c.text)  # "（按东南西北轮流做庄）": an aside, not the rule
-    if re.search(r"闲家(?:胡|和|赢)", c.previous + t) and re.search(r"下(?:一)?家[^，。]{0,2}(?:坐|做|当|接)庄", t):
+    if _conditional_rotation(c, t):
+        pass
+    elif re.search(r"闲家(?:胡|和|赢)", c.previous + t) and re.search(r"下(?:一)?家[^，。]{0,2}(?:坐|做|当|接)庄", t):
         c.set("next_dealer", "stay_on_win", "game.seating.next_dealer")  # "闲家胡牌，则庄家的下一家坐庄"
     elif not read_first(c, _NEXT_DEALER, t) and _DEALER_STAYS.search(t):
         if _DRAWN.search(c.previous + t):
@@ -1128,6 +1171,21 @@ _NO_FAN = re.compile(r"\s*(?:也|都)?(?:不算|不计)番(?!数|型)")
 _RENAMED = re.compile("(" + _FAN_PATTERN.pattern + r")\s*[（(]\s*(" + _FAN_PATTERN.pattern + r")\s*[)）]")
 
 
+#: A kong's names: valued in 分 beside a table of 番, the row is what the kong collects (see :func:`table_unit`).
+KONG_WORDS = frozenset(("明杠", "暗杠", "补杠", "接杠", "直杠", "点杠", "放杠", "弯杠", "面下杠"))
+KONG_POINTS_GAP = ("杠分（开杠时收的分，写在番数表旁）没有写进草稿：它不是番型的番数；"
+                   "规则文件的杠分写在结算项里，请设计者确认每种杠收几分、谁付")
+
+
+def table_unit(description: str) -> str:
+    """The unit most fan rows of ``description`` are written in (``番`` / ``台`` / ``分`` / ``倍``; ``""``: no rows)."""
+    counts: dict[str, int] = {}
+    for unit in re.findall(r"[\u4e00-\u9fff][\s:：=]*\d+\s*([番翻台分倍])", description):
+        unit = "番" if unit == "翻" else unit
+        counts[unit] = counts.get(unit, 0) + 1
+    return max(counts, key=lambda u: counts[u]) if counts else ""
+
+
 @reader
 def _fans(c: Clause) -> None:
     t = c.text
@@ -1161,6 +1219,11 @@ def _fans(c: Clause) -> None:
             continue  # 自摸, 明杠, 花牌 … name rules far more often than fans: a fan only with its value
         if word in ("明杠", "暗杠") and is_kong_money(c):
             continue  # "刮风下雨：暗杠2分": the kong money (read by sichuan_facts), not the 国标 fan
+        if word in KONG_WORDS and c.facts.table_unit and c.facts.table_unit != "分" \
+                and re.match(r"\s*[:：=]?\s*(?:每人|每家|各)?\s*" + NUM + r"\s*分", t[m.end():]):
+            c.gap(KONG_POINTS_GAP)  # "明杠=1分" in a 番 table: what a kong collects, not a fan's value
+            pos = m.end()
+            continue
         if word == "花牌" and re.search(r"每(?:张|个)?\s*$", t[:m.start()]):
             continue  # "每张花牌 1 分" is the per-flower bonus (flower_rules), not the 国标 fan
         if name == "平胡" and word != "平和":
@@ -1181,7 +1244,7 @@ def _fans(c: Clause) -> None:
         points = re.match(r"\s*" + NUM + r"\s*分", after[payer.end():]) if payer else None
         zero = None if value_m else _NO_FAN.match(after)  # "素胡（平胡）不算番，只得一个底分": worth 0 番, not ruled out
         negated = not zero and (re.search(r"(不算|不计|没有|不能胡|不可以胡|不可胡|不能和|不要|取消|去掉)$", before)
-                                or re.match(r"\s*(?:也|都)?(不算|不计|不能胡|不可以胡|不能和|不可胡|不要|不成立|不行)(?!番数|封顶|上限)", after)
+                                or re.match(r"\s*(?:的)?(?:牌型|这种牌型|这个牌型)?\s*(?:也|都)?(不算|不计|不能胡|不可以胡|不能和|不可胡|不要|不成立|不行)(?!番数|封顶|上限)", after)
                                 # a list: "不可胡七小对、十三幺" / "七小对、十三幺、大烂不可胡" rules out every item
                                 or (list_negated and re.fullmatch(r"\s*[、和及与或]\s*", t[pos:m.start()]))
                                 or (not value_m and _LIST_NEGATED.match(after)))
@@ -1476,8 +1539,19 @@ def _unknown_fans(c: Clause) -> None:
         m = re.match(r"^\s*([\u4e00-\u9fff]{2,6})\s*[:：=]?\s*" + NUM + r"\s*(?:番|翻|台|分)?\s*$", item) \
             or re.match(r"^\s*([\u4e00-\u9fff]{2,6})\s+(\d+)\s*(?:番|翻|台|分)?\s+(?=[\u4e00-\u9fff])(?![张人圈局家])",
                         item)  # a table row: name, value, what it is
-        if not m or _FAN_PATTERN.search(item) or carries(c, m.group(1)) \
-                or _NOT_FAN.search(m.group(1) if m.re.pattern.endswith("$") else m.group(1).replace("人", "")) \
+        known = _FAN_PATTERN.search(item)
+        if m and known and not _FAN_PATTERN.fullmatch(m.group(1)) and re.search(r"\d+\s*[番翻台分]\s*$", item) \
+                and len(_FAN_PATTERN.findall(item)) == 1 and known.end() <= m.end(1) and not re.search(r"不计|不算", m.group(1)):
+            # "卡绝张=1番": a name holding a known fan's word (绝张) is another fan, unless the fan reader read it
+            known = next((w for w in c.fans if c.facts.fan_words.get(w, w) in item or w in item), None)
+        if m and m.group(1) in KONG_WORDS and c.facts.table_unit and c.facts.table_unit != "分" \
+                and re.search(r"分\s*$", item):
+            c.gap(KONG_POINTS_GAP, text=item.strip())  # "接杠=1分" in a 番 table: kong money
+            continue
+        not_fan = _NOT_FAN.search(m.group(1) if m.re.pattern.endswith("$") else m.group(1).replace("人", "")) if m else None
+        if not_fan and not_fan.group(0) == "张" and re.search(r"[番翻台]\s*$", item) and m.group(1).endswith("张"):
+            not_fan = None  # "卡绝张=1番": a fan's name ending in 张, valued in 番 (no count of tiles)
+        if not m or known or carries(c, m.group(1)) or not_fan \
                 or (as_item and ITEM_WORDS.search(m.group(1))):
             continue
         value = m.group(0)[len(m.group(1)):].strip(' :：=')
@@ -1486,6 +1560,8 @@ def _unknown_fans(c: Clause) -> None:
             c.question(f"fan:{m.group(1)}", f"fan_types[{m.group(1)}]",
                        f"「{m.group(1)}」不是规范番型表中的名字，是否想写：{'、'.join(close)}？原文番值 {value}；"
                        "请确认是哪个番型（改正描述里的名字），或用 fan_types[].when 写出它的定义", clauses=[item.strip()])
+            if not c.previous:  # its stated value stays in the table until the designer answers
+                c.facts.unknown_fans.setdefault(m.group(1), (cn_number(m.group(2)), c.cite))
             continue
         c.gap("没有识别为规范中的番型，无法计分（番型名须是规范番型表中的名字，或用 fan_types[].when 写出它的定义，"
               f"原文番值 {value} 记在这里）", text=item.strip())
@@ -1637,6 +1713,7 @@ def read_facts(description: str, catalog: list[Any] | None = None) -> Facts:
     stripped, where = gloss_free(author)
     description = digit_names(plain(stripped))
     facts.pinghu_means = pinghu_meaning(description)
+    facts.table_unit = table_unit(description)
     options = option_words(description)
     for kind, sentence in kinded_sentences(description):
         previous = ""
@@ -1649,6 +1726,8 @@ def read_facts(description: str, catalog: list[Any] | None = None) -> Facts:
             earlier = sentence[:i]
             said = options.search(text) if options else None
             option = said.group(0) if said else option
+            condition = OPTION_CONDITION.match(text) if i == 0 else None
+            option = condition.group(0) if condition else option  # "30/40/50封顶时:……": the sentence is about one option
             facts.clauses.append(text)
             if not kind and starts_example(_outside_parentheses(text)):
                 kind = "example"  # the example runs to the end of its sentence
@@ -1666,6 +1745,7 @@ def read_facts(description: str, catalog: list[Any] | None = None) -> Facts:
             clause = Clause(row[0] if row else text, facts, previous, cite=text)
             clause.scope_limit = (f"房间选项「{option}」" if option else "") or scope_limit(text, previous, "\n".join(earlier))
             clause.option = bool(option)
+            clause.options = option_choices(text)
             previous = text
             for fn in readers_in(READER_MODULES):
                 fn(clause)
@@ -1680,6 +1760,10 @@ def read_facts(description: str, catalog: list[Any] | None = None) -> Facts:
                         fn(said)
                     clause.hits += said.hits
                     facts.readings.append(_reading(aside.group(1), said, rule=True))
+            if clause.options and not clause.hits:  # "局数：4局 / 8局 / 16局": choices of the room, no table rule
+                facts.not_rules.append({"text": text, "kind": "options", "reason": KINDS["options"]})
+                facts.readings.append(_reading(text, clause, rule=False, kind="options"))
+                continue
             bearing = is_rule_bearing(text)
             facts.readings.append(_reading(text, clause, rule=bearing or bool(set(clause.sections) - {"game.name"})
                                            or bool(clause.gaps) or bool(clause.questions)))
@@ -1699,6 +1783,7 @@ def read_facts(description: str, catalog: list[Any] | None = None) -> Facts:
     fan_values_question(facts)
     wildcard_conflicts(facts)
     times_table(facts)
+    deck_total_check(facts, description)
     if author != description:
         cite_author(facts, description, author, where)
     return facts
@@ -1733,6 +1818,8 @@ def fan_row(text: str) -> tuple[str, bool] | None:
     if paren and not _FAN_PATTERN.fullmatch(paren.group(1).strip()):
         rest = rest[paren.end():]
     value = _ROW_VALUE.match(rest)
+    if value and re.match(r"\s*(?:家|人|张|局|圈|次|个|口|门|种|副|对)", rest[value.end():]):
+        return None  # "自摸3家出分": a count of payers, tiles or hands, not the fan's value
     if value and re.search(r"\d", value.group(0)) and not re.match(r"\s*[、,，]\s*\d", rest[value.end():]):
         tail = rest[value.end():].strip(" 、,，")
         if _FAN_PATTERN.match(tail) or _ROW_TAIL_VALUED.search(tail) or re.search(r"倍|番|台", tail):
@@ -1746,7 +1833,7 @@ def fan_row(text: str) -> tuple[str, bool] | None:
 #: Words that limit a clause to one tile, moment or condition (see :data:`dslgen.generate.sentence_rules.SCOPED`):
 #: ``红中不能吃碰杠``, ``打出最后一张不可吃碰杠``, ``此时其他玩家只能自摸``, ``有杠的时候可以吃胡``.
 _SCOPE_LIMITS = (
-    (r"红中|发财|白板|这张|该张|此牌|这(?:一)?张牌|(?:东|南|西|北)风|相同的牌|同一张牌|同样的牌|缺门的牌|(?:定缺|所缺)的(?:那门|一门)?牌", "某一张牌"),
+    (r"红中|发财|白板|这张|该张|该牌|此牌|此张|这(?:一)?张牌|(?:东|南|西|北)风|相同的牌|同一张牌|同样的牌|缺门的牌|(?:定缺|所缺)的(?:那门|一门)?牌", "某一张牌"),
     (r"最后(?:一|四|几|\d)张|海底|第一张|头一张", "牌局的某个时刻"),
     (r"此时|这时|那时|(?<=[^，。；\s])后(?=不|可|能|只|就|才|再)|的时候|之后|以后|(?<!打牌|行牌|游戏|牌局|对局|整个)(?:期间|过程中)|如果|假如|若是|倘若|当[^，。；]{1,8}时", "某个条件或时机"),
     (r"可是|但是|除了|除[^，。；]{1,6}(?:外|以外|之外)", "一个例外"),
@@ -1834,6 +1921,85 @@ def cite_author(facts: Facts, plain_text: str, author: str, where: list[int] | N
         setattr(facts, name, swap(getattr(facts, name)))
     if facts.fan_reference:
         facts.fan_reference = swap(facts.fan_reference)
+
+
+#: Honor tiles by the words a page lists them with (``东、南、西、北、中、发、白`` / ``及4个红中``).
+_HONOR_NAMES = (("红中", "中"), ("发财", "发"), ("白板", "白"), ("东", "东"), ("南", "南"), ("西", "西"), ("北", "北"),
+                ("中", "中"), ("发", "发"), ("白", "白"))
+_DECK_KEYS = ("honor_tiles", "suits", "flowers", "honors")
+
+
+def _deck_count(values: dict[str, Any], honor_tiles: list[str] | None = None) -> int:
+    """How many tiles the deck facts build (36 a suit, 4 an honor, 8 flowers)."""
+    suits = len(values.get("suits") or "万条筒")
+    honors = 0 if values.get("honors") is False else len(honor_tiles or values.get("honor_tiles") or "东南西北中发白") \
+        if values.get("honors") or honor_tiles or values.get("honor_tiles") else 0
+    return 36 * suits + 4 * honors + 8 * bool(values.get("flowers"))
+
+
+def _ask_deck(facts: Facts, key: str, total: int, cite: str) -> None:
+    """Drop deck fact ``key`` (it builds another size than the stated ``total``) and ask about it."""
+    said = facts.sources.get(key, "")
+    facts.values.pop(key, None)
+    facts.sources.pop(key, None)
+    facts.implied.discard(key)
+    facts.questions.append({"text": said, "sentences": [said, cite], "fact": key, "path": "deck",
+                            "reason": f"「{said}」读出的牌库与「{cite}」（共 {total} 张）不一致：草稿按共 {total} 张起草，请设计者确认"})
+
+
+def deck_total_check(facts: Facts, description: str) -> None:
+    """A stated deck size (``麻将共136张牌，包括：万、条、筒、东……``) is the authority on the deck: a fact another sentence
+    implies about the deck (中发白 only, two suits, flowers) that builds another size is dropped and asked about, never
+    kept silently; the honors the size's own line lists (``字（中发白）``) are its honors."""
+    if not facts.stated_total:
+        return
+    total, cite = facts.stated_total
+    wild = facts.values.get("wildcard")
+    if total not in (108, 120, 136, 144) or isinstance(wild, dict) and wild.get("type") == "fixed" or facts.absent_tiles:
+        return  # a fixed wildcard tile (112 = 108 + 4 红中) or a tile left out builds the size another way
+    line = next((ln for ln in description.splitlines() if cite in ln), cite)
+    listed = line[line.find(cite) + len(cite):] if cite in line else ""
+    named: list[str] = []
+    if re.search(r"包括|包含|有|含|[：:]", listed):
+        rest = listed
+        for word, tile in _HONOR_NAMES:
+            if word in rest:
+                rest = rest.replace(word, "")
+                if tile not in named:
+                    named.append(tile)
+    honor_tiles = [t for t in "东南西北中发白" if t in named] or None
+    own = {k: facts.values[k] for k in _DECK_KEYS if k in facts.values and facts.sources.get(k, "") and facts.sources[k] in line}
+    if honor_tiles:
+        own["honors"] = True
+        own["honor_tiles"] = honor_tiles if len(honor_tiles) < 7 else None
+    if _deck_count(own) == total:  # the size's own line builds the size: other sentences' deck facts yield
+        for key in _DECK_KEYS:
+            if key in own or key not in facts.values:
+                continue
+            default = {"flowers": False, "suits": None, "honor_tiles": None}.get(key)
+            if key != "honors" and facts.values[key] != default and facts.values[key]:
+                _ask_deck(facts, key, total, cite)
+        for key, value in own.items():
+            if value is None:
+                facts.values.pop(key, None)
+                facts.sources.pop(key, None)
+            elif facts.values.get(key) != value:
+                facts.values[key] = value
+                facts.sources[key] = cite
+        return
+    if _deck_count(facts.values) == total:
+        return
+    for key in _DECK_KEYS:
+        if key in facts.values and facts.sources.get(key) not in (cite, None) and not line.count(facts.sources.get(key, "")):
+            kept = {k: v for k, v in facts.values.items() if k != key}
+            if key == "honors" or _deck_count(kept) != total and key != "flowers":
+                continue
+            _ask_deck(facts, key, total, cite)
+            if _deck_count(facts.values) == total:
+                return
+    if _deck_count(facts.values) != total:
+        facts.questions.append({"text": cite, "sentences": [cite], "fact": "deck_total", "path": "deck.total",
+                                "reason": f"「{cite}」说共 {total} 张，其他句子读出的牌库不是 {total} 张：请设计者确认用哪些牌"})
 
 
 def times_table(facts: Facts) -> None:

@@ -52,6 +52,8 @@ class Clause:
         #: Why the clause does not speak for the whole table (a tile, a moment, a condition): see :data:`SCOPED`.
         self.scope_limit = ""
         self.option = False  # the limit is a room option ("5鬼不可吃"): neither value holds for the table
+        #: The choices when the clause is a line of room options (``人数：4人玩法 / 3人玩法``): a list, not a rule.
+        self.options: list[str] = []
         self.facts = facts
         self.previous = previous  # the clause before, in the same sentence
         self.hits = 0
@@ -72,6 +74,16 @@ class Clause:
         ``claim`` is what this clause alone says when it is less than ``value`` (a wildcard drawn by
         flipping, with the count said elsewhere)."""
         if self.undecided:  # "可以吃也可以不吃，看大家商量": an open question, not a rule
+            return
+        if self.options:  # "人数：4人玩法 / 3人玩法": the room offers choices; the text fixes none of them
+            self.question(key, section, f"这一行列出的是建房时的选项（{' / '.join(self.options)}），不是一条规则："
+                                        "规则文件只能取其中一种，请设计者选定")
+            self.map(section)
+            return
+        if self.option and key not in SCOPED:  # "30/40/50封顶时：……30分封顶": holds for one room option only
+            self.question(key, section, f"这句只就{self.scope_limit or '某个房间选项'}而言，不是整桌的规则："
+                                        "规则文件只能取一种选项，请设计者选定")
+            self.map(section)
             return
         # a permission under a condition still says the action exists; a ban or an option's rule does not hold table-wide
         if self.scope_limit and key in SCOPED and (value is False or key == "discard_win" or self.option):  # "红中不能吃碰杠", "此时只能自摸": not the table's rule
