@@ -173,4 +173,7 @@ def test_zha_niao_doubles_between_the_winner_and_each_hit_payer():
     paid = g.wins[0].payments[0]
     birds = next(i for i in g.item_results if i["name"] == "birds")
     assert birds["details"]["tiles"] == ["5万", "4条"] and birds["payments"][0] == 2 * paid < 0
-    assert birds["payments"][1] == -2 * paid and sum(birds["payments"]) == 0 and sum(g.payments) == 0
+    # 地胡 is a 大胡, so the other two pay ¾ too (大胡点炮三家都付): one hit each (the winner's bird), paid twice
+    three = next(i for i in g.item_results if i["name"] == "大胡点炮三家付")
+    assert three["payments"][2] < 0 and birds["payments"][2:] == three["payments"][2:]
+    assert sum(birds["payments"]) == 0 and sum(g.payments) == 0

@@ -76,8 +76,10 @@ def test_declaration_exposes_the_wait_locks_the_hand_and_is_seen_by_the_others()
     win = g.wins[0]
     item = next(i for i in g.item_results if i["name"] == "liang_dao")
     assert item["payments"] == list(win.payments)  # ×2: the item adds the win's payments once more
-    assert g.payments == [2 * v for v in win.payments] and sum(g.payments) == 0
+    kong = [4, -2, -2]  # 暗杠 2 from each of the others, paid when made (scoring.kong_payments, 荒庄不荒杠)
+    assert g.payments == [2 * v + k for v, k in zip(win.payments, kong)] and sum(g.payments) == 0
     text = "\n".join(narrate(g.events))
+    assert "暗杠收分（刮风下雨）：座位0 +4，座位1 -2，座位2 -2" in text
     assert "座位0(庄) 亮倒：亮出 123456789s5p，扣着 3 张暗刻，听 5筒（之后手牌锁定）" in text
     assert "结算项 亮倒（翻倍、包赔、荒庄赔付）：座位1付座位0 2；座位2付座位0 2" in text
 
