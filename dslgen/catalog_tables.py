@@ -22,12 +22,12 @@ from typing import Any
 
 import yaml
 
+from dslgen.elements import element_index, element_names
+
 ROOT = Path(__file__).resolve().parents[1]
 TABLES = ROOT / "tests" / "catalog" / "rules_tables"
 CATALOG = ROOT / "dsl-examples"
 
-#: The keys a ``[x]`` selector compares against, in this order.
-SELECTOR_KEYS = ("name", "item", "id", "kind", "action")
 ROW_KEYS = {"rule", "field", "gap", "reading"}
 TABLE_KEYS = {"file", "source", "sources", "rules"}
 
@@ -96,20 +96,12 @@ def resolve(data: Any, path: str) -> Any:
 
 
 def _select(items: list, token: str, here: str) -> Any:
-    for item in items:
-        if isinstance(item, dict) and any(str(item.get(k)) == token for k in SELECTOR_KEYS if k in item):
-            return item
-    for item in items:
-        if not isinstance(item, (dict, list)) and str(item) == token:
-            return item
+    index = element_index(items, token)
+    if index is not None:
+        return items[index]
     if re.fullmatch(r"-?\d+", token):
-        index = int(token)
-        if -len(items) <= index < len(items):
-            return items[index]
-        raise PathError(f"{here}: 下标 {index} 超出范围（列表有 {len(items)} 项）")
-    names = "、".join(str(next((i.get(k) for k in SELECTOR_KEYS if isinstance(i, dict) and k in i), i))
-                      for i in items[:16])
-    raise PathError(f"{here}: 列表里没有 name/item/id/kind/action 等于 {token!r} 的元素（有：{names}）")
+        raise PathError(f"{here}: 下标 {token} 超出范围（列表有 {len(items)} 项）")
+    raise PathError(f"{here}: 列表里没有 name/item/id/kind/action 等于 {token!r} 的元素（有：{element_names(items)}）")
 
 
 @dataclass

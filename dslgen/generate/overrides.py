@@ -15,10 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from dslgen.checks.finding import format_path, parse_path
+from dslgen.elements import element_index, element_names
 from dslgen.errors import UsageError
 
-#: Keys that name a list element, in the order they are tried.
-ELEMENT_KEYS = ("name", "item", "action")
 _HINT = "写成 字段路径=值，例如 --set scoring.discard_win_multiplier=1 或 --set fan_types[七对].base_fan=4"
 
 
@@ -57,15 +56,10 @@ def shown(value: Any) -> str:
 
 
 def _element(items: list, step: Any, where: str) -> int:
-    if isinstance(step, int):
-        if not 0 <= step < len(items):
-            raise UsageError(f"--set {where}：列表只有 {len(items)} 项，没有第 {step} 项", where="--set", hint=_HINT)
-        return step
-    for key in ELEMENT_KEYS:
-        for i, item in enumerate(items):
-            if isinstance(item, dict) and str(item.get(key)) == str(step):
-                return i
-    raise UsageError(f"--set {where}：列表中没有 {step!r}", where="--set", hint=_HINT)
+    index = element_index(items, step)
+    if index is None:
+        raise UsageError(f"--set {where}：列表中没有 {step!r}（有：{element_names(items)}）", where="--set", hint=_HINT)
+    return index
 
 
 def apply_overrides(data: dict[str, Any], overrides: list[Override]) -> tuple[dict[str, Any], list[dict[str, Any]]]:

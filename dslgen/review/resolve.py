@@ -54,8 +54,6 @@ SENTENCE_CODES = frozenset({"D001", "D002", "D004"})
 #: Consistency findings that are open questions of the reader (sentences it could not reconcile, rules the
 #: text leaves undecided).
 QUESTION_CODES = frozenset({"D006", "D007"})
-#: Keys that name a list element in a field path (the rules-table path syntax).
-ELEMENT_KEYS = ("name", "item", "id", "kind", "action")
 _AS_HINT = "写成 --as not-rule、--as field=字段路径（如 field=game.seating.next_dealer）或 --as gap=\"原因\""
 
 
@@ -197,6 +195,7 @@ def field_exists(data: Any, path: str) -> bool:
     """True when ``path`` (dotted keys; ``[x]`` an element by name / item / id / kind / action, or an index)
     names something in ``data``."""
     from dslgen.checks.finding import parse_path
+    from dslgen.elements import element_index
 
     try:
         steps = parse_path(path.strip())
@@ -208,14 +207,8 @@ def field_exists(data: Any, path: str) -> bool:
     for step in steps:
         if isinstance(node, dict) and not isinstance(step, int) and step in node:
             node = node[step]
-        elif isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
-            node = node[step]
-        elif isinstance(node, list):
-            found = [item for key in ELEMENT_KEYS for item in node
-                     if isinstance(item, dict) and key in item and str(item[key]) == str(step)]
-            if not found:
-                return False
-            node = found[0]
+        elif isinstance(node, list) and (index := element_index(node, step)) is not None:
+            node = node[index]
         else:
             return False
     return True
