@@ -16,7 +16,7 @@ from dslgen.ai.service import DecisionService, Settings
 from engine.game.actions import Action
 
 from .conftest import ROOT, catalog_rules, decision_points
-from .fake_model import FakeModel
+from tests.fake_openai import FakeOpenAI
 
 VARIANTS = ("erren", "guangdong_jipinghu")
 
@@ -39,7 +39,7 @@ def model_env(monkeypatch, tmp_path):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.chdir(tmp_path)
-    fake = FakeModel().start()
+    fake = FakeOpenAI().start()
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test-not-a-key")
     monkeypatch.setenv("OPENAI_BASE_URL", fake.url)
     monkeypatch.setenv("DSLGEN_MODEL", "test-model")
