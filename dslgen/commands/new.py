@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import re
-
 import contextlib
+import re
 import signal
+import sys
 import threading
 from pathlib import Path
 from typing import Iterator
@@ -76,7 +76,8 @@ def _read_description(text: str | None, file: str | None) -> str:
     if text and re.fullmatch(r"--?[A-Za-z][\w-]*(?:=\S*)?", text):
         raise UsageError(f"没有选项：{text}", where=text, hint="dslgen new --help 列出所有选项")
     if text == "-" or file == "-":
-        data = click.get_binary_stream("stdin").read()
+        stdin = sys.stdin
+        data = stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read().encode("utf-8")
         try:
             return data.decode("utf-8-sig")
         except UnicodeDecodeError:
