@@ -140,7 +140,7 @@ class HandFacts:
 
     __slots__ = ("ctx", "decomposition", "shape", "standard", "tiles", "_counts", "suits", "honors",
                  "winds", "dragons", "sets", "pair", "pungs", "chows", "wild_count", "open_melds", "recognized",
-                 "ranks", "_sets", "placement", "kinds", "kongs", "quantity_cache", "fan_total", "fan_level", "payer_dealer")
+                 "ranks", "_sets", "placement", "kinds", "kongs", "pung_kinds", "quantity_cache", "fan_total", "fan_level", "payer_dealer")
 
     def __init__(self, ctx: WinContext, decomposition, wild_count: int | None = None):
         self.ctx = ctx
@@ -154,7 +154,7 @@ class HandFacts:
         pair = 0
         pungs: list[int] = []
         chows: list[int] = []
-        ranks = suit_bits = winds = dragons = kinds = kongs = 0
+        ranks = suit_bits = winds = dragons = kinds = kongs = pung_kinds = 0
         for g in decomposition.groups:
             gt = g.tiles
             tiles += gt
@@ -176,6 +176,7 @@ class HandFacts:
             elif kind in ("pung", "kong"):
                 sets.append(g)
                 pungs.append(gt[0])
+                pung_kinds |= 1 << gt[0]
                 if kind == "kong":
                     kongs += 1
             else:
@@ -190,6 +191,8 @@ class HandFacts:
         self.kinds: int = kinds
         #: kongs among the reading's groups.
         self.kongs: int = kongs
+        #: bit t set when a pung or kong of tile kind t is among the reading's groups.
+        self.pung_kinds: int = pung_kinds
         self.winds = winds
         self.dragons = dragons
         self.honors = winds + dragons

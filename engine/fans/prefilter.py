@@ -7,9 +7,17 @@ which tile kinds it holds, its sets, the win's flags) for the fan's test to be t
 and one for every other value — and turns each need into the bits a reading must *not* have. A reading's
 bits are computed once (the win's own features once per hand); a fan whose bits meet its reading's is
 skipped, and every other fan is tested as before, so the fans recognised are exactly the same.
+
+Relations (which of a set of tile kinds lie in a tile set) are read per source: the bits of every relation
+of one source depend only on that source's kinds, so they are computed once per distinct value.
 """
 
 from __future__ import annotations
+
+from engine.lang import needs as N
+
+#: distinct kinds values kept per source before its cache is emptied
+_CACHE_LIMIT = 4096
 
 
 class Prefilter:
@@ -22,6 +30,7 @@ class Prefilter:
                 values.setdefault(feature, set()).update(vals)
         self._bits: dict = {}
         hand, reading = [], []
+        families: dict[str, list] = {}
         bit = 0
         for feature, vals in values.items():
             by_value = {}
@@ -31,9 +40,15 @@ class Prefilter:
             other = 1 << bit
             bit += 1
             self._bits[feature] = (by_value, other)
-            (hand if feature.per_hand else reading).append((feature.read, by_value, other))
+            if feature.source:
+                families.setdefault(feature.source, []).append(
+                    (feature.mask, tuple(by_value.get(v, other) for v in range(4))))
+            else:
+                (hand if feature.per_hand else reading).append((feature.read, by_value, other))
         self._hand = tuple(hand)
         self._reading = tuple(reading)
+        #: per source: (its reader, its relations as (mask, bits by value), bits by kinds value)
+        self._families = tuple((N.SOURCES[s], tuple(rels), {}) for s, rels in families.items())
         #: per need: the feature bits under which the need fails (0: never skipped)
         self.masks = tuple(self._mask(need or {}) for need in needs)
         self._last: list = [None, 0]  # (win context, its per-hand bits)
@@ -64,4 +79,15 @@ class Prefilter:
             last[0], last[1] = facts.ctx, out
         for read, by_value, other in self._reading:
             out |= by_value.get(read(facts), other)
+        for get, rels, cache in self._families:
+            kinds = get(facts)
+            b = cache.get(kinds)
+            if b is None:
+                b = 0
+                for mask, by_value in rels:
+                    b |= by_value[N.relation_value(kinds, mask)]
+                if len(cache) >= _CACHE_LIMIT:
+                    cache.clear()
+                cache[kinds] = b
+            out |= b
         return out

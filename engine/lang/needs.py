@@ -33,6 +33,9 @@ class Feature:
     key: tuple
     read: Callable = field(compare=False, hash=False, repr=False)
     per_hand: bool = field(default=False, compare=False)
+    #: a relation feature (:func:`relation`): the tile kinds it reads and the tile set it relates them to
+    source: str = field(default="", compare=False)
+    mask: int = field(default=0, compare=False)
 
 
 def _and1(a: tuple, b: tuple) -> tuple:
@@ -83,6 +86,12 @@ def disj(a, b):
         c = _or1(a[f], b[f])
         if c[0] or c[1]:
             out[f] = c
+    # some kind in one set, or some kind of the same tiles in another: some kind in their union
+    for fa, ca in a.items():
+        if fa.source and ca == _SOME and fa not in b:
+            for fb, cb in b.items():
+                if fb.source == fa.source and cb == _SOME and fb not in a:
+                    out = conj(out, some(fa.source, fa.mask | fb.mask))
     return out
 
 
@@ -233,37 +242,44 @@ def in_range(f: Feature, lo, hi):
     return {f: (False, out)} if out else NOTHING
 
 
-def _kinds_of(h) -> int:
-    return h.kinds
+#: sets of tile kinds of a reading a relation may read: every tile of the hand, the kinds of its pungs and
+#: kongs, the kind of its pair (none when the shape has no pair)
+SOURCES = {"hand": lambda h: h.kinds, "pungs": lambda h: h.pung_kinds,
+           "pair": lambda h: 1 << h.pair if h.pair else 0}
 
 
-def relation(mask: int) -> Feature:
-    """Which of the hand's tiles lie in ``mask``: bit 0 some do, bit 1 some do not (0: no tile at all)."""
-    def read(h, _m=mask):
-        k = h.kinds
-        return (1 if k & _m else 0) | (2 if k & ~_m else 0)
-
-    return Feature(("relation", mask), read)
+def relation_value(kinds: int, mask: int) -> int:
+    """A relation's value: bit 0 some of ``kinds`` lie in ``mask``, bit 1 some do not (0: no kind at all)."""
+    return (1 if kinds & mask else 0) | (2 if kinds & ~mask else 0)
 
 
-def holds_some(mask: int):
-    """Some tile of the hand lies in ``mask``."""
-    return {relation(mask): (True, frozenset({1, 3}))}
+def relation(source: str, mask: int) -> Feature:
+    """Which of the kinds of ``source`` (:data:`SOURCES`) lie in ``mask`` (:func:`relation_value`)."""
+    get = SOURCES[source]
+    return Feature(("relation", source, mask), lambda h: relation_value(get(h), mask), source=source, mask=mask)
 
 
-def holds_none(mask: int):
-    """No tile of the hand lies in ``mask``."""
-    return {relation(mask): (True, frozenset({0, 2}))}
+_SOME = (True, frozenset({1, 3}))
 
 
-def holds_only(mask: int):
-    """Every tile of the hand lies in ``mask``."""
-    return {relation(mask): (True, frozenset({0, 1}))}
+def some(source: str, mask: int):
+    """Some kind of ``source`` lies in ``mask``."""
+    return {relation(source, mask): _SOME}
 
 
-def holds_other(mask: int):
-    """Some tile of the hand lies outside ``mask``."""
-    return {relation(mask): (True, frozenset({2, 3}))}
+def no(source: str, mask: int):
+    """No kind of ``source`` lies in ``mask``."""
+    return {relation(source, mask): (True, frozenset({0, 2}))}
+
+
+def only(source: str, mask: int):
+    """Every kind of ``source`` lies in ``mask`` (none at all included)."""
+    return {relation(source, mask): (True, frozenset({0, 1}))}
+
+
+def other(source: str, mask: int):
+    """Some kind of ``source`` lies outside ``mask``."""
+    return {relation(source, mask): (True, frozenset({2, 3}))}
 
 
 _SUIT_MASKS = tuple(sum(1 << (s * 10 + r) for r in range(1, 10)) for s in T.SUITS)
@@ -289,6 +305,8 @@ def _wait(h) -> str:
 
 
 WAIT = Feature(("wait",), _wait)
+#: the most copies of one tile kind in the hand
+MOST = Feature(("most",), lambda h: max(h.counts))
 
 
 def context_feature(name: str, read: Callable) -> Feature:
@@ -313,8 +331,15 @@ def counter(f: Feature, lo: int | None = 0) -> Num:
 
 
 # -- the vocabulary's functions --------------------------------------------------------------------
-#: zones inside the hand (after substitution): "hand" is the hand itself, "part" a part of it
-HAND_ZONES = {"hand": "hand", "pair": "part", "before_win": "part"}
+class Zone(NamedTuple):
+    """A zone within the hand (after substitution): ``source`` the :data:`SOURCES` entry holding exactly its
+    kinds ("" for none)."""
+
+    source: str = ""
+
+
+#: zones inside the hand
+HAND_ZONES = {"hand": Zone("hand"), "pair": Zone("pair"), "before_win": Zone()}
 #: dynamic tile sets and the static set each lies within
 TILE_BOUNDS = {"seat_wind": sum(1 << t for t in T.WINDS), "round_wind": sum(1 << t for t in T.WINDS)}
 #: every tile kind (the default tile set of a count)
@@ -330,13 +355,14 @@ def _count(zone, tiles) -> Num:
     m = _bound(tiles)
     if zone is None or m is None:
         return Num(0)
-    exact = zone == "hand" and tiles[0] is not None
+    src = zone.source or "hand"
+    exact = zone.source and tiles[0] is not None
 
     def when(lo, hi):
         if lo is not None and lo >= 1:
-            return holds_some(m)
+            return some(src, m)
         if exact and hi is not None and hi <= 0:
-            return holds_none(m)
+            return no(src, m)
         return NOTHING
 
     return Num(0, None, when)
@@ -354,30 +380,36 @@ def _all(zone, tiles) -> Cond:
     m = tiles[0]
     if zone is None or m is None:
         return UNKNOWN
-    return Cond(holds_only(m) if zone == "hand" else NOTHING, holds_other(m))
+    return Cond(only(zone.source, m) if zone.source else NOTHING, other(zone.source or "hand", m))
 
 
 def _suits(zone) -> Num:
-    if zone == "hand":
+    if zone is None:
+        return Num(0, 3)
+    if zone.source == "hand":
         return counter(SUITS)
-    if zone == "part":
-        return Num(0, 3, lambda lo, hi: in_range(SUITS, lo, None))
-    return Num(0, 3)
+    return Num(0, 3, lambda lo, hi: in_range(SUITS, lo, None))
 
 
 def _sets(kind: str):
+    total = SETS.get(kind)
+    src = "pungs" if kind in ("pung", "kong") else "hand"
+
     def build(tiles, meld) -> Num:
         m = _bound(tiles)
-        total = SETS.get(kind)
-        exact = total is not None and tiles[0] is not None and tiles[0] & ANY_TILES == ANY_TILES and meld == "any"
+        every = tiles[0] is not None and tiles[0] & ANY_TILES == ANY_TILES
 
         def when(lo, hi):
-            if exact:
+            if total is not None and every and meld == "any":
                 return in_range(total, lo, hi)
-            if lo is None or lo < 1:
-                return NOTHING
-            need = NOTHING if m is None else holds_some(m)
-            return need if total is None else conj(need, in_range(total, lo, None))
+            need = NOTHING
+            if lo is not None and lo >= 1:
+                need = some(src, m) if m is not None else NOTHING
+                if total is not None:
+                    need = conj(need, in_range(total, lo, None))
+            elif src == "pungs" and meld == "any" and tiles[0] is not None and hi is not None and hi <= 0:
+                need = no(src, tiles[0]) if kind == "pung" else NOTHING
+            return need
 
         return Num(0, None, when)
 
@@ -388,7 +420,7 @@ def _every_group(tiles) -> Cond:
     m = tiles[0]
     if m is None:
         return UNKNOWN
-    return Cond({relation(m): (True, frozenset({0, 1, 3}))}, NOTHING)
+    return Cond(conj(only("pungs", m), only("pair", m)), NOTHING)
 
 
 def _series(kind, n, step, suits) -> Cond:
@@ -399,12 +431,22 @@ def _series(kind, n, step, suits) -> Cond:
 
 
 def _kinds(zone, copies, at_least, tiles) -> Num:
-    some = _count(zone, tiles).when
-    return Num(0, None, lambda lo, hi: some(lo, None) if lo is not None and lo >= 1 else NOTHING)
+    some_kind = _count(zone, tiles).when
+    copies = copies.lo if copies.lo == copies.hi else None
+    at_least = at_least.lo if at_least.lo == at_least.hi else None
+    least = copies if copies else at_least
+
+    def when(lo, hi):
+        if lo is None or lo < 1:
+            return NOTHING
+        need = some_kind(lo, None)
+        return conj(need, in_range(MOST, least, None)) if zone is not None and least else need
+
+    return Num(0, None, when)
 
 
 #: vocabulary function -> its needs from the arguments' (words as str, tile sets as (mask known at compile
-#: time or None, static bound or None), zones as HAND_ZONES tags or None, conditions as Cond, integers as Num)
+#: time or None, static bound or None), zones as :class:`Zone` or None, conditions as Cond, integers as Num)
 FUNCTIONS = {
     "shape": lambda name: shape_is(name),
     "count": _count, "has": _has, "none": _none, "all": _all, "suits": _suits, "kinds": _kinds,
