@@ -42,12 +42,12 @@ class Prefilter:
             self._bits[feature] = (by_value, other)
             if feature.source:
                 families.setdefault(feature.source, []).append(
-                    (feature.mask, tuple(by_value.get(v, other) for v in range(4))))
+                    (feature.mask, ~feature.mask, tuple(by_value.get(v, other) for v in range(4))))
             else:
                 (hand if feature.per_hand else reading).append((feature.read, by_value, other))
         self._hand = tuple(hand)
         self._reading = tuple(reading)
-        #: per source: (its reader, its relations as (mask, bits by value), bits by kinds value)
+        #: per source: (its reader, its relations as (mask, complement, bits by value), bits by kinds value)
         self._families = tuple((N.SOURCES[s], tuple(rels), {}) for s, rels in families.items())
         #: per need: the feature bits under which the need fails (0: never skipped)
         self.masks = tuple(self._mask(need or {}) for need in needs)
@@ -84,8 +84,8 @@ class Prefilter:
             b = cache.get(kinds)
             if b is None:
                 b = 0
-                for mask, by_value in rels:
-                    b |= by_value[N.relation_value(kinds, mask)]
+                for mask, outside, by_value in rels:  # needs.relation_value, inline
+                    b |= by_value[(1 if kinds & mask else 0) | (2 if kinds & outside else 0)]
                 if len(cache) >= _CACHE_LIMIT:
                     cache.clear()
                 cache[kinds] = b
