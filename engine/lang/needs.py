@@ -95,6 +95,13 @@ def disj(a, b):
     return out
 
 
+def holds(need, h) -> bool:
+    """Whether the reading ``h`` meets ``need`` (what the prefilter's bits decide, read directly)."""
+    if need is None:
+        return False
+    return all((f.read(h) in vals) == inside for f, (inside, vals) in need.items())
+
+
 class Cond(NamedTuple):
     """The needs of a condition: ``true`` when it holds, ``false`` when it does not."""
 
@@ -298,10 +305,15 @@ SETS = {"pung": Feature(("sets", "pung"), lambda h: len(h.pungs)),
         "kong": Feature(("sets", "kong"), lambda h: h.kongs)}
 
 
-def _wait(h) -> str:
-    from engine.fans.waits import wait_position
+_WAIT_POSITION: list = []  # engine.fans.waits.wait_position, imported at first use (engine.fans imports this)
 
-    return wait_position(h)
+
+def _wait(h) -> str:
+    if not _WAIT_POSITION:
+        from engine.fans.waits import wait_position
+
+        _WAIT_POSITION.append(wait_position)
+    return _WAIT_POSITION[0](h)
 
 
 WAIT = Feature(("wait",), _wait)
