@@ -140,7 +140,7 @@ class HandFacts:
 
     __slots__ = ("ctx", "decomposition", "shape", "standard", "tiles", "_counts", "suits", "honors",
                  "winds", "dragons", "sets", "pair", "pungs", "chows", "wild_count", "open_melds", "recognized",
-                 "ranks", "_sets", "placement", "kinds", "kongs", "pung_kinds", "quantity_cache", "fan_total", "fan_level", "payer_dealer")
+                 "ranks", "_sets", "placement", "kinds", "kongs", "pung_kinds", "starts_memo", "quantity_cache", "fan_total", "fan_level", "payer_dealer")
 
     def __init__(self, ctx: WinContext, decomposition, wild_count: int | None = None):
         self.ctx = ctx
@@ -207,6 +207,8 @@ class HandFacts:
         #: names of the declared fans recognised (read by fallback fans).
         self.recognized: frozenset[str] = frozenset()
         self._sets = None
+        #: the lowest tile of the suited groups by kind, kept by the ``series`` tests of this reading.
+        self.starts_memo: dict = {}
         #: index in ``decomposition.groups`` of the group the winning tile completes, when the rules make the
         #: placement part of the reading (``hand_value.placements``); None otherwise.
         self.placement: int | None = None

@@ -413,10 +413,23 @@ def _series(kind, n, step, suits):
     want, k, d, distinct = _SET_KINDS[kind[0]], n[0], step[0], suits[0] == "distinct"
 
     def f(h):
-        starts = [m for g in h.decomposition.groups if g.kind in want for m in (min(g.tiles),) if m < 30]
-        return _has_series(starts, k, d, distinct)
+        return _has_series(_suited_starts(h, want), k, d, distinct)
 
     return f
+
+
+def _suited_starts(h, want: tuple[str, ...]) -> list[int]:
+    """The lowest tile of each suited group of the kinds ``want`` in the reading ``h``; kept in the reading's
+    ``starts_memo`` dict when it has one (every series test of a reading reads the same)."""
+    kept = getattr(h, "starts_memo", None)
+    if kept is not None:
+        starts = kept.get(want)
+        if starts is not None:
+            return starts
+    starts = [m for g in h.decomposition.groups if g.kind in want for m in (min(g.tiles),) if m < 30]
+    if kept is not None:
+        kept[want] = starts
+    return starts
 
 
 def _has_series(starts: list[int], k: int, d: int, distinct: bool) -> bool:
