@@ -20,8 +20,7 @@ from typing import Callable, NamedTuple
 
 from engine import tiles as T
 
-#: a need: feature -> (inside, values); {} needs nothing; None never holds
-Need = "dict | None"
+#: the need that needs nothing (a need maps a feature to (inside, values); None never holds)
 NOTHING: dict = {}
 
 
