@@ -55,15 +55,23 @@ def declare(fan: Combination) -> None:
 class _Sub:
     """A combination as the expression sees it: the chosen sets and the reading's pair."""
 
-    __slots__ = ("decomposition", "tiles", "pair", "ctx", "shape", "standard")
+    __slots__ = ("decomposition", "_tiles", "pair", "ctx", "shape", "standard", "starts_memo")
 
     def __init__(self, groups: tuple, pair_group, h):
         self.decomposition = _Groups(groups + ((pair_group,) if pair_group is not None else ()))
-        self.tiles = tuple(t for g in self.decomposition.groups for t in g.tiles)
+        self._tiles = None
+        self.starts_memo: dict = {}  # engine.lang.vocabulary's series starts of the chosen sets
         self.pair = h.pair
         self.ctx = h.ctx
         self.shape = h.shape
         self.standard = h.standard
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        """The tiles of the chosen sets and the pair (computed when an expression reads them)."""
+        if self._tiles is None:
+            self._tiles = tuple(t for g in self.decomposition.groups for t in g.tiles)
+        return self._tiles
 
 
 class _Groups:

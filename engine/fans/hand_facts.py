@@ -105,15 +105,16 @@ class WinContext:
         return sum(1 for m in self.melds if not m.is_concealed)
 
 
-#: a group's tiles -> (rank bits, suit bits, wind tiles, dragon tiles)
-_TILES_INFO: dict[tuple[int, ...], tuple[int, int, int, int]] = memo.table("fans.facts.tiles_info")
+#: a group's tiles -> (rank bits, suit bits, wind tiles, dragon tiles, tile kinds mask)
+_TILES_INFO: dict[tuple[int, ...], tuple[int, int, int, int, int]] = memo.table("fans.facts.tiles_info")
 
 
-def _tiles_info(tiles: tuple[int, ...]) -> tuple[int, int, int, int]:
-    ranks = suit_bits = winds = dragons = 0
+def _tiles_info(tiles: tuple[int, ...]) -> tuple[int, int, int, int, int]:
+    ranks = suit_bits = winds = dragons = kinds = 0
     for t in tiles:
         if t >= T.COUNT_SIZE:
             raise IndexError(f"tile code {t} is not a tile identity")
+        kinds |= 1 << t
         if t < 30:
             ranks |= 1 << t % 10
             if t % 10:
@@ -122,7 +123,7 @@ def _tiles_info(tiles: tuple[int, ...]) -> tuple[int, int, int, int]:
             winds += 1
         elif t >= 35:
             dragons += 1
-    info = _TILES_INFO[tiles] = (ranks, suit_bits, winds, dragons)
+    info = _TILES_INFO[tiles] = (ranks, suit_bits, winds, dragons, kinds)
     return info
 
 
@@ -139,7 +140,7 @@ class HandFacts:
 
     __slots__ = ("ctx", "decomposition", "shape", "standard", "tiles", "_counts", "suits", "honors",
                  "winds", "dragons", "sets", "pair", "pungs", "chows", "wild_count", "open_melds", "recognized",
-                 "ranks", "_sets", "placement", "quantity_cache", "fan_total", "fan_level", "payer_dealer")
+                 "ranks", "_sets", "placement", "kinds", "kongs", "pung_kinds", "starts_memo", "quantity_cache", "fan_total", "fan_level", "payer_dealer")
 
     def __init__(self, ctx: WinContext, decomposition, wild_count: int | None = None):
         self.ctx = ctx
@@ -153,7 +154,7 @@ class HandFacts:
         pair = 0
         pungs: list[int] = []
         chows: list[int] = []
-        ranks = suit_bits = winds = dragons = 0
+        ranks = suit_bits = winds = dragons = kinds = kongs = pung_kinds = 0
         for g in decomposition.groups:
             gt = g.tiles
             tiles += gt
@@ -164,6 +165,7 @@ class HandFacts:
             suit_bits |= info[1]
             winds += info[2]
             dragons += info[3]
+            kinds |= info[4]
             kind = g.kind
             if kind == "pair":
                 if pair == 0:
@@ -174,6 +176,9 @@ class HandFacts:
             elif kind in ("pung", "kong"):
                 sets.append(g)
                 pungs.append(gt[0])
+                pung_kinds |= 1 << gt[0]
+                if kind == "kong":
+                    kongs += 1
             else:
                 sets.append(g)
         self.tiles: tuple[int, ...] = tuple(tiles)
@@ -182,6 +187,12 @@ class HandFacts:
         self.suits = _SUITS[suit_bits]
         #: bit r set when a suited tile of rank r is present.
         self.ranks: int = ranks
+        #: bit t set when tile kind t is present.
+        self.kinds: int = kinds
+        #: kongs among the reading's groups.
+        self.kongs: int = kongs
+        #: bit t set when a pung or kong of tile kind t is among the reading's groups.
+        self.pung_kinds: int = pung_kinds
         self.winds = winds
         self.dragons = dragons
         self.honors = winds + dragons
@@ -196,6 +207,8 @@ class HandFacts:
         #: names of the declared fans recognised (read by fallback fans).
         self.recognized: frozenset[str] = frozenset()
         self._sets = None
+        #: the lowest tile of the suited groups by kind, kept by the ``series`` tests of this reading.
+        self.starts_memo: dict = {}
         #: index in ``decomposition.groups`` of the group the winning tile completes, when the rules make the
         #: placement part of the reading (``hand_value.placements``); None otherwise.
         self.placement: int | None = None

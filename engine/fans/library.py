@@ -67,16 +67,19 @@ def _section_unit(name: str, sec: configparser.SectionProxy) -> R.FanUnit:
         raise LibraryError(f"[{name}]: unknown keys {sorted(extra)}")
     per = sec.get("per", "")
     definition = []
+    need = {}
     if "combine" in sec:
         test = _combination(name, sec, per)
         definition.append(f"combine: {sec['combine']}; when: {sec['when']}")
     elif "when" in sec:
         compiled = lang.compile_expression(sec["when"], lang.BOOL)
         test = compiled.fn
+        need = compiled.need.true
         definition.append(f"when: {sec['when']}")
     elif "count" in sec:
         compiled = lang.compile_expression(sec["count"], lang.INT)
         test = _counter(compiled)
+        need = compiled.need.truthy()
         definition.append(f"count: {sec['count']}")
     else:
         raise LibraryError(f"[{name}]: needs when, count or combine")
@@ -91,7 +94,7 @@ def _section_unit(name: str, sec: configparser.SectionProxy) -> R.FanUnit:
         guobiao=_names(sec.get("guobiao", "")), condition=sec.get("condition", ""), doc=sec.get("doc", "").strip(),
         per=per, reads=sec.get("reads", ""), toward_min_fan=_bool(sec.get("toward_min_fan", "true"), name),
         prefer_on_tie=_bool(sec.get("prefer_on_tie", "false"), name), per_also=per_also,
-        definition="; ".join(definition), source="library")
+        definition="; ".join(definition), source="library", need=need)
 
 
 def _combination(name: str, sec: configparser.SectionProxy, per: str):
@@ -194,6 +197,7 @@ def unit_from_row(name: str, when: str, per: str = "", shapes: tuple[str, ...] =
 
         definition += f"; per: {per}"
         return R.FanUnit(name, infer_kind(compiled), test, per=per, doc=f"本文件定义：{definition}",
-                         definition=definition, source="file", per_also=per_also)
+                         definition=definition, source="file", per_also=per_also,
+                         need=lang.needs.conj(compiled.need.true, counted.need.truthy()))
     return R.FanUnit(name, infer_kind(compiled), compiled.fn, doc=f"本文件定义：{definition}", definition=definition,
-                     source="file")
+                     source="file", need=compiled.need.true)

@@ -72,6 +72,9 @@ class FanUnit:
     definition: str = field(default="", compare=False)
     #: where the fan is defined: ``library`` (the shipped standard library) or ``file`` (the rule file).
     source: str = field(default="library", compare=False)
+    #: what ``test`` being true (a count: positive) needs of the reading's cheap features, derived from the
+    #: compiled definition (:mod:`engine.lang.needs`); ``{}`` when nothing is known.
+    need: object = field(default_factory=dict, compare=False)
 
     @property
     def counted(self) -> bool:

@@ -47,6 +47,7 @@ from engine.declared import shape_names, unmet_requirement
 from engine.fans import composite, hand_value, library
 from engine.fans.waits import placements as _placements
 from engine.fans.hand_facts import HandFacts, WinContext
+from engine.fans.prefilter import Prefilter
 from engine.fans.registry import FAN_CONDITIONS, FALLBACK, SPECIAL, STRUCTURAL, FanUnit, lookup
 from engine.lang import ExprError
 from engine.rules import FanSpec, Rules
@@ -135,8 +136,12 @@ class _Table:
         #: declared composites, largest first (see :mod:`engine.fans.composite`).
         self.composites: tuple[_Row, ...] = tuple(
             sorted(composites, key=lambda r: (-len(r.parts), -r.spec.base_fan, r.order)))
-        #: (predicate, row) per non-fallback row that is not read from a map: the recognition loop's input
-        self.checks = tuple((r.count or r.unit.test, r) for r in rows if not r.unit.reads)
+        tested = [(r.count or r.unit.test, r) for r in rows if not r.unit.reads]
+        #: skips the rows a reading cannot have, from each row's need (engine.fans.prefilter)
+        self.prefilter = Prefilter([r.unit.need if test is r.unit.test else {} for test, r in tested])
+        #: (predicate, row, skip mask) per non-fallback row that is not read from a map: the recognition
+        #: loop's input; the row is not tested when its mask meets the reading's feature bits
+        self.checks = tuple((test, r, skip) for (test, r), skip in zip(tested, self.prefilter.masks))
         #: rows read from a per-reading map (``FanUnit.reads``): map attribute -> fan name -> row
         self.reads: dict[str, dict[str, _Row]] = {}
         for r in rows:
@@ -221,7 +226,8 @@ def _recognise(table: _Table, facts: HandFacts, times: dict[str, int]) -> tuple[
     """The recognised rows and the parts composites consumed; ``times`` receives the occurrences of
     counted rows (``per``) seen more than once."""
     found = []
-    for row, hit in [(row, hit) for test, row in table.checks if (hit := test(facts))]:
+    bits = table.prefilter.bits(facts)
+    for row, hit in [(row, hit) for test, row, skip in table.checks if not skip & bits and (hit := test(facts))]:
         if row.conditions and not _conditions_hold(row, facts):
             continue
         found.append(row)

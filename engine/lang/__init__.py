@@ -8,8 +8,8 @@ Nothing is evaluated as Python code, and the work of one evaluation is bounded b
 
 from engine.lang.compiler import Compiled, compile_expression
 from engine.lang.syntax import MAX_DEPTH, MAX_LENGTH, MAX_NODES, ExprError, parse
-from engine.lang import vocabulary
+from engine.lang import needs, vocabulary
 from engine.lang.vocabulary import BOOL, EVENT, GROUPS, INT, PATTERN, READING, STATE, TILES, VOCABULARY
 
 __all__ = ["BOOL", "Compiled", "EVENT", "ExprError", "GROUPS", "INT", "MAX_DEPTH", "MAX_LENGTH", "MAX_NODES",
-           "PATTERN", "READING", "STATE", "TILES", "VOCABULARY", "compile_expression", "parse", "vocabulary"]
+           "PATTERN", "READING", "STATE", "TILES", "VOCABULARY", "compile_expression", "needs", "parse", "vocabulary"]

@@ -15,6 +15,7 @@ import operator
 from dataclasses import dataclass
 
 from engine import tiles as T
+from engine.lang import needs as N
 from engine.lang import vocabulary as V
 from engine.lang.syntax import ExprError, Node, parse
 
@@ -26,13 +27,16 @@ _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operat
 @dataclass(frozen=True)
 class Compiled:
     """A compiled expression: ``fn(h)`` evaluates it; ``type`` is ``bool`` or ``int``; ``scopes`` the scopes
-    of the names it reads (``pattern`` / ``reading`` / ``state`` / ``event``); ``names`` those names."""
+    of the names it reads (``pattern`` / ``reading`` / ``state`` / ``event``); ``names`` those names;
+    ``need`` what it needs of a reading's cheap features (:mod:`engine.lang.needs`): a ``Cond`` for a
+    condition, a ``Num`` for an integer."""
 
     text: str
     type: str
     fn: object
     scopes: frozenset[str]
     names: frozenset[str]
+    need: object = None
 
     def __call__(self, h):
         return self.fn(h)
@@ -43,6 +47,21 @@ class _Value:
     type: str
     fn: object = None  # closure h -> value; None for a constant
     const: object = None
+    #: what the value needs of a reading's features (engine.lang.needs): Cond for bool, Num for int,
+    #: (mask, bound) for tiles, a HAND_ZONES tag for a zone; None when nothing is known
+    ab: object = None
+
+    def need(self):
+        """The abstract value, with constants and unknowns filled in."""
+        if self.ab is not None:
+            return self.ab
+        if self.type == V.BOOL:
+            return N.UNKNOWN if self.fn is not None else N.constant_cond(bool(self.const))
+        if self.type == V.INT:
+            return N.UNKNOWN_NUM if self.fn is not None else N.constant_num(self.const)
+        if self.type == V.TILES:
+            return (self.const, self.const) if self.fn is None else (None, None)
+        return None
 
     def closure(self):
         if self.fn is not None:
@@ -96,7 +115,7 @@ class _Compiler:
             if v.fn is None:
                 return _Value(V.BOOL, const=not v.const)
             f = v.fn
-            return _Value(V.BOOL, lambda h: not f(h))
+            return _Value(V.BOOL, lambda h: not f(h), ab=v.need().negate())
         return self.op(node)
 
     def tile(self, node: Node) -> int:
@@ -125,7 +144,23 @@ class _Compiler:
         self.use(node, entry)
         if entry.const is not None:
             return _Value(entry.type, const=entry.const)
-        return _Value(entry.type, entry.build())
+        fn = entry.build()
+        return _Value(entry.type, fn, ab=self.leaf_need(entry, fn))
+
+    def leaf_need(self, entry: V.Entry, fn):
+        """What a name without parameters needs: a context flag or counter is a feature of its own."""
+        name = entry.name
+        if name in N.NAMES:
+            return N.NAMES[name]()
+        if entry.type == V.ZONE:
+            return N.HAND_ZONES.get(name)
+        if entry.type == V.TILES:
+            return (None, N.TILE_BOUNDS.get(name))
+        if entry.scope in (V.STATE, V.EVENT) and entry.type in (V.BOOL, V.INT):
+            if entry.type == V.BOOL:
+                return N.flag(N.context_feature(name, lambda h, _f=fn: bool(_f(h))))
+            return N.counter(N.context_feature(name, fn), None)
+        return None
 
     def quantity(self, node: Node, name: str) -> _Value:
         """A named quantity the file declared earlier (``hand_value.quantities``), evaluated once per reading."""
@@ -192,17 +227,21 @@ class _Compiler:
                 raise self.fail(arg, f"参数 {key} 给了两次")
             given[key] = arg
         built = []
+        abstract = []  # each argument as engine.lang.needs reads it
         for p in params:
             arg = given.get(p.name)
             if arg is None:
                 if p.default is None:
                     raise self.fail(node, f"{entry.name} 缺少参数 {p.name}", f"写作 {entry.signature}")
                 built.append(self.default(p))
+                abstract.append(self.default_need(p, built[-1]))
                 continue
             if p.type == V.WORD:
                 built.append((self.word(arg, p, entry.name),))
+                abstract.append(built[-1][0])
                 continue
             v = self.typed(arg, p.type)
+            abstract.append(v.need())
             if p.type == V.TILES:
                 built.append((v.const, v.fn))
             elif p.type == V.INT:
@@ -220,12 +259,23 @@ class _Compiler:
                             "fan(名字) 引用标准番型库中的番型（见 docs/fans.md）") from None
         if isinstance(result, int):  # a tile set computed at compile time (ranks(2, 5, 8))
             return _Value(entry.type, const=result)
-        return _Value(entry.type, result)
+        need = N.FUNCTIONS.get(entry.name)
+        return _Value(entry.type, result, ab=None if need is None else need(*abstract))
 
     def default(self, p: V.Param):
         if p.type == V.TILES:
             return (V.VOCABULARY[str(p.default)].const, None)
         return (p.default,)
+
+    @staticmethod
+    def default_need(p: V.Param, built):
+        if p.type == V.TILES:
+            return (built[0], built[0])
+        if p.type == V.INT:
+            return N.constant_num(built[0])
+        if p.type == V.BOOL:
+            return N.constant_cond(bool(built[0]))
+        return built[0]
 
     def op(self, node: Node) -> _Value:
         op = node.value
@@ -234,7 +284,7 @@ class _Compiler:
             if v.fn is None:
                 return _Value(V.INT, const=-v.const)
             f = v.fn
-            return _Value(V.INT, lambda h: -f(h))
+            return _Value(V.INT, lambda h: -f(h), ab=N.negative(v.need()))
         left, right = self.value(node.args[0]), self.value(node.args[1])
         if op in ("and", "or"):
             for side, v in ((node.args[0], left), (node.args[1], right)):
@@ -242,8 +292,8 @@ class _Compiler:
                     raise self.fail(side, f"{op} 两边都要是条件（真假值），而这是{V.TYPE_LABELS[v.type]}")
             a, b = left.closure(), right.closure()
             if op == "and":
-                return _Value(V.BOOL, lambda h: a(h) and b(h))
-            return _Value(V.BOOL, lambda h: a(h) or b(h))
+                return _Value(V.BOOL, lambda h: a(h) and b(h), ab=N.both(left.need(), right.need()))
+            return _Value(V.BOOL, lambda h: a(h) or b(h), ab=N.either(left.need(), right.need()))
         if op in _COMPARE:
             if left.type != right.type or left.type not in (V.INT, V.BOOL, V.TILES):
                 raise self.fail(node, f"不能比较{V.TYPE_LABELS[left.type]}和{V.TYPE_LABELS[right.type]}",
@@ -256,9 +306,11 @@ class _Compiler:
             a = left.fn
             if right.fn is None:  # the common case: a count against a number
                 c = right.const
-                return _Value(V.BOOL, lambda h: cmp(a(h), c))
+                ab = N.compare(op, left.need(), c) if left.type == V.INT else None
+                return _Value(V.BOOL, lambda h: cmp(a(h), c), ab=ab)
             a, b = left.closure(), right.fn
-            return _Value(V.BOOL, lambda h: cmp(a(h), b(h)))
+            ab = N.compare_flipped(op, left.const, right.need()) if left.fn is None and left.type == V.INT else None
+            return _Value(V.BOOL, lambda h: cmp(a(h), b(h)), ab=ab)
         if op in ("|", "&") or (op == "-" and left.type == V.TILES):
             if left.type != V.TILES or right.type != V.TILES:
                 raise self.fail(node, f"{op} 用于两个牌集", "牌集的并 |、交 &、差 -")
@@ -266,14 +318,25 @@ class _Compiler:
             if left.fn is None and right.fn is None:
                 return _Value(V.TILES, const=f(left.const, right.const))
             a, b = left.closure(), right.closure()
-            return _Value(V.TILES, lambda h: f(a(h), b(h)))
+            return _Value(V.TILES, lambda h: f(a(h), b(h)), ab=(None, _tile_bound(op, left.need()[1], right.need()[1])))
         if left.type != V.INT or right.type != V.INT:
             raise self.fail(node, f"{op} 用于两个整数")
         f = {"+": operator.add, "-": operator.sub, "*": operator.mul}[op]
         if left.fn is None and right.fn is None:
             return _Value(V.INT, const=f(left.const, right.const))
         a, b = left.closure(), right.closure()
-        return _Value(V.INT, lambda h: f(a(h), b(h)))
+        ab = (N.plus(left.need(), right.need()) if op == "+" else
+              N.plus(left.need(), N.negative(right.need())) if op == "-" else None)
+        return _Value(V.INT, lambda h: f(a(h), b(h)), ab=ab)
+
+
+def _tile_bound(op: str, a: int | None, b: int | None) -> int | None:
+    """The static set a combination of two tile sets lies within (None: unknown)."""
+    if op == "-":
+        return a
+    if op == "&":
+        return a if b is None else b if a is None else a & b
+    return None if a is None or b is None else a | b
 
 
 #: functions whose integer parameters shape the computation and must be literals
@@ -302,4 +365,4 @@ def compile_expression(text: str, want: str = V.BOOL, *, scope: str = V.EVENT,
     if v.type != want:
         raise ExprError(f"这里需要{V.TYPE_LABELS[want]}，而这是{V.TYPE_LABELS[v.type]}", tree.pos, "", text)
     fn = v.closure()
-    return Compiled(text, want, fn, frozenset(comp.scopes), frozenset(comp.names))
+    return Compiled(text, want, fn, frozenset(comp.scopes), frozenset(comp.names), v.need())

@@ -413,35 +413,60 @@ def _series(kind, n, step, suits):
     want, k, d, distinct = _SET_KINDS[kind[0]], n[0], step[0], suits[0] == "distinct"
 
     def f(h):
-        starts = sorted(min(g.tiles) for g in h.decomposition.groups if g.kind in want and min(g.tiles) < 30)
-        return _has_series(starts, k, d, distinct)
+        return _has_series(_suited_starts(h, want), k, d, distinct)
 
     return f
 
 
+def _suited_starts(h, want: tuple[str, ...]) -> list[int]:
+    """The lowest tile of each suited group of the kinds ``want`` in the reading ``h``; kept in the reading's
+    ``starts_memo`` dict when it has one (every series test of a reading reads the same)."""
+    kept = getattr(h, "starts_memo", None)
+    if kept is not None:
+        starts = kept.get(want)
+        if starts is not None:
+            return starts
+    starts = [m for g in h.decomposition.groups if g.kind in want for m in (min(g.tiles),) if m < 30]
+    if kept is not None:
+        kept[want] = starts
+    return starts
+
+
 def _has_series(starts: list[int], k: int, d: int, distinct: bool) -> bool:
+    """Whether ``k`` of the sets starting at ``starts`` (suited codes) have ranks ``r, r+d, r+2d …``, all in one
+    suit or (``distinct``) each in a different suit."""
     if k <= 0:
         return True
     if k > len(starts):
         return False
-
-    def extend(chosen: list[int], rest: list[int]) -> bool:
-        if len(chosen) == k:
-            return True
-        last = chosen[-1]
-        for i, t in enumerate(rest):
-            if t % 10 != last % 10 + d:
-                continue
-            if distinct:
-                if any(t // 10 == c // 10 for c in chosen):
-                    continue
-            elif t // 10 != last // 10:
-                continue
-            if extend(chosen + [t], rest[:i] + rest[i + 1:]):
+    if not distinct:
+        if d == 0:
+            return any(starts.count(t) >= k for t in starts)
+        for t in starts:
+            suit, x = t // 10, t
+            for _ in range(1, k):
+                x += d
+                if x // 10 != suit or x not in starts:
+                    break
+            else:
                 return True
         return False
-
-    return any(extend([t], starts[:i] + starts[i + 1:]) for i, t in enumerate(starts))
+    if k == 1:
+        return True
+    if k > 3:  # three suits only
+        return False
+    for a in starts:
+        ra, sa = a % 10 + d, a // 10
+        for b in starts:
+            if b % 10 != ra or b // 10 == sa:
+                continue
+            if k == 2:
+                return True
+            rb, sb = b % 10 + d, b // 10
+            for c in starts:
+                if c % 10 == rb and c // 10 != sa and c // 10 != sb:
+                    return True
+    return False
 
 
 #: the solver's built-in winning shapes (``engine.solver.shapes.SHAPE_NAMES``); a file adds its declared ones

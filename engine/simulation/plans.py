@@ -18,7 +18,7 @@ than ``CORE_MISSING`` fixed tiles are missing).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from operator import mul
 
 from engine import memo
@@ -52,13 +52,25 @@ class Plan:
     core_tiles: tuple[int, ...] = ()  # their tiles
     #: the core's tiles by part (three suits, honors): copies wanted of each rank, None for a part without any
     core_want: tuple[bytes | None, ...] = (None, None, None, None)
+    #: copies of each core tile the core wants, by tile
+    core_copies: dict = field(default_factory=dict)
+
+
+def core_held(plan: Plan, counts: list[int]) -> int:
+    """Copies of its fixed chows' tiles a hand holds towards a CORE plan (what :func:`_core_part` counts)."""
+    held = 0
+    for t, w in plan.core_copies.items():
+        c = counts[t]
+        held += c if c < w else w
+    return held
 
 
 def _core_plan(name: str, fans: tuple[str, ...], concealed: bool, core) -> Plan:
     core_tiles = tuple(t for c in core for t in c)
     want = [bytes(core_tiles.count(10 * s + r) for r in range(1, 10)) for s in T.SUITS] + [b""]
     return Plan(name, fans, None, CORE, concealed, core=tuple(core), core_tiles=core_tiles,
-                core_want=tuple(w if any(w) else None for w in want))
+                core_want=tuple(w if any(w) else None for w in want),
+                core_copies={t: core_tiles.count(t) for t in sorted(set(core_tiles))})
 
 
 def _core_part(k: int, p: bytes, want: bytes, limited: bool) -> tuple[int, int]:
@@ -265,6 +277,8 @@ def distance(plan: Plan, counts: list[int], wilds: int, pair_258: bool) -> int:
         groups = (total + 1 - full - 2) // 3
         if groups < len(plan.core):
             return 99
+        if len(plan.core_tiles) - core_held(plan, counts) > CORE_MISSING:
+            return FAR  # decided before the parts' profiles are looked up
         b = bytes(counts)
         limited = wilds == 0
         pids = [0, 0, 0, 0]
@@ -305,7 +319,7 @@ class Probe:
     as a max-plus convolution, so the order of combining does not change a value). Other shapes, and wild
     tiles, go to :func:`distance`. ``counts`` must not change while the probe is in use."""
 
-    __slots__ = ("counts", "wilds", "pair_258", "limited", "n", "total", "parts", "_base")
+    __slots__ = ("counts", "wilds", "pair_258", "limited", "n", "total", "parts", "_base", "_held")
 
     def __init__(self, counts: list[int], wilds: int, pair_258: bool):
         self.counts = counts
@@ -317,6 +331,7 @@ class Probe:
         b = bytes(counts)
         self.parts = (b[1:10], b[11:20], b[21:30], b[31:38])
         self._base: dict = {}
+        self._held: dict = {}  # CORE plan -> core_held of the hand
 
     def _plan_base(self, plan: Plan):
         """(part patterns as the plan reads them, held core copies per part, their sum, part profile ids,
@@ -357,8 +372,18 @@ class Probe:
         full = 1 if total % 3 == 2 else 0
         groups = (total + 1 - full - 2) // 3
         core = len(plan.core)
-        if shape is CORE and groups < core:
-            return 99
+        if shape is CORE:
+            if groups < core:
+                return 99
+            held = self._held.get(plan)
+            if held is None:
+                held = self._held[plan] = core_held(plan, self.counts)
+            w = plan.core_copies.get(t)
+            if w:
+                c = self.counts[t]
+                held += (c + delta if c + delta < w else w) - (c if c < w else w)
+            if len(plan.core_tiles) - held > CORE_MISSING:
+                return FAR  # decided before the parts' profiles are looked up
         rest, helds, held, pids, others = self._plan_base(plan)
         if shape is STANDARD and not plan.mask[t]:
             # the tile is exchanged: the plan's parts stay as they are
