@@ -5,12 +5,13 @@
 A rules table lists every rule of the published source a catalog file follows, in the source's
 order, each with the ``field`` of the file that expresses it or a ``gap`` with its reason (the
 same reason is written into the file's ``meta.notes`` 缺口 list), and optionally the ``reading``
-the file takes where regions disagree. Format: /work/brief/OWNERS.md ("Rules-table format").
+the file takes where regions disagree. Format: a mapping with ``file`` (the catalog id), ``source`` or
+``sources`` (what the file cites) and ``rules``, a list of rows ``{rule: 原文规则, field: 路径}``,
+``{rule: …, field: …, reading: 取哪种读法}`` or ``{rule: …, gap: 缺什么}``.
 
-Path syntax of ``field``: dotted keys; ``[x]`` selects the list element whose ``name``, ``item``,
-``id``, ``kind`` or ``action`` equals ``x`` (first match), or the element at integer index ``x``.
-Two tolerated extensions: on a list of plain values ``[x]`` selects the value equal to ``x``
-(``requires[phase.rob_kong]``), and on a mapping ``[x]`` selects key ``x`` (a key with a dot in it).
+Path syntax of ``field``: dotted keys; ``[x]`` selects a list element as :mod:`dslgen.elements` says
+(by ``name`` / ``item`` / ``id`` / ``kind`` / ``action``, a plain value, or an index), and on a mapping
+``[x]`` selects key ``x`` (a key with a dot in it).
 """
 
 from __future__ import annotations
