@@ -33,6 +33,13 @@ CASES = [
     ("wuhan", "234m567m22p --win 2p --melds pung:9s,pung:9p --from 1", [64, -32, -16, -16]),
     # 武汉：闲家点炮胡，放冲者 ×2、另一闲家 ×1、庄家 ×2（开口 1 番 → 2，硬胡 ×2）
     ("wuhan", "234m567m999p22p --win 2p --melds pung:9s --seat 1 --from 2", [-8, 20, -8, -4]),
+    # 香港老式（Wikipedia，standard payment）：点炮三家都付，放炮者双倍；对对胡 3 + 圈风刻 1 + 無花 1 = 5 番 → 32
+    ("hongkong", "111m222p333s99m --melds pung:东 --win 9m --from 2 --seat 1", [-32, 128, -64, -32]),
+    # 中庸（zj-mahjong.info 付分表）：点和 130 分超过 25，另两家各付 25，放炮者付 3 × 130 − 50 = 340
+    ("zung_jung", "123m456m789m234m55m --win 5m --from 2 --seat 1", [-25, 390, -340, -25]),
+    # 不超过 25 分时三家各付和牌分；自摸总是三家各付
+    ("zung_jung", "123m456p789s234m55m --win 5m --from 2 --seat 1", [-10, 30, -10, -10]),
+    ("zung_jung", "123m456m789m234m55m --win 5m --seat 1", [-130, 390, -130, -130]),
 ]
 
 
