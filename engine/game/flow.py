@@ -63,7 +63,7 @@ from engine import declared, fans, kongpay, settlement, settlement_items, solver
 from engine import tiles as T
 from engine.capabilities import register
 from engine.errors import EngineError
-from engine.game import cache, declarations, events, opening, pot, prelude, reveal, waits
+from engine.game import cache, declarations, events, indicators, opening, pot, prelude, reveal, waits
 from engine.game.actions import (AN_KONG, BU_KONG, CHI, DECLARE, DISCARD, LIANG_DAO, MING_KONG, PASS, PUNG,
                                  REACTIONS, SELF_ACTIONS, WIN, Action, IllegalAction)
 from engine.game.action_conditions import Query, holds
@@ -186,6 +186,10 @@ class Game:
         self._self_opts = {o.action: o for o in reversed(self.play.self_actions)}
         self._react_opts = {o.action: o for o in reversed(self.play.reactions)}
         self.set_aside: list[int] = []  # flipped indicators and flowers flipped with them
+        #: ``table_events.indicators`` (engine.game.indicators): the face-up and the hidden indicators so far
+        self.indicators: list[int] = []
+        self.hidden_indicators: list[int] = []
+        self._indicator_base = 0
         self.indicator: int | None = None
         self.wild_codes: frozenset[int] = frozenset()
         #: ``reveal`` (engine.game.reveal): the tiles flipped at each moment and the kinds they tagged
@@ -312,6 +316,7 @@ class Game:
             self.jing = (wilds[:1], wilds[1:])
             self._event("wild", indicator=t, wilds=sorted(self.wild_codes))
         reveal.flip(self, "after_deal")
+        indicators.start(self)
         if events.at_moment(self, "after_deal"):
             return
         flowers = self.rules.flowers
@@ -376,6 +381,7 @@ class Game:
         self._enter_self(seat, self.drawn)
 
     def _kong_draw(self, seat: int) -> None:
+        indicators.after_kong(self)
         t = self.wall.draw_replacement()
         self.players[seat].hand.append(t)
         self._event("draw", seat=seat, tile=t, replacement=True)
@@ -683,6 +689,7 @@ class Game:
             kong_discard=not self_drawn and not robbing and self.kong_discard is not None,
             streak=self.streak, honba=self.honba, players_in=len(self.active()), indicator=self.indicator,
             discards=tuple(p.discards), tags=self.tag_items, revealed=self.revealed_items,
+            indicators=tuple(self.indicators), hidden_indicators=tuple(self.hidden_indicators),
             **declarations.win_fields(self, seat, self_drawn),
             **waits.context_fields(self, seat, tile, self_drawn, hand, melds))
         result = fans.score_win(self.rules, ctx)

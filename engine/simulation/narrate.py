@@ -87,6 +87,9 @@ def narrate(events: list[dict]) -> list[str]:
         if kind == "reveal":
             lines.append(_reveal_line(e))
             continue
+        if kind == "indicator":
+            lines.append(f"     翻开指示牌 {_tile(e['tile'])}（第 {e['count']} 张）")
+            continue
         if kind in _POT:
             lines.append("     " + _POT[kind].format(who=who, **e))
             continue
