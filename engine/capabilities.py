@@ -342,6 +342,7 @@ NEEDS: tuple[Need, ...] = (
     # 翻牌与牌桌事件 (issue 27, spec §23)
     Need("table.reveal", "翻牌（reveal）", _present("reveal")),
     Need("table.reserved_tail", "留牌（table_events.reserved_tail）", _present("table_events", "reserved_tail")),
+    Need("table.indicators", "翻指示牌（table_events.indicators）", _present("table_events", "indicators")),
     Need("table.last_tiles", "最后几张的限制（table_events.last_tiles）", _present("table_events", "last_tiles")),
     Need("table.instant_wins", "即时和牌（table_events.instant_wins）", _present("table_events", "instant_wins")),
 )

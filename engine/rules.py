@@ -36,7 +36,9 @@ SUIT_NAMES = {"万": 0, "条": 1, "筒": 2}
 JI_HU_MODES = ("any_fan", "shape_fan")
 #: ``game.seating``: who deals the first hand, who deals the next one.
 FIRST_DEALERS = ("random", "seat_0")
-NEXT_DEALERS = ("stay_on_win", "rotate", "winner")
+NEXT_DEALERS = ("stay_on_win", "rotate", "winner", "stay_on_win_or_ready")
+#: ``win_condition.ready``: a hand is ready when a tile makes a legal win, or completes a winning shape
+READY_MODES = ("win", "shape")
 #: ``scoring.discard_paid_by``: who pays a discard win.
 DISCARD_PAYERS = ("discarder", "all_losers")
 
@@ -265,6 +267,7 @@ class Declaration:
     an expression (part-1 language, state scope) over the seat at that moment (``first_turn``, ``dealer``…).
     ``locks``: ``none`` or ``hand`` (only draw-and-discard, a win or a kong as ``kongs`` says). ``exposes``:
     ``nothing``, ``waits``, ``wait_tiles`` or ``hand``. ``stake``: the chosen value is the seat's 飘 stake.
+    ``deposit``: points the declaring seat puts into the table pot (the hand's first winner takes it).
     ``action``: the action name that makes it (``declare``; ``liang_dao`` for the instance the ``liang_dao``
     block describes) and ``option_condition`` that action option's condition string."""
 
@@ -277,6 +280,8 @@ class Declaration:
     kongs: str = "keep_wait"
     exposes: str = "nothing"
     stake: bool = False
+    #: points the declaring seat puts into the table pot (``engine.game.pot``); 0: none
+    deposit: int = 0
     action: str = "declare"
     option_condition: str = ""
 
@@ -294,6 +299,9 @@ class WinCondition:
     require: tuple[str, ...] = ()
     #: ``shapes``: winning shapes the file declares, ``(name, expression)`` (十三烂, 嚦咕嚦咕).
     shapes: tuple[tuple[str, str], ...] = ()
+    #: ``ready``: what makes a hand ready at the end of a hand — ``win`` (a tile makes a legal win) or
+    #: ``shape`` (a tile completes a winning shape, fans and requirements not asked)
+    ready: str = "win"
 
 
 @dataclass(frozen=True)
@@ -613,6 +621,7 @@ def _win_condition(item: Mapping[str, Any]) -> WinCondition:
         require=_names(item.get("require")),
         shapes=tuple((str(s.get("name") or ""), str(s.get("when") or "")) for s in item.get("shapes") or ()
                      if isinstance(s, Mapping)),
+        ready=str(item["ready"]),
     )
 
 
@@ -759,8 +768,15 @@ def _declarations(value: Any) -> tuple[Declaration, ...]:
             name=str(entry["name"]), at=at, condition=str(entry.get("condition") or ""),
             choices=tuple(choices) if choices is not None else ((0, 1) if at == "start" else ()),
             ready=bool(entry["ready"]), locks=str(entry["locks"]), kongs=str(entry["kongs"]),
-            exposes=str(entry["exposes"]), stake=bool(entry["stake"])))
+            exposes=str(entry["exposes"]), stake=bool(entry["stake"]), deposit=_deposit(entry, i)))
     return tuple(out)
+
+
+def _deposit(entry: Mapping[str, Any], i: int) -> int:
+    value = entry["deposit"]
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise RulesError(("declarations", i, "deposit"), "deposit 应当是不小于 0 的整数（声明时交到场上的点数）")
+    return value
 
 
 def _kong_payments(item: Any) -> KongPayments | None:

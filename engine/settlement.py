@@ -201,11 +201,10 @@ def check_hua_zhu(rules: Rules, state: HookState) -> HookResult:
     return HookResult(pay, {"hua_zhu": list(pigs), "amount": amount})
 
 
-def best_ready_fan(rules: Rules, hand: Sequence[int], melds: Sequence[Meld], seat: int, dealer: int,
-                   wild_codes: frozenset[int] = frozenset()) -> int | None:
-    """The highest legal total a 13 − 3k hand could win for (on a discard), or None when it is not ready."""
+def shape_waits(rules: Rules, hand: Sequence[int], melds: Sequence[Meld],
+                wild_codes: frozenset[int] = frozenset()) -> tuple[int, ...]:
+    """The tiles that complete a winning shape of a 13 − 3k hand (fans and requirements not asked)."""
     from engine import solver
-    from engine.fans import WinContext, score_win
     from engine.fans.scoring import compile_table
 
     counts = [0] * T.COUNT_SIZE
@@ -215,10 +214,16 @@ def best_ready_fan(rules: Rules, hand: Sequence[int], melds: Sequence[Meld], sea
             wilds += 1
         elif t < T.COUNT_SIZE:
             counts[t] += 1
-    table = compile_table(rules)
-    universe = rules.tile_kinds
+    return tuple(solver.waits(counts, wilds, tuple(melds), compile_table(rules).shapes, rules.tile_kinds))
+
+
+def best_ready_fan(rules: Rules, hand: Sequence[int], melds: Sequence[Meld], seat: int, dealer: int,
+                   wild_codes: frozenset[int] = frozenset()) -> int | None:
+    """The highest legal total a 13 − 3k hand could win for (on a discard), or None when it is not ready."""
+    from engine.fans import WinContext, score_win
+
     best = None
-    for w in solver.waits(counts, wilds, tuple(melds), table.shapes, universe):
+    for w in shape_waits(rules, hand, melds, wild_codes):
         ctx = WinContext(tuple(hand) + (w,), tuple(melds), w, wild_codes, seat=seat, dealer=dealer)
         res = score_win(rules, ctx)
         if res is not None and res.legal and (best is None or res.total > best):

@@ -60,6 +60,16 @@ class InstantWin:
 
 
 @dataclass(frozen=True)
+class Indicators:
+    """``table_events.indicators``: indicators turned from the reserved tiles after the deal (``start``) and
+    after each kong (``per_kong``), each with a hidden one under it when ``hidden``."""
+
+    start: int
+    per_kong: int
+    hidden: bool
+
+
+@dataclass(frozen=True)
 class TableEvents:
     """``table_events``: tiles at the tail never drawn, the last-tiles phase, immediate wins."""
 
@@ -67,6 +77,7 @@ class TableEvents:
     last_tiles: int = 0
     last_tiles_forbid: tuple[str, ...] = ()
     instant_wins: tuple[InstantWin, ...] = ()
+    indicators: Indicators | None = None
 
 
 def reveals(value: Any) -> tuple[Reveal, ...]:
@@ -99,8 +110,11 @@ def table_events(value: Any) -> TableEvents:
                             str(w.get("tile") or "none"), int(w.get("value") or 0), bool(w.get("with_hand")),
                             str(w.get("paid_as") or "self_drawn"))
                  for w in item.get("instant_wins") or () if isinstance(w, Mapping))
+    ind = item.get("indicators")
+    indicators = Indicators(int(ind["start"]), int(ind["per_kong"]), bool(ind["hidden"])) \
+        if isinstance(ind, Mapping) else None
     return TableEvents(int(item.get("reserved_tail") or 0), int(last.get("count") or 0),
-                       tuple(str(a) for a in last.get("forbid") or ()), wins)
+                       tuple(str(a) for a in last.get("forbid") or ()), wins, indicators)
 
 
 def kind_names(rules) -> tuple[str, ...]:
@@ -136,6 +150,14 @@ def problems(rules) -> list[Problem]:
         out.append(Problem(("table_events", "reserved_tail"),
                            f"留下 {ev.reserved_tail} 张后牌墙没有可摸的牌（发牌后只剩 {len(rules.deck()) - dealt - flips} 张）",
                            hint="留牌张数要小于发牌、翻牌后牌墙剩下的张数"))
+    ind = ev.indicators
+    if ind is not None:
+        # every indicator a hand can turn (four kongs at most), and the replacements the kongs draw, fit
+        need = (2 if ind.hidden else 1) * (ind.start + 4 * ind.per_kong) + (4 if ind.per_kong else 0)
+        if need > ev.reserved_tail:
+            out.append(Problem(("table_events", "indicators"),
+                               f"翻指示牌最多要 {need} 张留下不摸的牌，reserved_tail 只有 {ev.reserved_tail} 张",
+                               hint="加大 reserved_tail，或少翻几张"))
     for a in ev.last_tiles_forbid:
         if a not in LAST_TILES_ACTIONS:
             out.append(Problem(("table_events", "last_tiles", "forbid"), f"最后几张不能限制的动作 {a}",

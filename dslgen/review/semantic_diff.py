@@ -156,6 +156,7 @@ FIELDS: tuple[Field, ...] = (
     Field("win_condition.pair_must_be_258", "将牌必须是 2/5/8", _yes_no),
     Field("win_condition.must_miss_suit", "必须缺一门才能胡", _yes_no),
     Field("win_condition.must_open", "必须开口（吃、碰或明杠）才能胡", _yes_no),
+    Field("win_condition.ready", "一局结束时怎样算听牌", _enum("win_condition.ready")),
     Field("fan_stacking", "番型叠加方式", _enum("fan_stacking")),
     Field("max_fan", "单局最高番数", _cap),
     Field("win_min_fan", "起胡番数", _min_fan),

@@ -38,7 +38,7 @@ from engine import fans, lang, memo, solver
 from engine import tiles as T
 from engine.capabilities import register
 from engine.errors import Problem
-from engine.game import cache, liangdao
+from engine.game import cache, liangdao, pot
 from engine.game.action_conditions import Query, holds
 from engine.game.actions import AN_KONG, BU_KONG, DECLARE, DISCARD, LIANG_DAO, MING_KONG, PASS, Action
 from engine.melds import ANKONG, KONG, PUNG, Meld
@@ -165,6 +165,8 @@ def _field_problem(d: Declaration) -> tuple[str, str, str] | None:
         return "choices", "随牌的声明（at: discard）没有选项", "开局的选择用 at: start"
     if d.exposes != "nothing" and d.locks != "hand":
         return "exposes", "亮出听口或手牌的声明必须锁定手牌（locks: hand）", "写 locks: hand，或 exposes: nothing"
+    if d.deposit and d.at != "discard":
+        return "deposit", "只有随牌的声明（at: discard）交供托", "写 at: discard，或去掉 deposit"
     if d.at == "discard" and d.stake:
         return "stake", "飘分只能在开局选择（at: start）", "写 at: start 和 choices"
     return None
@@ -198,7 +200,7 @@ class SeatFacts:
         self.ctx = fans.WinContext(
             hand, melds, hand[-1] if hand else 0, game.wild_codes, seat=seat, dealer=game.dealer,
             flowers=tuple(p.flowers), seat_wind=game.seat_wind(seat), round_wind=game.round_wind,
-            first_turn=not game.any_meld and not p.discarded_once, streak=game.streak,
+            first_turn=not game.any_meld and not p.discarded_once, streak=game.streak, honba=game.honba,
             players_in=len(game.active()), indicator=game.indicator, discards=tuple(p.discards),
             ready_declared=p.ready_declared, declarations=table_pairs(game), wall_left=len(game.wall))
         self.tiles = list(hand) + [t for m in melds for t in m.tiles]
@@ -358,6 +360,7 @@ def declare(game, action: Action) -> None:
         return
     shown = {"exposed": list(p.exposed), "waits": list(p.waits)} if p.declared and p.waits_public else {}
     game._event(DECLARE, seat=seat, name=spec.name, tile=tile, locked=spec.locks == "hand", **shown)
+    pot.deposit(game, seat, spec.deposit)
 
 
 # --- a locked hand ---------------------------------------------------------------------------

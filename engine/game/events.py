@@ -86,7 +86,7 @@ def _context(game, seat: int, tile: int | None, self_drawn: bool) -> WinContext:
     flowers = tuple(p.flowers) + ((tile,) if tile is not None and T.is_flower(tile) and not self_drawn else ())
     return WinContext(concealed, tuple(p.melds), tile if tile is not None else 0, game.wild_codes,
                       self_drawn=self_drawn, seat=seat, dealer=game.dealer, flowers=flowers,
-                      seat_wind=game.seat_wind(seat), round_wind=game.round_wind, streak=game.streak,
+                      seat_wind=game.seat_wind(seat), round_wind=game.round_wind, streak=game.streak, honba=game.honba,
                       players_in=len(game.active()), indicator=game.indicator, discards=tuple(p.discards),
                       tags=game.tag_items, revealed=game.revealed_items)
 

@@ -63,7 +63,7 @@ from engine import declared, fans, kongpay, settlement, settlement_items, solver
 from engine import tiles as T
 from engine.capabilities import register
 from engine.errors import EngineError
-from engine.game import cache, declarations, events, opening, prelude, reveal, waits
+from engine.game import cache, declarations, events, indicators, opening, pot, prelude, reveal, waits
 from engine.game.actions import (AN_KONG, BU_KONG, CHI, DECLARE, DISCARD, LIANG_DAO, MING_KONG, PASS, PUNG,
                                  REACTIONS, SELF_ACTIONS, WIN, Action, IllegalAction)
 from engine.game.action_conditions import Query, holds
@@ -132,13 +132,19 @@ class Game:
 
     def __init__(self, rules: Rules, seed: int = 0, *, wall: list[int] | None = None,
                  dealer: int | None = None, round_wind: int = 0, streak: int = 0,
-                 stakes: list[int] | None = None):
+                 stakes: list[int] | None = None, honba: int = 0, pot: int = 0):
         self.rules = rules
         #: the prevalent wind (0 东 … 3 北); seat winds follow the dealer (dealer = 东).
         self.round_wind = round_wind
         #: the dealer's consecutive wins before this hand (连庄) and each seat's 飘 stake.
         self.streak = streak
         self.stakes = tuple(stakes) if stakes is not None else None
+        #: the hand's repeat count (本场, ``honba``) and the table pot (``pot``) carried in from the hand before:
+        #: declarations with a ``deposit`` pay into the pot; the hand's first winner takes it.
+        self.honba = honba
+        self.pot_start = self.pot = pot
+        #: the last deposit made, ``(seat, amount, discard number)``: returned when that very discard is won on
+        self._deposit: tuple[int, int, int] | None = None
         self.seed = seed
         #: how the game was set up (a prearranged wall and dealer) and every action applied since: its save.
         self._setup = {"wall": None if wall is None else list(wall), "dealer": dealer}
@@ -180,6 +186,10 @@ class Game:
         self._self_opts = {o.action: o for o in reversed(self.play.self_actions)}
         self._react_opts = {o.action: o for o in reversed(self.play.reactions)}
         self.set_aside: list[int] = []  # flipped indicators and flowers flipped with them
+        #: ``table_events.indicators`` (engine.game.indicators): the face-up and the hidden indicators so far
+        self.indicators: list[int] = []
+        self.hidden_indicators: list[int] = []
+        self._indicator_base = 0
         self.indicator: int | None = None
         self.wild_codes: frozenset[int] = frozenset()
         #: ``reveal`` (engine.game.reveal): the tiles flipped at each moment and the kinds they tagged
@@ -306,6 +316,7 @@ class Game:
             self.jing = (wilds[:1], wilds[1:])
             self._event("wild", indicator=t, wilds=sorted(self.wild_codes))
         reveal.flip(self, "after_deal")
+        indicators.start(self)
         if events.at_moment(self, "after_deal"):
             return
         flowers = self.rules.flowers
@@ -370,6 +381,7 @@ class Game:
         self._enter_self(seat, self.drawn)
 
     def _kong_draw(self, seat: int) -> None:
+        indicators.after_kong(self)
         t = self.wall.draw_replacement()
         self.players[seat].hand.append(t)
         self._event("draw", seat=seat, tile=t, replacement=True)
@@ -576,14 +588,14 @@ class Game:
     # ------------------------------------------------------------------ save / restore
     def to_dict(self) -> dict:
         """A plain (JSON) save: the rules' mapping, the seed, the prearranged deal if any, the round wind,
-        the dealer's streak and the stakes, and the action history.
+        the dealer's streak, the stakes, the 本场 count and the pot carried in, and the action history.
 
         :meth:`from_dict` replays it; the game is deterministic in these, so the restored game is the same game.
         """
         return {"format": SAVE_FORMAT, "rules": self.rules.to_dict(), "seed": self.seed,
                 "wall": self._setup["wall"], "dealer": self._setup["dealer"], "round_wind": self.round_wind,
                 "streak": self.streak, "stakes": None if self.stakes is None else list(self.stakes),
-                "actions": [a.to_dict() for a in self.history]}
+                "honba": self.honba, "pot": self.pot_start, "actions": [a.to_dict() for a in self.history]}
 
     @classmethod
     def from_dict(cls, data: dict, rules: Rules | None = None) -> "Game":
@@ -600,7 +612,8 @@ class Game:
         try:
             game = cls(rules or loaded, int(data["seed"]), wall=data.get("wall"), dealer=data.get("dealer"),
                        round_wind=int(data.get("round_wind") or 0), streak=int(data.get("streak") or 0),
-                       stakes=data.get("stakes"))
+                       stakes=data.get("stakes"), honba=int(data.get("honba") or 0),
+                       pot=int(data.get("pot") or 0))
             for i, item in enumerate(data.get("actions") or []):
                 try:
                     game.apply(Action.from_dict(item))
@@ -674,8 +687,9 @@ class Game:
             flowers=tuple(p.flowers), round_wind=self.round_wind, seat_wind=self.seat_wind(seat),
             fourth_tile=self.visible(tile) - (0 if self_drawn else 1) >= 3,
             kong_discard=not self_drawn and not robbing and self.kong_discard is not None,
-            streak=self.streak, players_in=len(self.active()), indicator=self.indicator,
+            streak=self.streak, honba=self.honba, players_in=len(self.active()), indicator=self.indicator,
             discards=tuple(p.discards), tags=self.tag_items, revealed=self.revealed_items,
+            indicators=tuple(self.indicators), hidden_indicators=tuple(self.hidden_indicators),
             **declarations.win_fields(self, seat, self_drawn),
             **waits.context_fields(self, seat, tile, self_drawn, hand, melds))
         result = fans.score_win(self.rules, ctx)
@@ -735,6 +749,7 @@ class Game:
                     fan_total=result.fan_total, doubled=self.rules.fan_stacking == "double",
                     bonuses=[tuple(b) for b in result.bonuses],
                     hand=sorted(concealed), melds=[(m.kind, list(m.tiles)) for m in p.melds])
+        pot.take(self, seat)
 
     def _after_wins(self, winners: list[int], origin: int) -> None:
         """Continue or end the game after ``winners`` won (ordered by distance from ``origin``)."""
@@ -917,6 +932,7 @@ class Game:
         first = taken[0]
         if first.kind == WIN:
             active = self.active()
+            pot.return_if_won_on(self, origin)
             for a in taken:
                 self._event("claim", seat=a.seat, kind=WIN, tile=tile, source=origin)
                 self._record_win(a.seat, tile, False, origin, False, active)
@@ -1028,12 +1044,15 @@ class Game:
         self._legal = {}
         self.next_dealer = self._next_dealer()
         extra = {"next_dealer": self.next_dealer} if "seating" in (self.rules.raw.get("game") or {}) else {}
+        if self.pot:
+            extra["pot"] = self.pot
         self._event("end", reason=self.end_reason, payments=list(self.payments),
                     winners=[w.seat for w in self.wins], **extra)
 
     def _next_dealer(self) -> int:
         """``game.seating.next_dealer``: ``rotate`` — the next seat in turn order; ``stay_on_win`` — the
-        dealer keeps the deal after winning or a drawn hand, else the next seat; ``winner`` — the winner
+        dealer keeps the deal after winning or a drawn hand, else the next seat; ``stay_on_win_or_ready`` — the
+        same, but after a drawn hand only when the dealer is ready; ``winner`` — the winner
         deals (several winners on one discard: the discarder; 血战: the first winner; a drawn hand: the
         dealer stays)."""
         rule = self.rules.seating.next_dealer
@@ -1041,6 +1060,8 @@ class Game:
         winners = [w.seat for w in self.wins]
         if rule == "rotate":
             return following
+        if not winners and rule == "stay_on_win_or_ready":
+            return self.dealer if self._dealer_ready() else following
         if not winners:
             return self.dealer
         if rule == "winner":
@@ -1051,3 +1072,9 @@ class Game:
                 return first.discarder
             return first.seat
         return self.dealer if self.dealer in winners else following
+
+    def _dealer_ready(self) -> bool:
+        """The dealer's hand is ready at the end of the hand (``win_condition.ready`` says what ready is)."""
+        from engine.payments.names import ready_total
+
+        return ready_total(self.rules, self.settlement_table(), self.dealer) is not None

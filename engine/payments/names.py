@@ -179,24 +179,29 @@ def pig(table, seat: int) -> bool:
 
 def ready_total(rules, table, seat: int) -> int | None:
     """The highest total ``seat``'s concealed hand could win for on a discard, or None when it is not ready
-    (a seat still holding its void suit is not ready); computed once per table."""
+    (a seat still holding its void suit is not ready); computed once per table. Under
+    ``win_condition.ready: shape`` a hand with a winning shape's wait is ready even when no win would be
+    legal (its total is then 0)."""
     key = ("ready", seat)
     if key not in table.memo:
-        from engine.settlement import best_ready_fan, suits_held
+        from engine.settlement import best_ready_fan, shape_waits, suits_held
 
         if table.voids and table.voids[seat] is not None and \
                 table.voids[seat] in suits_held(table.hands[seat], table.melds[seat], table.wild_codes):
             table.memo[key] = None
         else:
-            table.memo[key] = best_ready_fan(rules, table.hands[seat], table.melds[seat], seat, table.dealer,
-                                             table.wild_codes)
+            best = best_ready_fan(rules, table.hands[seat], table.melds[seat], seat, table.dealer, table.wild_codes)
+            if best is None and rules.win_condition.ready == "shape" and \
+                    shape_waits(rules, table.hands[seat], table.melds[seat], table.wild_codes):
+                best = 0
+            table.memo[key] = best
     return table.memo[key]
 
 
 _settle("payer_pig", BOOL, "一局结束时付款者是花猪：暗手与副露仍然万、条、筒三门都有（癞子不算），或定缺后仍有缺门的牌")(
     lambda h: pig(h.table, h.payer))
 _settle("receiver_pig", BOOL, "一局结束时收款者是花猪（同 payer_pig）")(lambda h: pig(h.table, h.receiver))
-_settle("payer_ready", BOOL, "一局结束时付款者听牌：有一张牌能让他合法和牌（定缺后仍有缺门牌的不算听牌）")(
+_settle("payer_ready", BOOL, "一局结束时付款者听牌：有一张牌能让他合法和牌（win_condition.ready: shape 时只看牌型；定缺后仍有缺门牌的不算听牌）")(
     lambda h: ready_total(h.rules, h.table, h.payer) is not None)
 _settle("receiver_ready", BOOL, "一局结束时收款者听牌（同 payer_ready）")(
     lambda h: ready_total(h.rules, h.table, h.receiver) is not None)

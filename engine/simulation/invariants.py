@@ -140,9 +140,13 @@ def wins_confirmed(game, checker: Checker) -> str | None:
 
 @invariant("payments_zero_sum")
 def payments_zero_sum(game, checker: Checker) -> str | None:
-    """Net payments over the game sum to zero, and so does every hook's and every 起手小胡's."""
-    if sum(game.payments) != 0:
-        return f"支付合计不为零：{game.payments}"
+    """Net payments over the game sum to zero — with the table pot, what the pot gained (declarations'
+    deposits not yet taken by a winner): ``sum(payments) + pot == pot carried in`` — and every hook's and
+    every 起手小胡's sum to zero."""
+    if sum(game.payments) + game.pot != game.pot_start:
+        if game.pot == game.pot_start:
+            return f"支付合计不为零：{game.payments}"
+        return f"支付合计加上场上供托的变化不为零：{game.payments}，供托 {game.pot_start} → {game.pot}"
     for o in game.opening_results:
         if sum(o["payments"]) != 0:
             return f"起手小胡 {o['hand']} 的支付不为零和：{o['payments']}"

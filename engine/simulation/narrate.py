@@ -87,6 +87,12 @@ def narrate(events: list[dict]) -> list[str]:
         if kind == "reveal":
             lines.append(_reveal_line(e))
             continue
+        if kind == "indicator":
+            lines.append(f"     翻开指示牌 {_tile(e['tile'])}（第 {e['count']} 张）")
+            continue
+        if kind in _POT:
+            lines.append("     " + _POT[kind].format(who=who, **e))
+            continue
         step += 1
         prefix = f"{step:>3}. "
         if kind == "draw":
@@ -156,11 +162,19 @@ def narrate(events: list[dict]) -> list[str]:
         elif kind == "end":
             reason = _REASON.get(e["reason"], e["reason"] or "")
             lines.append(f"结束：{reason}；净输赢 {_payments(e['payments'])}")
+            if e.get("pot"):
+                lines.append(f"场上供托 {e['pot']} 留到下一局")
             if e.get("next_dealer") is not None:
                 lines.append(f"下一局庄家：{seat_label(e['next_dealer'])}")
         else:
             lines.append(f"{prefix}{kind} {e}")
     return lines
+
+
+#: the table pot's events (engine.game.pot), one indented line each
+_POT = {"deposit": "{who} 交供托 {amount}（场上共 {pot}）",
+        "deposit_returned": "声明的那张牌被和，{who} 的供托 {amount} 退回（场上共 {pot}）",
+        "pot": "{who} 收走场上供托 {amount}"}
 
 
 def _dice(e: dict, dealer) -> str:

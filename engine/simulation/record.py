@@ -50,6 +50,10 @@ class GameRecord:
     passed_wins: int = 0
     #: the dealer's consecutive wins before this game (连庄; carried inside a series).
     streak: int = 0
+    #: the hand's repeat count (本场) and the table pot carried in, and the pot left at its end (carried inside a series).
+    honba: int = 0
+    pot: int = 0
+    pot_left: int = 0
     #: the seats whose declaration locked the hand (亮倒, 报听 …), in order.
     declarations: list[int] = field(default_factory=list)
     #: the file's own declarations made (:mod:`engine.game.declarations`; 亮倒 has its own counts above):

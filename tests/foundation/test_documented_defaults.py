@@ -44,7 +44,7 @@ def test_fill_adds_omitted_fields_and_keeps_absent_optional_objects_absent():
     assert out["scoring"]["base_points"] == 0 and out["scoring"]["base_paid_by"] == "payers"
     assert out["settlement_items"] == []
     assert out["win_condition"] == {"pair_must_be_258": False, "pair_258_exempt_fans": [], "must_miss_suit": False,
-                                    "must_open": False}
+                                    "must_open": False, "ready": "win"}
     assert "wildcard_rules" not in out and "flower_rules" not in out  # their presence means something
 
 

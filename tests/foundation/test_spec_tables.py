@@ -34,9 +34,9 @@ def test_every_field_is_specified():
 def test_enumerations():
     e = spec.enumerations()
     assert tuple(e) == spec.ENUMERATION_KEYS
-    assert len(e["capabilities"]) == 36 and "meldsolver.combo_dragon" in e["capabilities"]
+    assert len(e["capabilities"]) == 37 and "meldsolver.combo_dragon" in e["capabilities"]
     assert {"scoring.doubling", "scoring.composite_fans", "scoring.kong_payments", "phase.exchange_three",
-            "phase.declare_void", "phase.blood_flow", "phase.liang_dao"} <= set(e["capabilities"])
+            "phase.declare_void", "phase.blood_flow", "phase.liang_dao", "table.indicators"} <= set(e["capabilities"])
     # the reference's recognised names, synonyms listed as names of their own
     for name in ("清一色", "对对胡", "碰碰胡", "碰碰和", "平和", "全带幺", "十三幺", "一色双龙会", "癞子胡", "鸡胡", "暗七对"):
         assert name in e["fans"]

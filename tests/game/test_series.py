@@ -26,10 +26,26 @@ def _rec(dealer, next_dealer, winners=(), streak=0, error=None) -> GameRecord:
 
 
 def test_follow_counts_the_dealers_consecutive_wins():
-    assert follow(_rec(1, 1, winners=(1,), streak=2)) == (1, 3)  # the dealer won and stays
-    assert follow(_rec(1, 1, streak=2)) == (1, 2)  # 荒庄: stays, no new win
-    assert follow(_rec(1, 2, winners=(2,), streak=2)) == (2, 0)  # a new dealer starts at 0
-    assert follow(_rec(1, 1, winners=(1,), error={"message": "x"})) == (None, 0)  # a failed game ends the chain
+    assert follow(_rec(1, 1, winners=(1,), streak=2))[:2] == (1, 3)  # the dealer won and stays
+    assert follow(_rec(1, 1, streak=2))[:2] == (1, 2)  # 荒庄: stays, no new win
+    assert follow(_rec(1, 2, winners=(2,), streak=2))[:2] == (2, 0)  # a new dealer starts at 0
+    assert follow(_rec(1, 1, winners=(1,), error={"message": "x"}))[:2] == (None, 0)  # a failed game ends the chain
+
+
+def test_follow_counts_honba_and_carries_the_pot_of_a_drawn_hand():
+    def rec(winners, honba=2, pot=0, dealer=1, next_dealer=1):
+        r = _rec(dealer, next_dealer, winners=winners)
+        r.honba, r.pot_left = honba, pot
+        return r
+
+    assert follow(rec((1,))).honba == 3  # the dealer won
+    assert follow(rec((), pot=2000)) == (1, 0, 3, 2000)  # a drawn hand: +1, the pot stays on the table
+    assert follow(rec((), next_dealer=2)).honba == 3  # a drawn hand the dealer passes on still counts
+    assert follow(rec((2,), next_dealer=2)).honba == 0  # another seat won: back to 0
+    assert follow(rec((2, 1), next_dealer=1)).honba == 3  # the dealer among the winners
+    failed = rec((), pot=1000)
+    failed.error = {"message": "x"}
+    assert follow(failed) == (None, 0, 0, 0)
 
 
 def test_dealer_and_streak_follow_the_previous_game_inside_a_series():
@@ -39,7 +55,7 @@ def test_dealer_and_streak_follow_the_previous_game_inside_a_series():
         if rec.index % SERIES == 0:
             assert rec.streak == 0  # a series starts afresh
         else:
-            assert (rec.dealer, rec.streak) == follow(prev)
+            assert (rec.dealer, rec.streak, rec.honba, rec.pot) == follow(prev)
     assert any(r.streak > 0 for r in recs)
 
 

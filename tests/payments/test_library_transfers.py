@@ -153,3 +153,13 @@ def test_payer_declared_and_ready_count_read_the_table():
     hands = ("1112345678999m", "1m4m7m2p5p8p3s6s9s1m4m7m2p", "1112223334445p", "1m4m7m2p5p8p3s6s9s1m4m7m2p")
     res = dict(settle_items(r, table(hands=hands, end_reason="deck_exhausted")))
     assert res["听牌料"].payments == [12, -12, 12, -12]  # two ready: each not-ready seat pays each ready one 6
+
+
+@pytest.mark.parametrize("mode, expected", [("win", [0, 0, 0, 0]), ("shape", [12, -12, 12, -12])])
+def test_ready_shape_counts_a_wait_no_win_could_be_made_on(mode, expected):
+    own = [{"name": "听牌料", "when": "draw", "if": "receiver_ready and not payer_ready", "amount": "div(12, ready_count)"}]
+    # the ready hands wait on 万 only, and a win needs an honor tile: no legal win, but a winning shape
+    r = rules_with([], payments=own, win_condition={"ready": mode, "require": ["count(hand, honor) > 0"]})
+    hands = ("1112345678999m", "1m4m7m2p5p8p3s6s9s1m4m7m2p", "1112223334445m", "1m4m7m2p5p8p3s6s9s1m4m7m2p")
+    res = dict(settle_items(r, table(hands=hands, end_reason="deck_exhausted")))
+    assert res["听牌料"].payments == expected
