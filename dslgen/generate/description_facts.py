@@ -1186,6 +1186,23 @@ def table_unit(description: str) -> str:
     return max(counts, key=lambda u: counts[u]) if counts else ""
 
 
+#: A row's name cell: the CJK run opening the clause, up to its value (``超豪华七对=4番``, ``八归一七对：8番``).
+_ROW_NAME = re.compile(r"^\s*([\u4e00-\u9fff]{2,8})(?=\s*(?:[:：=]\s*)?[+＋]?\s*[\d一二三四五六七八九十])")
+#: Words in front of a fan name that make the cell a rule about the fan, not a longer fan's name.
+_NOT_NAME_PREFIX = re.compile(r"不|无|没|可|能|算|计|和|或|及|与|的")
+
+
+def longer_row_name(text: str, start: int, end: int) -> str:
+    """The longer fan name of a row whose name cell ends with the fan word at ``start:end`` (``""``: none).
+
+    ``超豪华七对=4番`` names 超豪华七对, not 豪华七对; ``八归一七对=8番`` names no 七对: the longest name written wins.
+    """
+    cell = _ROW_NAME.match(text)
+    if not cell or cell.end(1) != end or cell.start(1) >= start or _NOT_NAME_PREFIX.search(text[cell.start(1):start]):
+        return ""
+    return cell.group(1)
+
+
 @reader
 def _fans(c: Clause) -> None:
     t = c.text
@@ -1250,6 +1267,11 @@ def _fans(c: Clause) -> None:
                                 or (not value_m and _LIST_NEGATED.match(after)))
         list_negated = bool(negated)
         pos = m.end()
+        longer = "" if joined or not value_m else longer_row_name(t, m.start(), m.end())
+        if longer:  # "超豪华七对=4番": a fan the library does not know, not the shorter fan inside its name
+            c.gap(_unknown_fan_reason(longer, value_m.group(0).strip()), text=f"{longer}（{c.cite}）")
+            c.facts.unknown_fans.setdefault(longer, (cn_number(value_m.group(1)), c.cite))
+            continue
         if name is None:
             c.gap(_unknown_fan_reason(word, value_m.group(0) if value_m else ""), text=f"{word}（{c.text}）")
             if value_m:
@@ -1551,7 +1573,7 @@ def _unknown_fans(c: Clause) -> None:
         not_fan = _NOT_FAN.search(m.group(1) if m.re.pattern.endswith("$") else m.group(1).replace("人", "")) if m else None
         if not_fan and not_fan.group(0) == "张" and re.search(r"[番翻台]\s*$", item) and m.group(1).endswith("张"):
             not_fan = None  # "卡绝张=1番": a fan's name ending in 张, valued in 番 (no count of tiles)
-        if not m or known or carries(c, m.group(1)) or not_fan \
+        if not m or known or carries(c, m.group(1)) or not_fan or (m and m.group(1) in c.facts.unknown_fans) \
                 or (as_item and ITEM_WORDS.search(m.group(1))):
             continue
         value = m.group(0)[len(m.group(1)):].strip(' :：=')
@@ -1835,7 +1857,8 @@ def fan_row(text: str) -> tuple[str, bool] | None:
 _SCOPE_LIMITS = (
     (r"红中|发财|白板|这张|该张|该牌|此牌|此张|这(?:一)?张牌|(?:东|南|西|北)风|相同的牌|同一张牌|同样的牌|缺门的牌|(?:定缺|所缺)的(?:那门|一门)?牌", "某一张牌"),
     (r"最后(?:一|四|几|\d)张|海底|第一张|头一张", "牌局的某个时刻"),
-    (r"此时|这时|那时|(?<=[^，。；\s])后(?=不|可|能|只|就|才|再)|的时候|之后|以后|(?<!打牌|行牌|游戏|牌局|对局|整个)(?:期间|过程中)|如果|假如|若是|倘若|当[^，。；]{1,8}时", "某个条件或时机"),
+    (r"此时|这时|那时|(?<=[^，。；\s])后(?=不|可|能|只|就|才|再)|的时候|之后|以后|(?<!打牌|行牌|游戏|牌局|对局|整个)(?:期间|过程中)|如果|假如|若是|倘若|当[^，。；]{1,8}时"
+     r"|能(?:吃|碰|杠|胡)[^，。；]{0,3}(?:却|而|但|可)(?:没有|没|不)", "某个条件或时机"),  # 过碰: "能碰却没有碰" is a pass, not a ban
     (r"可是|但是|除了|除[^，。；]{1,6}(?:外|以外|之外)", "一个例外"),
 )
 
