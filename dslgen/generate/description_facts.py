@@ -97,9 +97,10 @@ FAN_ALIASES: dict[str, str | None] = _fan_vocabulary()
 VALUE_ONLY_WORDS = frozenset(("自摸", "明杠", "暗杠", "花牌", "边张", "坎张", "嵌张", "单钓将", "单吊", "单钓", "圈风牌", "门风牌", "三元牌", "和绝张", "不求人", "四归一",
                               "箭刻", "幺九刻", "三杠", "四杠", "双明杠", "双暗杠", "明暗杠", "卡五星"))
 _FAN_PATTERN = re.compile("|".join(sorted(map(re.escape, FAN_ALIASES), key=len, reverse=True)))
-#: A fan's value right after its name, in any unit designers use: 番/翻/台/分/倍/点, or ``x4`` / ``×4``,
+#: A fan's value right after its name, in any unit designers use: 番/翻/台/分/倍/点/炮, or ``x4`` / ``×4``,
 #: or a bare number ending the clause (a table row ``碰碰胡 2``).
-UNIT = r"(?:番|翻|台|分|倍|点)"
+#: 炮 (九江: ``七对：+20炮``) only closing its row, never in 一炮多响.
+UNIT = r"(?:番|翻|台|分|倍|点|炮(?=\s*(?:[，,、。；;.）)\n]|$)))"
 _FAN_VALUE = re.compile(r"\s*(?:[:：=为是算计记按得加]|算作|计为|记为|可得|值)?\s*(?:[xX×*+]\s*)?" + NUM
                         + r"\s*(?:" + UNIT + r"(?!数)|(?=\s*(?:[，,、。；;）)\n]|$)))")
 #: A list row whose value closes its definition: ``碰碰胡 - 全部为刻子（+2番）`` / ``自摸：自己摸牌胡牌（+1番）``.
@@ -1180,7 +1181,7 @@ KONG_POINTS_GAP = ("杠分（开杠时收的分，写在番数表旁）没有写
 def table_unit(description: str) -> str:
     """The unit most fan rows of ``description`` are written in (``番`` / ``台`` / ``分`` / ``倍``; ``""``: no rows)."""
     counts: dict[str, int] = {}
-    for unit in re.findall(r"[\u4e00-\u9fff][\s:：=]*\d+\s*([番翻台分倍])", description):
+    for unit in re.findall(r"[\u4e00-\u9fff][\s:：=]*\d+\s*([番翻台分倍炮])", description):
         unit = "番" if unit == "翻" else unit
         counts[unit] = counts.get(unit, 0) + 1
     return max(counts, key=lambda u: counts[u]) if counts else ""
@@ -1450,7 +1451,7 @@ def _fan_name(facts: Facts, word: str) -> str:
     return facts.pinghu_means if name == "平胡" and word != "平和" and facts.pinghu_means else name
 
 
-_NOT_FAN = re.compile(r"给|付|赢|封顶|起胡|起和|最高|最多|最低|至少|上限|每|加|共|各|番数|番型|胡牌|张|倍|分|局|人|家|是|须|要|为|有|牌|将|翻|鸟")
+_NOT_FAN = re.compile(r"^(?:算|按|当作|计作|记作)|给|付|赢|封顶|起胡|起和|最高|最多|最低|至少|上限|每|加|共|各|番数|番型|胡牌|张|倍|分|局|人|家|是|须|要|为|有|牌|将|翻|鸟")
 
 
 @reader
@@ -1812,9 +1813,9 @@ def read_facts(description: str, catalog: list[Any] | None = None) -> Facts:
 
 
 #: A fan row: a fan's name, then its value (``門清 1台 不吃、不碰、不槓`` → ``门清 1台``; the rest defines the fan).
-_ROW_VALUE = re.compile(r"\s*[:：=]?\s*(?:[xX×*]\s*)?\d+\s*(?:番|翻|台|分|倍|点)?")
+_ROW_VALUE = re.compile(r"\s*[:：=]?\s*(?:[xX×*+＋]\s*)?\d+\s*" + UNIT + "?")
 #: ``将对：玩家手里是带二、五、八的对对胡``: a fan's name, a colon and its definition (no value, no payment).
-_ROW_DEFINITION = re.compile(r"\s*[:：]\s*(?=\S)(?![^，。；]*(?:\d\s*(?:番|翻|台|分|倍)|给|付|赔|出|加|算|计|不计|不算))")
+_ROW_DEFINITION = re.compile(r"\s*[:：]\s*(?=\S)(?![^，。；]*(?:\d\s*(?:番|翻|台|分|倍|炮)|给|付|赔|出|加|算|计|不计|不算))")
 #: A parenthesis after a fan's name that is not another of its names: its definition (``平胡（无字无花全顺子）2台``).
 _PAREN = re.compile(r"[（(]([^）)]*)[）)]")
 
