@@ -97,9 +97,10 @@ FAN_ALIASES: dict[str, str | None] = _fan_vocabulary()
 VALUE_ONLY_WORDS = frozenset(("自摸", "明杠", "暗杠", "花牌", "边张", "坎张", "嵌张", "单钓将", "单吊", "单钓", "圈风牌", "门风牌", "三元牌", "和绝张", "不求人", "四归一",
                               "箭刻", "幺九刻", "三杠", "四杠", "双明杠", "双暗杠", "明暗杠", "卡五星"))
 _FAN_PATTERN = re.compile("|".join(sorted(map(re.escape, FAN_ALIASES), key=len, reverse=True)))
-#: A fan's value right after its name, in any unit designers use: 番/翻/台/分/倍/点, or ``x4`` / ``×4``,
+#: A fan's value right after its name, in any unit designers use: 番/翻/台/分/倍/点/炮, or ``x4`` / ``×4``,
 #: or a bare number ending the clause (a table row ``碰碰胡 2``).
-UNIT = r"(?:番|翻|台|分|倍|点)"
+#: 炮 (九江: ``七对：+20炮``) only closing its row, never in 一炮多响.
+UNIT = r"(?:番|翻|台|分|倍|点|炮(?=\s*(?:[，,、。；;.）)\n]|$)))"
 _FAN_VALUE = re.compile(r"\s*(?:[:：=为是算计记按得加]|算作|计为|记为|可得|值)?\s*(?:[xX×*+]\s*)?" + NUM
                         + r"\s*(?:" + UNIT + r"(?!数)|(?=\s*(?:[，,、。；;）)\n]|$)))")
 #: A list row whose value closes its definition: ``碰碰胡 - 全部为刻子（+2番）`` / ``自摸：自己摸牌胡牌（+1番）``.
@@ -1180,10 +1181,27 @@ KONG_POINTS_GAP = ("杠分（开杠时收的分，写在番数表旁）没有写
 def table_unit(description: str) -> str:
     """The unit most fan rows of ``description`` are written in (``番`` / ``台`` / ``分`` / ``倍``; ``""``: no rows)."""
     counts: dict[str, int] = {}
-    for unit in re.findall(r"[\u4e00-\u9fff][\s:：=]*\d+\s*([番翻台分倍])", description):
+    for unit in re.findall(r"[\u4e00-\u9fff][\s:：=]*\d+\s*([番翻台分倍炮])", description):
         unit = "番" if unit == "翻" else unit
         counts[unit] = counts.get(unit, 0) + 1
     return max(counts, key=lambda u: counts[u]) if counts else ""
+
+
+#: A row's name cell: the CJK run opening the clause, up to its value (``超豪华七对=4番``, ``八归一七对：8番``).
+_ROW_NAME = re.compile(r"^\s*([\u4e00-\u9fff]{2,8})(?=\s*(?:[:：=]\s*)?[+＋]?\s*[\d一二三四五六七八九十])")
+#: Words in front of a fan name that make the cell a rule about the fan, not a longer fan's name.
+_NOT_NAME_PREFIX = re.compile(r"不|无|没|可|能|算|计|和|或|及|与|的")
+
+
+def longer_row_name(text: str, start: int, end: int) -> str:
+    """The longer fan name of a row whose name cell ends with the fan word at ``start:end`` (``""``: none).
+
+    ``超豪华七对=4番`` names 超豪华七对, not 豪华七对; ``八归一七对=8番`` names no 七对: the longest name written wins.
+    """
+    cell = _ROW_NAME.match(text)
+    if not cell or cell.end(1) != end or cell.start(1) >= start or _NOT_NAME_PREFIX.search(text[cell.start(1):start]):
+        return ""
+    return cell.group(1)
 
 
 @reader
@@ -1250,6 +1268,11 @@ def _fans(c: Clause) -> None:
                                 or (not value_m and _LIST_NEGATED.match(after)))
         list_negated = bool(negated)
         pos = m.end()
+        longer = "" if joined or not value_m else longer_row_name(t, m.start(), m.end())
+        if longer:  # "超豪华七对=4番": a fan the library does not know, not the shorter fan inside its name
+            c.gap(_unknown_fan_reason(longer, value_m.group(0).strip()), text=f"{longer}（{c.cite}）")
+            c.facts.unknown_fans.setdefault(longer, (cn_number(value_m.group(1)), c.cite))
+            continue
         if name is None:
             c.gap(_unknown_fan_reason(word, value_m.group(0) if value_m else ""), text=f"{word}（{c.text}）")
             if value_m:
@@ -1428,7 +1451,7 @@ def _fan_name(facts: Facts, word: str) -> str:
     return facts.pinghu_means if name == "平胡" and word != "平和" and facts.pinghu_means else name
 
 
-_NOT_FAN = re.compile(r"给|付|赢|封顶|起胡|起和|最高|最多|最低|至少|上限|每|加|共|各|番数|番型|胡牌|张|倍|分|局|人|家|是|须|要|为|有|牌|将|翻|鸟")
+_NOT_FAN = re.compile(r"^(?:算|按|当作|计作|记作)|给|付|赢|封顶|起胡|起和|最高|最多|最低|至少|上限|每|加|共|各|番数|番型|胡牌|张|倍|分|局|人|家|是|须|要|为|有|牌|将|翻|鸟")
 
 
 @reader
@@ -1551,7 +1574,7 @@ def _unknown_fans(c: Clause) -> None:
         not_fan = _NOT_FAN.search(m.group(1) if m.re.pattern.endswith("$") else m.group(1).replace("人", "")) if m else None
         if not_fan and not_fan.group(0) == "张" and re.search(r"[番翻台]\s*$", item) and m.group(1).endswith("张"):
             not_fan = None  # "卡绝张=1番": a fan's name ending in 张, valued in 番 (no count of tiles)
-        if not m or known or carries(c, m.group(1)) or not_fan \
+        if not m or known or carries(c, m.group(1)) or not_fan or (m and m.group(1) in c.facts.unknown_fans) \
                 or (as_item and ITEM_WORDS.search(m.group(1))):
             continue
         value = m.group(0)[len(m.group(1)):].strip(' :：=')
@@ -1790,9 +1813,9 @@ def read_facts(description: str, catalog: list[Any] | None = None) -> Facts:
 
 
 #: A fan row: a fan's name, then its value (``門清 1台 不吃、不碰、不槓`` → ``门清 1台``; the rest defines the fan).
-_ROW_VALUE = re.compile(r"\s*[:：=]?\s*(?:[xX×*]\s*)?\d+\s*(?:番|翻|台|分|倍|点)?")
+_ROW_VALUE = re.compile(r"\s*[:：=]?\s*(?:[xX×*+＋]\s*)?\d+\s*" + UNIT + "?")
 #: ``将对：玩家手里是带二、五、八的对对胡``: a fan's name, a colon and its definition (no value, no payment).
-_ROW_DEFINITION = re.compile(r"\s*[:：]\s*(?=\S)(?![^，。；]*(?:\d\s*(?:番|翻|台|分|倍)|给|付|赔|出|加|算|计|不计|不算))")
+_ROW_DEFINITION = re.compile(r"\s*[:：]\s*(?=\S)(?![^，。；]*(?:\d\s*(?:番|翻|台|分|倍|炮)|给|付|赔|出|加|算|计|不计|不算))")
 #: A parenthesis after a fan's name that is not another of its names: its definition (``平胡（无字无花全顺子）2台``).
 _PAREN = re.compile(r"[（(]([^）)]*)[）)]")
 
@@ -1835,7 +1858,8 @@ def fan_row(text: str) -> tuple[str, bool] | None:
 _SCOPE_LIMITS = (
     (r"红中|发财|白板|这张|该张|该牌|此牌|此张|这(?:一)?张牌|(?:东|南|西|北)风|相同的牌|同一张牌|同样的牌|缺门的牌|(?:定缺|所缺)的(?:那门|一门)?牌", "某一张牌"),
     (r"最后(?:一|四|几|\d)张|海底|第一张|头一张", "牌局的某个时刻"),
-    (r"此时|这时|那时|(?<=[^，。；\s])后(?=不|可|能|只|就|才|再)|的时候|之后|以后|(?<!打牌|行牌|游戏|牌局|对局|整个)(?:期间|过程中)|如果|假如|若是|倘若|当[^，。；]{1,8}时", "某个条件或时机"),
+    (r"此时|这时|那时|(?<=[^，。；\s])后(?=不|可|能|只|就|才|再)|的时候|之后|以后|(?<!打牌|行牌|游戏|牌局|对局|整个)(?:期间|过程中)|如果|假如|若是|倘若|当[^，。；]{1,8}时"
+     r"|能(?:吃|碰|杠|胡)[^，。；]{0,3}(?:却|而|但|可)(?:没有|没|不)", "某个条件或时机"),  # 过碰: "能碰却没有碰" is a pass, not a ban
     (r"可是|但是|除了|除[^，。；]{1,6}(?:外|以外|之外)", "一个例外"),
 )
 

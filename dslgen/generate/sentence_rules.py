@@ -123,7 +123,18 @@ class Clause:
         self.questions.append(reason)
 
     def fan(self, name: str, value: int | None, word: str = "") -> None:
-        """Record fan ``name`` (``value`` may be ``None``: named without a value) read from this clause."""
+        """Record fan ``name`` (``value`` may be ``None``: named without a value) read from this clause.
+
+        A fan another clause already gave a different value (``一条龙 15炮`` … ``一条龙 3分``) keeps neither: the
+        text contradicts itself, which is an open question, and a stated value is never replaced."""
+        first, said = self.facts.fans.get(name), self.facts.fan_sources.get(name)
+        if value is not None and said and said != self.cite and (first not in (None, value) or f"fan:{name}" in
+                                                                  {q["fact"] for q in self.facts.questions}):
+            self.question(f"fan:{name}", f"fan_types[{name}]",
+                          f"番型「{name}」在两处写了不同的番值（{first if first is not None else '另一个值'} 与 {value}），"
+                          "不知以哪个为准：请改正描述，只留一个番值", clauses=[said, self.cite])
+            self.facts.fans[name] = None
+            value = None
         if value is not None or name not in self.facts.fans:
             self.facts.fans[name] = value
             if word:
