@@ -37,6 +37,7 @@ import difflib
 import json
 import math
 import re
+import os
 import subprocess
 import sys
 import tempfile
@@ -480,7 +481,9 @@ def run_case(case_dir: Path, runs: Path, games: int, rescore: bool) -> tuple[dic
         draft_dir = runs / "drafts" / case_dir.name
         cmd = [sys.executable, "-m", "dslgen", "new", "--file", str((case_dir / "page.md").resolve()), "--games", str(games),
                "--json", "--jobs", "1", "--out", str(draft_dir)]
-        done = subprocess.run(cmd, capture_output=True, text=True, cwd=tempfile.gettempdir())
+        # this checkout's code, wherever the installed package points (a worktree scores itself)
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
+        done = subprocess.run(cmd, capture_output=True, text=True, cwd=tempfile.gettempdir(), env=env)
         out_json.write_text(done.stdout, encoding="utf-8")
         (runs / f"{case_dir.name}.err").write_text(done.stderr, encoding="utf-8")
     text = out_json.read_text(encoding="utf-8") if out_json.exists() else ""

@@ -146,6 +146,4 @@ READER_PENDING = ("guangdong_jipinghu", "nanchang", "zung_jung", "hongkong", "he
                   # catA: 金 / 混儿 / 百搭 by reveal, 抢金, 杠钱, ×5 multipliers
                   "fuzhou", "tianjin", "ningbo",
                   # catalog: payments the reader does not draft (长沙 大胡点炮三家付 / 小胡庄家加倍, D002)
-                  "changsha",
-                  # 武汉 放冲者 ×2 is a payment; the reader reads 「放冲的人付的钱再翻一倍」 as discard_win_multiplier (D001)
-                  "wuhan")
+                  "changsha")
