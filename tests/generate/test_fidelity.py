@@ -120,11 +120,11 @@ if __name__ == "__main__":  # python -m tests.generate.test_fidelity: print the 
 def test_catalog_descriptions_redraft_without_their_own_file():
     """What ``dslgen batch`` does offline: each catalog description, drafted with the others as the pool,
     must give back the same facts as the approved file."""
-    from tests.review.test_batch import READER_PENDING
+    from tests.review.test_batch import READER_DROPS, READER_PENDING
 
     # the issue-28 files the reader cannot read back yet (test_batch: they fail loudly) are neither redrafted
     # nor bases here: with them as bases 国标 inherits 香港's exclusions (issue 28 item 5, open)
-    pool = [e for e in load_examples() if e.id not in READER_PENDING]
+    pool = [e for e in load_examples() if e.id not in READER_PENDING and e.id not in READER_DROPS]
     for example in pool:
         others = [e for e in pool if e.id != example.id]
         draft = draft_offline(example.description, others).data

@@ -130,6 +130,8 @@ def test_offline_batch_of_an_unchanged_catalog_reports_almost_nothing(tmp_path):
     assert result.exit_code in (0, 1), result.output
     rows = {r["id"]: r for r in json.loads(result.output)["variants"]}
     pending = {k: rows.pop(k) for k in READER_PENDING}
+    for name, fan in READER_DROPS.items():  # shown to the reviewer as a semantic change, never dropped unseen
+        assert any(fan in change for change in rows.pop(name)["semantic_changes"]), (name, "reads back now: drop it")
     assert all(r["verdict"] == "pass" and not r["errors"] for r in rows.values())
     assert sum(len(r["semantic_changes"]) for r in rows.values()) <= 2, rows
     for name, row in pending.items():  # not silent: every such draft fails with the sentences it could not carry
@@ -147,3 +149,7 @@ READER_PENDING = ("guangdong_jipinghu", "nanchang", "zung_jung", "hongkong", "he
                   "fuzhou", "tianjin", "ningbo",
                   # catalog: payments the reader does not draft (长沙 大胡点炮三家付 / 小胡庄家加倍, D002)
                   "changsha")
+
+#: catalog variants whose drafted copy passes but leaves out one of the file's own fans (``when:``), which the
+#: offline reader does not write from a description: the review diff shows it as 删除番型 (issue 29)
+READER_DROPS = {"wuhan": "暗杠翻"}
