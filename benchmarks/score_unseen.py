@@ -36,8 +36,8 @@ import argparse
 import difflib
 import json
 import math
-import re
 import os
+import re
 import subprocess
 import sys
 import tempfile
